@@ -1,0 +1,68 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.theory.checks.SamplingNoiseStudy;
+import org.msgdlab.theory.claims.Study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The modules {@code msgd verify --only} can select, in the order they run, each with the
+ * {@link Study} it contributes; a module whose issue has not landed yet has no study.
+ */
+public final class Modules {
+
+    /**
+     * One selectable module.
+     *
+     * @param name  the name used by {@code --only}, e.g. {@code theory}
+     * @param study creates the module's study; empty while the module has no claims yet
+     */
+    public record Module(String name, Optional<Supplier<Study>> study) {
+        public Module {
+            if (name == null || name.isBlank() || name.contains(",")) {
+                throw new IllegalArgumentException("module name '" + name + "' must be non-blank and contain no comma");
+            }
+        }
+
+        public static Module of(String name, Supplier<Study> study) {
+            return new Module(name, Optional.of(study));
+        }
+
+        public static Module pending(String name) {
+            return new Module(name, Optional.empty());
+        }
+    }
+
+    private final Map<String, Module> modules = new LinkedHashMap<>();
+
+    public Modules(List<Module> modules) {
+        for (Module m : modules) {
+            if (this.modules.put(m.name(), m) != null) {
+                throw new IllegalArgumentException("module name '" + m.name() + "' is registered twice");
+            }
+        }
+    }
+
+    /** The modules of msgd-lab: theory, regression, sde, deep. */
+    public static Modules standard() {
+        return new Modules(List.of(
+                Module.of("theory", SamplingNoiseStudy::create),
+                Module.pending("regression"),
+                Module.pending("sde"),
+                Module.pending("deep")));
+    }
+
+    /** Module names in run order. */
+    public List<String> names() {
+        return new ArrayList<>(modules.keySet());
+    }
+
+    public Optional<Module> get(String name) {
+        return Optional.ofNullable(modules.get(name));
+    }
+}

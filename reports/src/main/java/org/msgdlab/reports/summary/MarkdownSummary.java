@@ -1,0 +1,109 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.theory.claims.Verdict;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Renders {@code results.json} as {@code summary.md}: one Markdown table row per claim (study,
+ * claim id, verdict, estimate, reference, discrepancy, power), preceded by the provenance and
+ * followed by the count of each verdict.
+ */
+public final class MarkdownSummary {
+
+    public static final String NAME = "summary.md";
+
+    private MarkdownSummary() {
+    }
+
+    /** The summary of {@code results} as Markdown text (ends with a newline). */
+    public static String render(Results results) {
+        StringBuilder md = new StringBuilder();
+        Provenance p = results.provenance();
+        md.append("# msgd verification summary\n\n");
+        md.append("- command: `").append(p.command()).append("`\n");
+        md.append("- seed: ").append(p.seed()).append(", budget: ").append(p.budget()).append('\n');
+        md.append("- git commit: ").append(p.gitCommit()).append('\n');
+        md.append("- started: ").append(p.startedAt()).append(", finished: ")
+                .append(p.finishedAt() == null ? "(not finished)" : p.finishedAt()).append('\n');
+        md.append('\n');
+        md.append("| study | claim id | verdict | estimate | reference | discrepancy | power |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|\n");
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                md.append("| ").append(cell(s.id()))
+                        .append(" | ").append(cell(e.claimId()))
+                        .append(" | ").append(e.verdict())
+                        .append(" | ").append(g4(e.estimate()))
+                        .append(" | ").append(g4(e.reference()))
+                        .append(" | ").append(g4(e.discrepancy()))
+                        .append(" | ").append(g4(minimumPower(e.power())))
+                        .append(" |\n");
+            }
+        }
+        md.append('\n');
+        md.append("Verdicts: ").append(counts(results)).append("\n\n");
+        md.append("Discrepancy is (estimate - reference) / |reference| (absolute when the reference is 0). ")
+                .append("Power is the smallest probability, over the named wrong variants of the claim, ")
+                .append("that the check rejects the wrong variant at this budget.\n");
+        return md.toString();
+    }
+
+    /** Writes the summary of {@code results} to {@code dir/summary.md} (atomically) and returns it. */
+    public static Path write(Path dir, Results results) {
+        Path target = dir.resolve(NAME);
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, ".summary", ".md.tmp");
+            Files.writeString(tmp, render(results));
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** "PASS 3, APPROXIMATE 1, FAIL 0, ERROR 0, NOT_RUN 0": every verdict, in enum order. */
+    public static String counts(Results results) {
+        Map<Verdict, Integer> n = new EnumMap<>(Verdict.class);
+        for (Verdict v : Verdict.values()) {
+            n.put(v, 0);
+        }
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                n.merge(e.verdict(), 1, Integer::sum);
+            }
+        }
+        StringJoiner j = new StringJoiner(", ");
+        n.forEach((v, k) -> j.add(v + " " + k));
+        return j.toString();
+    }
+
+    /** A number as {@code %.4g}, or "-" when it is NaN (not measured). */
+    public static String g4(double x) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.4g", x);
+    }
+
+    /** The weakest power over a claim's wrong variants; NaN when the claim has none. */
+    static double minimumPower(List<PowerCheck> power) {
+        return power.stream().mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,106 @@
+package org.msgdlab.theory.claims;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of checking one claim: parameters, every compared statistic, the verdict with its
+ * reason, the power check(s), and series for figures. The scalar fields {@code estimate},
+ * {@code reference}, {@code standardError}, {@code tolerance} and {@code discrepancy} repeat the
+ * <em>headline</em> statistic: the first one for a PASS, otherwise the one farthest from the
+ * paper's value in units of its tolerance.
+ */
+public record Evidence(
+        String claimId,
+        String paperRef,
+        String statement,
+        Verdict verdict,
+        String verdictReason,
+        Map<String, Object> parameters,
+        double estimate,
+        double reference,
+        double standardError,
+        double tolerance,
+        double discrepancy,
+        double falseAlarmProbability,
+        List<StatisticCheck> statistics,
+        List<PowerCheck> power,
+        String discrepancyLimit,
+        long samples,
+        double seconds,
+        List<Series> series) {
+
+    public Evidence {
+        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        statistics = List.copyOf(statistics);
+        power = List.copyOf(power);
+        series = List.copyOf(series);
+    }
+
+    /**
+     * Decides the verdict from the compared statistics, as DESIGN.md defines it: PASS when every
+     * statistic agrees with the paper's formula; APPROXIMATE when every statistic agrees with the
+     * derived formula and the gap to the paper's formula vanishes in the stated limit; FAIL when
+     * the gap persists, or the estimate agrees with neither formula.
+     */
+    public static Evidence decide(String claimId, String paperRef, String statement,
+                                  Map<String, Object> parameters, double falseAlarmProbability,
+                                  List<StatisticCheck> statistics, List<PowerCheck> power,
+                                  Discrepancy discrepancy, long samples, double seconds, List<Series> series) {
+        if (statistics.isEmpty()) {
+            throw new IllegalArgumentException("claim " + claimId + ": a verdict needs at least one statistic");
+        }
+        boolean paperOk = statistics.stream().allMatch(StatisticCheck::agreesWithPaper);
+        boolean derivedOk = statistics.stream().allMatch(StatisticCheck::agreesWithDerived);
+        Verdict verdict;
+        String reason;
+        if (paperOk) {
+            verdict = Verdict.PASS;
+            reason = "every statistic agrees with the paper's formula within its tolerance";
+        } else if (derivedOk && discrepancy.vanishes()) {
+            verdict = Verdict.APPROXIMATE;
+            reason = "the estimate rejects the paper's formula and matches the exact one; gap: " + discrepancy.limit();
+        } else if (derivedOk) {
+            verdict = Verdict.FAIL;
+            reason = "the estimate rejects the paper's formula and matches the exact one; the gap does not vanish: "
+                    + discrepancy.limit();
+        } else {
+            verdict = Verdict.FAIL;
+            List<String> bad = new ArrayList<>();
+            for (StatisticCheck s : statistics) {
+                if (!s.agreesWithDerived()) {
+                    bad.add(s.name());
+                }
+            }
+            reason = "the estimate agrees with neither the paper's nor the derived formula on " + String.join(", ", bad);
+        }
+        StatisticCheck head = verdict == Verdict.PASS ? statistics.get(0)
+                : statistics.stream().max(Comparator.comparingDouble(Evidence::paperGapInTolerances)).orElseThrow();
+        return new Evidence(claimId, paperRef, statement, verdict, reason, parameters,
+                head.estimate(), head.paperValue(), head.standardError(), head.tolerance(),
+                head.measuredDiscrepancy(), falseAlarmProbability, statistics, power,
+                discrepancy.limit(), samples, seconds, series);
+    }
+
+    /** Evidence for a claim whose check threw: verdict ERROR with the message. */
+    public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
+        return new Evidence(claimId, paperRef, statement, Verdict.ERROR, message, Map.of(),
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                List.of(), List.of(), "", 0, seconds, List.of());
+    }
+
+    /** Evidence for a claim that was not reached (interrupted run). */
+    public static Evidence notRun(String claimId, String paperRef, String statement, String why) {
+        return new Evidence(claimId, paperRef, statement, Verdict.NOT_RUN, why, Map.of(),
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                List.of(), List.of(), "", 0, 0, List.of());
+    }
+
+    private static double paperGapInTolerances(StatisticCheck s) {
+        double gap = Math.abs(s.estimate() - s.paperValue());
+        return s.tolerance() > 0 ? gap / s.tolerance() : (gap > 0 ? Double.MAX_VALUE : 0);
+    }
+}

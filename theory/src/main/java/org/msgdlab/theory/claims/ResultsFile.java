@@ -1,0 +1,133 @@
+package org.msgdlab.theory.claims;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Reads and writes {@code results.json}. Non-finite numbers are written as {@code null} (JSON has
+ * no NaN) and read back as NaN. Writes are atomic (temporary file, then rename), so an interrupted
+ * run never leaves a half-written file.
+ */
+public final class ResultsFile {
+
+    public static final String NAME = "results.json";
+
+    private static final ObjectMapper MAPPER = createMapper();
+
+    private ResultsFile() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    private static ObjectMapper createMapper() {
+        SimpleModule nonFinite = new SimpleModule("non-finite-as-null");
+        JsonSerializer<Double> writer = new JsonSerializer<>() {
+            @Override
+            public void serialize(Double value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+                if (value == null || !Double.isFinite(value)) {
+                    gen.writeNull();
+                } else {
+                    gen.writeNumber(value);
+                }
+            }
+        };
+        JsonDeserializer<Double> reader = new JsonDeserializer<>() {
+            @Override
+            public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                return p.getValueAsDouble();
+            }
+
+            @Override
+            public Double getNullValue(DeserializationContext ctxt) {
+                return Double.NaN;
+            }
+        };
+        nonFinite.addSerializer(Double.class, writer);
+        nonFinite.addSerializer(double.class, writer);
+        nonFinite.addDeserializer(Double.class, reader);
+        nonFinite.addDeserializer(double.class, reader);
+        nonFinite.addSerializer(double[].class, new JsonSerializer<>() {
+            @Override
+            public void serialize(double[] value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+                gen.writeStartArray();
+                for (double v : value) {
+                    if (Double.isFinite(v)) {
+                        gen.writeNumber(v);
+                    } else {
+                        gen.writeNull();
+                    }
+                }
+                gen.writeEndArray();
+            }
+        });
+        nonFinite.addDeserializer(double[].class, new JsonDeserializer<>() {
+            @Override
+            public double[] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                java.util.List<Double> values = new java.util.ArrayList<>();
+                while (p.nextToken() != com.fasterxml.jackson.core.JsonToken.END_ARRAY) {
+                    values.add(p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL ? Double.NaN : p.getValueAsDouble());
+                }
+                return values.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+        });
+        return new ObjectMapper()
+                .registerModule(nonFinite)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
+
+    /** Writes {@code results} to {@code dir/results.json} atomically, creating {@code dir}. */
+    public static Path write(Path dir, Results results) {
+        try {
+            Files.createDirectories(dir);
+            Path target = dir.resolve(NAME);
+            Path tmp = Files.createTempFile(dir, ".results", ".json.tmp");
+            MAPPER.writeValue(tmp.toFile(), results);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(NAME) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads {@code file}; a missing or malformed file gives an {@link IllegalArgumentException}
+     * whose one-line message names the file and what is wrong.
+     */
+    public static Results read(Path file) {
+        try {
+            Results r = MAPPER.readValue(file.toFile(), Results.class);
+            if (r == null || r.provenance() == null || r.studies() == null) {
+                throw new IllegalArgumentException(file + ": not a results file (needs \"provenance\" and \"studies\")");
+            }
+            return r;
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new IllegalArgumentException(file + ": no such file");
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr();
+            throw new IllegalArgumentException(file + ": malformed results file" + where + ": "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package org.msgdlab.theory.claims;
+
+/**
+ * The outcome of checking one claim (DESIGN.md, "The flow of one verification").
+ *
+ * <ul>
+ *   <li>{@link #PASS}: the estimate agrees with the paper's formula within a tolerance derived
+ *       from the estimator's own standard error at a stated false-alarm probability.</li>
+ *   <li>{@link #APPROXIMATE}: the estimate disagrees with the paper's formula, agrees with an
+ *       exact formula derived here, and the deterministic discrepancy between the two vanishes in
+ *       a stated limit (the evidence quantifies it).</li>
+ *   <li>{@link #FAIL}: the statement as printed is contradicted: the discrepancy does not vanish
+ *       in the paper's regime, or the estimate agrees with neither formula.</li>
+ *   <li>{@link #ERROR}: the check itself failed to run (exception, bad input).</li>
+ *   <li>{@link #NOT_RUN}: the check was not reached (interrupted run, filtered out).</li>
+ * </ul>
+ */
+public enum Verdict {
+    PASS, APPROXIMATE, FAIL, ERROR, NOT_RUN
+}

@@ -1,0 +1,89 @@
+package org.msgdlab.theory.noise;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
+
+/**
+ * A noise with a prescribed exchangeable covariance {@code Sigma = a I + c 11^T}, built from i.i.d.
+ * standardized variables xi (Gaussian: the Gaussian class; Rademacher: a bounded class):
+ * <pre>
+ *   V = sqrt(a) xi + gamma (1^T xi) 1,   gamma = (sqrt(a + n c) - sqrt(a)) / n,
+ * </pre>
+ * so that {@code Var[V] = a I + (2 sqrt(a) gamma + n gamma^2) 11^T = a I + c 11^T}.
+ *
+ * <p>With the SGD covariance {@code Sigma = 1/(bn) (I - 11^T/n)} (a = 1/(bn), a + nc = 0) this is
+ * exactly the paper's MSGD-Cov noise (Section 4.1):
+ * <pre>
+ *   V_G = (bn)^(-1/2) (I - 11^T/n) eps,   eps ~ N(0, I_n).
+ * </pre>
+ */
+public record CenteredExchangeableNoise(ExchangeableCovariance target, StandardizedDriver driver, String paperName,
+                                        String formula) implements SamplingNoise {
+
+    public CenteredExchangeableNoise {
+        if (target.identityCoefficient() < 0) {
+            throw new IllegalArgumentException("covariance " + target + " is not positive semi-definite: eigenvalue "
+                    + target.identityCoefficient() + " on the sum-zero subspace must be >= 0");
+        }
+        double along = target.eigenvalueAlongOnes();
+        double scale = Math.abs(target.diagonal()) + target.n() * Math.abs(target.offDiagonal());
+        if (along < -1e-12 * scale) {
+            throw new IllegalArgumentException("covariance " + target + " is not positive semi-definite: eigenvalue "
+                    + along + " along 1 must be >= 0");
+        }
+    }
+
+    /**
+     * MSGD-Cov: Gaussian noise with the SGD covariance (with replacement, the paper's default),
+     * {@code V_G = (bn)^(-1/2)(I - 11^T/n) eps}.
+     */
+    public static CenteredExchangeableNoise msgdCov(int n, int b) {
+        Validation.requireSampleCount(n);
+        Validation.requireBatch("b", b, n);
+        return new CenteredExchangeableNoise(new SgdWithReplacement(n, b).covariance(), StandardizedDriver.GAUSSIAN,
+                "MSGD-Cov", "V_G = (bn)^(-1/2) (I - 11^T/n) eps");
+    }
+
+    /** Gaussian noise with the without-replacement SGD covariance {@code (n-b)/(bn(n-1)) (I - 11^T/n)}. */
+    public static CenteredExchangeableNoise msgdCovWithoutReplacement(int n, int b) {
+        return new CenteredExchangeableNoise(new SgdWithoutReplacement(n, b).covariance(), StandardizedDriver.GAUSSIAN,
+                "MSGD-Cov (without-replacement covariance)", "V_G = sqrt((n-b)/(bn(n-1))) (I - 11^T/n) eps");
+    }
+
+    /** Noise of the given covariance and driver, named generically. */
+    public static CenteredExchangeableNoise of(ExchangeableCovariance target, StandardizedDriver driver) {
+        return new CenteredExchangeableNoise(target, driver, driver.label() + " noise with " + target,
+                "V = sqrt(a) xi + gamma (1^T xi) 1, xi i.i.d. " + driver.label());
+    }
+
+    @Override
+    public int dimension() {
+        return target.n();
+    }
+
+    @Override
+    public ExchangeableCovariance covariance() {
+        return target;
+    }
+
+    @Override
+    public NoiseSampler sampler(UniformRandomProvider rng) {
+        final int n = target.n();
+        final double a = target.identityCoefficient();
+        final double sqrtA = Math.sqrt(a);
+        final double gamma = (Math.sqrt(Math.max(0, target.eigenvalueAlongOnes())) - sqrtA) / n;
+        final ContinuousSampler xi = driver.sampler(rng);
+        return v -> {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                double x = xi.sample();
+                v[i] = x;
+                sum += x;
+            }
+            double shift = gamma * sum;
+            for (int i = 0; i < n; i++) {
+                v[i] = sqrtA * v[i] + shift;
+            }
+        };
+    }
+}

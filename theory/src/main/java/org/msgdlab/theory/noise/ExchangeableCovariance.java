@@ -1,0 +1,131 @@
+package org.msgdlab.theory.noise;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+
+/**
+ * A covariance matrix of the form {@code a*I + c*11^T} on R^n, stored as its two distinct
+ * entries: {@code diagonal = a + c} and {@code offDiagonal = c}. Every sampling noise of the paper
+ * is exchangeable (its law is invariant under permuting the samples), so its covariance has this
+ * form; an n x n array is built only by {@link #toDense()}.
+ *
+ * <p>Its eigenvalues are {@code diagonal - offDiagonal} (multiplicity n-1, on the sum-zero
+ * subspace) and {@code diagonal + (n-1) offDiagonal} (on the direction 1).
+ */
+public record ExchangeableCovariance(int n, double diagonal, double offDiagonal) {
+
+    public ExchangeableCovariance {
+        if (n < 1) {
+            throw new IllegalArgumentException("dimension n=" + n + " must be >= 1");
+        }
+        if (!Double.isFinite(diagonal) || !Double.isFinite(offDiagonal)) {
+            throw new IllegalArgumentException("covariance entries must be finite, got diagonal=" + diagonal
+                    + ", offDiagonal=" + offDiagonal);
+        }
+    }
+
+    /** {@code s * (I - 11^T/n)}: the centring projection scaled by s (Proposition 1's form). */
+    public static ExchangeableCovariance centring(int n, double s) {
+        return new ExchangeableCovariance(n, s * (1 - 1.0 / n), -s / n);
+    }
+
+    /** {@code s * I}. */
+    public static ExchangeableCovariance isotropic(int n, double s) {
+        return new ExchangeableCovariance(n, s, 0);
+    }
+
+    /** Coefficient a of {@code a*I + c*11^T}. */
+    public double identityCoefficient() {
+        return diagonal - offDiagonal;
+    }
+
+    /** Coefficient c of {@code a*I + c*11^T}. */
+    public double onesCoefficient() {
+        return offDiagonal;
+    }
+
+    /** Eigenvalue on the direction 1: {@code diagonal + (n-1) offDiagonal}. */
+    public double eigenvalueAlongOnes() {
+        return diagonal + (n - 1) * offDiagonal;
+    }
+
+    /** Eigenvalue on the sum-zero subspace: {@code diagonal - offDiagonal}. */
+    public double eigenvalueOrthogonalToOnes() {
+        return diagonal - offDiagonal;
+    }
+
+    public boolean isPositiveSemidefinite(double relativeTolerance) {
+        double scale = Math.abs(diagonal) + n * Math.abs(offDiagonal);
+        return eigenvalueOrthogonalToOnes() >= -relativeTolerance * scale
+                && (n == 1 || eigenvalueAlongOnes() >= -relativeTolerance * scale);
+    }
+
+    public ExchangeableCovariance scaled(double s) {
+        return new ExchangeableCovariance(n, s * diagonal, s * offDiagonal);
+    }
+
+    public ExchangeableCovariance plus(ExchangeableCovariance o) {
+        requireSameDimension(o);
+        return new ExchangeableCovariance(n, diagonal + o.diagonal, offDiagonal + o.offDiagonal);
+    }
+
+    public ExchangeableCovariance minus(ExchangeableCovariance o) {
+        requireSameDimension(o);
+        return new ExchangeableCovariance(n, diagonal - o.diagonal, offDiagonal - o.offDiagonal);
+    }
+
+    /** The diagonal part, {@code diag(Sigma) = diagonal * I}. */
+    public ExchangeableCovariance diagonalPart() {
+        return new ExchangeableCovariance(n, diagonal, 0);
+    }
+
+    /** The dense n x n matrix; only for when a claim really needs one. */
+    public DMatrixRMaj toDense() {
+        DMatrixRMaj m = new DMatrixRMaj(n, n);
+        m.fill(offDiagonal);
+        for (int i = 0; i < n; i++) {
+            m.set(i, i, diagonal);
+        }
+        return m;
+    }
+
+    /**
+     * {@code G * Sigma * G^T} for a d x n matrix G, in O(d^2 n) without forming Sigma:
+     * {@code a * G G^T + c * (G1)(G1)^T}. With Sigma = Var[V] this is the covariance of the
+     * gradient noise G V (Eq. (sgd-cov)).
+     */
+    public DMatrixRMaj sandwich(DMatrixRMaj g) {
+        if (g.numCols != n) {
+            throw new IllegalArgumentException("gradient matrix has " + g.numCols + " columns, covariance dimension is n=" + n);
+        }
+        int d = g.numRows;
+        DMatrixRMaj out = new DMatrixRMaj(d, d);
+        CommonOps_DDRM.multTransB(identityCoefficient(), g, g, out);
+        double[] rowSums = new double[d];
+        for (int i = 0; i < d; i++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) {
+                s += g.unsafe_get(i, j);
+            }
+            rowSums[i] = s;
+        }
+        double c = onesCoefficient();
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                out.add(i, j, c * rowSums[i] * rowSums[j]);
+            }
+        }
+        return out;
+    }
+
+    private void requireSameDimension(ExchangeableCovariance o) {
+        if (o.n != n) {
+            throw new IllegalArgumentException("covariances of dimension n=" + n + " and n=" + o.n + " cannot be combined");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "Var[i,i]=%.6g, Var[i,j]=%.6g (n=%d)", diagonal, offDiagonal, n);
+    }
+}

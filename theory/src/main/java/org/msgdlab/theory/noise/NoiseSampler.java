@@ -1,0 +1,12 @@
+package org.msgdlab.theory.noise;
+
+/**
+ * Draws sampling noises V into a caller's array, from the generator it was created with (see
+ * {@link SamplingNoise#sampler}). Not thread-safe: one sampler per thread and stream.
+ */
+@FunctionalInterface
+public interface NoiseSampler {
+
+    /** Overwrites {@code v} (length n) with a fresh draw of V. */
+    void sample(double[] v);
+}

@@ -1,0 +1,35 @@
+package org.msgdlab.theory.noise;
+
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * A sampling noise V in R^n of the paper: zero mean, exchangeable, with a covariance known in
+ * closed form. The MSGD step is {@code theta <- theta - eta * grad L(theta) * W} with the sampling
+ * vector {@code W = 1/n + V} (Section 2.2, Eq. (msgd)); the gradient noise is
+ * {@code grad L(theta) V}.
+ *
+ * <p>Implementations are immutable values; drawing goes through a {@link NoiseSampler} bound to a
+ * seeded Commons RNG generator, as Commons RNG separates samplers from sources.
+ */
+public interface SamplingNoise {
+
+    /** The dimension n (number of training samples the noise weights). */
+    int dimension();
+
+    /** The paper's name of the method using this noise, e.g. {@code "MSGD-Fisher"}. */
+    String paperName();
+
+    /** The defining formula, as the paper writes it, e.g. {@code "V_F = (bn)^(-1/2) eps"}. */
+    String formula();
+
+    /** The exact covariance Var[V] (derived here; compared with the paper's by the claims). */
+    ExchangeableCovariance covariance();
+
+    /** The mean of every entry of V: 0 for every noise of the paper. */
+    default double mean() {
+        return 0.0;
+    }
+
+    /** A sampler drawing from this noise with {@code rng}. */
+    NoiseSampler sampler(UniformRandomProvider rng);
+}

@@ -1,0 +1,66 @@
+package org.msgdlab.theory.noise;
+
+/**
+ * Sampling vectors for large-batch MSGD on online least squares (Theorem 1, Eq. (online-msgd)):
+ * W on a batch of B with {@code E[W] = 1/B} and
+ * <pre>
+ *   Var[W] = (B-b)/(b B (B-1)) (I - 11^T/B),
+ * </pre>
+ * hence (proof of Theorem 1, "Moments of L(k)") {@code E[w_i^2] = 1/(bB)} and
+ * {@code E[w_i w_j] = (b-1)/(bB(B-1))}. Three noise classes share this covariance: SGD
+ * sub-sampling of b among the B (Proposition 1 with n = B), Gaussian, and Rademacher.
+ * Each factory returns the noise V = W - 1/B; wrap it in a {@link SamplingVector} for W.
+ */
+public final class Theorem1SamplingVectors {
+
+    private Theorem1SamplingVectors() {
+    }
+
+    /** Theorem 1's covariance {@code (B-b)/(bB(B-1)) (I - 11^T/B)}. */
+    public static ExchangeableCovariance covariance(int b, int batch) {
+        check(b, batch);
+        return ExchangeableCovariance.centring(batch, (double) (batch - b) / ((double) b * batch * (batch - 1)));
+    }
+
+    /** {@code E[w_i^2] = 1/(bB)}. */
+    public static double secondMoment(int b, int batch) {
+        check(b, batch);
+        return 1.0 / ((double) b * batch);
+    }
+
+    /** {@code E[w_i w_j] = (b-1)/(bB(B-1))}, i != j. */
+    public static double crossMoment(int b, int batch) {
+        check(b, batch);
+        return (double) (b - 1) / ((double) b * batch * (batch - 1));
+    }
+
+    /** SGD class: b of the B drawn without replacement, weight 1/b each. */
+    public static SamplingNoise subsampling(int b, int batch) {
+        check(b, batch);
+        return new SgdWithoutReplacement(batch, b);
+    }
+
+    /** Gaussian class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) eps}. */
+    public static SamplingNoise gaussian(int b, int batch) {
+        return new CenteredExchangeableNoise(covariance(b, batch), StandardizedDriver.GAUSSIAN,
+                "MSGD-Gaussian (Theorem 1)", "V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) eps");
+    }
+
+    /** Rademacher class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) xi}, xi i.i.d. +-1. */
+    public static SamplingNoise rademacher(int b, int batch) {
+        return new CenteredExchangeableNoise(covariance(b, batch), StandardizedDriver.RADEMACHER,
+                "MSGD-Rademacher (Theorem 1)", "V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) xi, xi = +-1");
+    }
+
+    private static void check(int b, int batch) {
+        if (b < 1) {
+            throw new IllegalArgumentException("small batch size b=" + b + " must be >= 1");
+        }
+        if (batch < 2) {
+            throw new IllegalArgumentException("large batch size B=" + batch + " must be >= 2");
+        }
+        if (batch < b) {
+            throw new IllegalArgumentException("large batch size B=" + batch + " must be >= b=" + b);
+        }
+    }
+}
