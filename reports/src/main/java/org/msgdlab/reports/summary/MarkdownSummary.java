@@ -68,7 +68,7 @@ public final class MarkdownSummary {
         Path target = dir.resolve(NAME);
         try {
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".summary", ".md.tmp");
+            Path tmp = dir.resolve("." + NAME + ".tmp");
             Files.writeString(tmp, render(results));
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return target;

@@ -32,10 +32,39 @@ public final class SamplingNoiseStudy {
     private SamplingNoiseStudy() {
     }
 
-    /** The paper's set-up. */
-    public record Setup(int n, int b, int fisherBatch, int largeBatch, int theorem1SmallBatch, int theorem1LargeBatch) {
+    /**
+     * The set-up of the study.
+     *
+     * @param n            training samples, n &ge; 2
+     * @param b            SGD batch size, 1 &le; b &le; n
+     * @param fisherBatch  B of MSGD-[Fisher-B] and MSGD-[Cov-B], 1 &le; B &le; n (the paper uses B = 10 &lt; b)
+     * @param largeBatch   B of mini-batch MSGD (Algorithm 2) and of Theorem 1, b &le; B &le; n, B &ge; 2
+     */
+    public record Setup(int n, int b, int fisherBatch, int largeBatch) {
+        public Setup {
+            if (n < 2) {
+                throw new IllegalArgumentException("number of samples n=" + n + " must be >= 2");
+            }
+            if (b < 1) {
+                throw new IllegalArgumentException("batch size b=" + b + " must be >= 1");
+            }
+            if (b > n) {
+                throw new IllegalArgumentException("batch size b=" + b + " must be <= n=" + n);
+            }
+            if (fisherBatch < 1 || fisherBatch > n) {
+                throw new IllegalArgumentException("Fisher batch size B=" + fisherBatch + " must be in [1, n=" + n + "]");
+            }
+            if (largeBatch < b) {
+                throw new IllegalArgumentException("large batch size B=" + largeBatch + " must be >= b=" + b);
+            }
+            if (largeBatch > n || largeBatch < 2) {
+                throw new IllegalArgumentException("large batch size B=" + largeBatch + " must be in [2, n=" + n + "]");
+            }
+        }
+
+        /** The paper's Fashion-MNIST set-up: n = 1000, b = 50, [Fisher-10], large batch 200. */
         public static Setup paper() {
-            return new Setup(1000, 50, 10, 200, 10, 100);
+            return new Setup(1000, 50, 10, 200);
         }
     }
 
@@ -46,8 +75,8 @@ public final class SamplingNoiseStudy {
     public static Study create(Setup s) {
         int n = s.n();
         int b = s.b();
-        NoiseClaims.Samples cheap = new NoiseClaims.Samples(20_000, 1_000_000);
-        NoiseClaims.Samples gaussian = new NoiseClaims.Samples(20_000, 500_000);
+        NoiseClaims.Samples cheap = new NoiseClaims.Samples(100_000, 2_000_000);
+        NoiseClaims.Samples gaussian = new NoiseClaims.Samples(50_000, 1_000_000);
         List<Claim> claims = new ArrayList<>();
         ExchangeableCovariance varWith = new SgdWithReplacement(n, b).covariance();
         ExchangeableCovariance varWithout = new SgdWithoutReplacement(n, b).covariance();
@@ -88,7 +117,7 @@ public final class SamplingNoiseStudy {
                 "the SGD covariance 1/(bn)(I - 11^T/n)", varWith, Discrepancy.none(), gaussian, p(n, b)));
         claims.add(GradientNoiseClaims.fisherVersusCovSamplingNoise(n, b, gaussian));
         claims.add(GradientNoiseClaims.fisherVersusCovGradientNoise(10, n, b, new double[] {0.01, 0.1, 0.5, 0.9},
-                new NoiseClaims.Samples(20_000, 300_000)));
+                new NoiseClaims.Samples(20_000, 400_000)));
 
         // Section 4.3: MSGD-Bernoulli.
         SamplingNoise bernoulli = new BernoulliNoise(n, b);
@@ -130,7 +159,7 @@ public final class SamplingNoiseStudy {
                 Discrepancy.persistent("Var[V_F'] = I/(bn), the MSGD-Fisher covariance: diagonal off by n/(n-1), "
                         + "off-diagonal 0 instead of -1/(bn^2) for every n; in gradient space F/b instead of (F - gg^T)/b"),
                 gaussian, p(n, b, bf)));
-        for (int batch : new int[] {bf, 100}) {
+        for (int batch : java.util.stream.IntStream.of(bf, Math.min(100, n)).distinct().toArray()) {
             SparseCovNoise sc = new SparseCovNoise(n, b, batch);
             claims.add(NoiseClaims.covariance("sparse-cov.covariance.batch-" + batch, "Section 4.4",
                     "MSGD-[Cov-B] (the SGD-covariance counterpart of [Fisher-B], B=" + batch + "): Var[V_C'] = Var[V_sgd(b)]",
@@ -162,8 +191,8 @@ public final class SamplingNoiseStudy {
         }
 
         // Theorem 1's sampling vector, three classes.
-        int tb = s.theorem1SmallBatch();
-        int tB = s.theorem1LargeBatch();
+        int tb = b;
+        int tB = large;
         double second = Theorem1SamplingVectors.secondMoment(tb, tB);
         double cross = Theorem1SamplingVectors.crossMoment(tb, tB);
         double wrongSecond = (tB - 1.0 + tb) / ((double) tb * tB * tB);

@@ -20,6 +20,12 @@ public final class MonteCarlo {
     /** Number of chunks: fixed, so that results do not depend on the thread count. */
     public static final int CHUNKS = 64;
 
+    /**
+     * Pool with one worker per core. (The common pool has cores - 1 workers and the caller blocks
+     * in {@code get()}, which on 2 cores would leave one core idle.) Its threads are daemons.
+     */
+    private static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
+
     private MonteCarlo() {
     }
 
@@ -42,7 +48,7 @@ public final class MonteCarlo {
     }
 
     public static Result run(long samples, long seed, int statistics, SampleExperiment.Factory factory) {
-        return run(samples, seed, statistics, factory, ForkJoinPool.commonPool());
+        return run(samples, seed, statistics, factory, POOL);
     }
 
     public static Result run(long samples, long seed, int statistics, SampleExperiment.Factory factory,

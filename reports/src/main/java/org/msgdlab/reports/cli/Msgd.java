@@ -1,0 +1,82 @@
+package org.msgdlab.reports.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code msgd} command line: {@code verify}, {@code report}, {@code bench}, {@code train}.
+ *
+ * <p>Exit codes: {@value #OK} when every claim ran, whatever the verdicts; {@value #CLAIM_ERROR}
+ * when a claim errored; {@value #USAGE} for bad usage; {@value #VERDICT_FAILED} when a verdict at
+ * or beyond {@code verify --fail-on} occurred.
+ */
+@Command(name = "msgd", mixinStandardHelpOptions = true, versionProvider = Msgd.Version.class,
+        description = "Executable checks of \"On the Noisy Gradient Descent that Generalizes as SGD\" (Wu et al., ICML 2020).",
+        synopsisSubcommandLabel = "COMMAND",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:every claim ran (whatever the verdicts)",
+                "1:a claim errored",
+                "2:bad usage",
+                "3:a verdict at or beyond --fail-on occurred"})
+public final class Msgd implements Runnable {
+
+    public static final int OK = 0;
+    public static final int CLAIM_ERROR = 1;
+    public static final int USAGE = 2;
+    public static final int VERDICT_FAILED = 3;
+
+    /** Version printed when the jar manifest carries none (running from classes). */
+    static final String FALLBACK_VERSION = "0.1.0-SNAPSHOT";
+
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs {@code msgd args} on the standard modules, printing to System.out/err; returns the exit code. */
+    public static int run(String... args) {
+        return commandLine(Modules.standard()).execute(args);
+    }
+
+    /** The command line over {@code modules}; callers may redirect its output with setOut/setErr. */
+    public static CommandLine commandLine(Modules modules) {
+        CommandLine cl = new CommandLine(new Msgd())
+                .addSubcommand(new VerifyCommand(modules))
+                .addSubcommand(new ReportCommand())
+                .addSubcommand(new BenchCommand())
+                .addSubcommand(new TrainCommand());
+        cl.setParameterExceptionHandler(Msgd::usageError);
+        return cl;
+    }
+
+    /** {@code msgd} with no command: print the usage and exit {@value #USAGE}. */
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing COMMAND: one of verify, report, bench, train");
+    }
+
+    /** Bad usage: one line naming the command and what is wrong, exit {@value #USAGE}. */
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        String name = cl.getCommandSpec().qualifiedName();
+        cl.getErr().println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
+        cl.getErr().flush();
+        return USAGE;
+    }
+
+    /** The version from the jar manifest (Implementation-Version), or {@value #FALLBACK_VERSION}. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Msgd.class.getPackage() == null ? null : Msgd.class.getPackage().getImplementationVersion();
+            return new String[] {"msgd " + (v == null ? FALLBACK_VERSION : v)};
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The claims of one {@code verify} run and the evidence gathered so far. Every recorded claim
+ * rewrites {@code results.json} and {@code summary.md} in full, the claims not reached yet as
+ * NOT_RUN, so an interrupted run leaves a complete, readable file of what finished. After
+ * {@link #finish} or {@link #interrupt} the files are final and further records are ignored.
+ */
+final class VerificationRun {
+
+    private static final String IN_PROGRESS = "not reached yet: the run is in progress";
+
+    private final Path out;
+    private final List<Study> studies;
+    private final List<List<Evidence>> evidence = new ArrayList<>();
+    private Provenance provenance;
+    private boolean closed;
+
+    VerificationRun(Path out, Provenance provenance, List<Study> studies) {
+        this.out = out;
+        this.provenance = provenance;
+        this.studies = List.copyOf(studies);
+        for (Study s : this.studies) {
+            List<Evidence> none = new ArrayList<>();
+            for (int c = 0; c < s.claims().size(); c++) {
+                none.add(null);
+            }
+            evidence.add(none);
+        }
+    }
+
+    List<Study> studies() {
+        return studies;
+    }
+
+    /** Writes the files before the first claim: every claim NOT_RUN. */
+    synchronized void start() {
+        write(IN_PROGRESS);
+    }
+
+    /** Records the evidence of claim {@code claim} of study {@code study} and rewrites the files. */
+    synchronized void record(int study, int claim, Evidence e) {
+        if (closed) {
+            return;
+        }
+        evidence.get(study).set(claim, e);
+        write(IN_PROGRESS);
+    }
+
+    /** Writes the final files (provenance finished) and returns the results. */
+    synchronized Results finish() {
+        provenance = provenance.finished();
+        Results r = write("not run");
+        closed = true;
+        return r;
+    }
+
+    /** Shutdown-hook path: marks every claim not finished as NOT_RUN ("run interrupted") and flushes. */
+    synchronized boolean interrupt() {
+        if (closed) {
+            return false;
+        }
+        write("not run: the run was interrupted before this claim finished");
+        closed = true;
+        return true;
+    }
+
+    synchronized Results results(String whyNotRun) {
+        List<StudyResult> all = new ArrayList<>();
+        for (int s = 0; s < studies.size(); s++) {
+            Study study = studies.get(s);
+            List<Evidence> claims = new ArrayList<>();
+            for (int c = 0; c < study.claims().size(); c++) {
+                Evidence e = evidence.get(s).get(c);
+                Claim claim = study.claims().get(c);
+                claims.add(e != null ? e : Evidence.notRun(claim.id(), claim.paperRef(), claim.statement(), whyNotRun));
+            }
+            all.add(new StudyResult(study.id(), study.title(), study.paperRef(), claims));
+        }
+        return new Results(provenance, all);
+    }
+
+    Path resultsFile() {
+        return out.resolve(ResultsFile.NAME);
+    }
+
+    Path summaryFile() {
+        return out.resolve(MarkdownSummary.NAME);
+    }
+
+    private Results write(String whyNotRun) {
+        Results r = results(whyNotRun);
+        ResultsFile.write(out, r);
+        MarkdownSummary.write(out, r);
+        return r;
+    }
+}

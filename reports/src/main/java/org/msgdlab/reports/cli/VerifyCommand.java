@@ -1,0 +1,301 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.theory.claims.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.json and
+ * DIR/summary.md after every claim, and prints a table of the evidence.
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+                "Checks the paper's claims one at a time and writes DIR/results.json and DIR/summary.md.",
+                "The files are rewritten after every claim; on Ctrl-C the claims not finished are recorded as NOT_RUN."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:every claim ran (whatever the verdicts)",
+                "1:a claim errored",
+                "2:bad usage",
+                "3:a verdict at or beyond --fail-on occurred"})
+final class VerifyCommand implements Callable<Integer> {
+
+    /**
+     * Seed used without {@code --seed}: a fixed date (2020-07-12, the week of ICML 2020), so that
+     * a plain {@code msgd verify} is reproducible.
+     */
+    static final long DEFAULT_SEED = 20200712L;
+
+    private final Modules modules;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--only", split = ",", paramLabel = "MODULE",
+            description = "Modules to verify, comma-separated: theory, regression, sde, deep (default: all).")
+    List<String> only;
+
+    @Option(names = "--budget", paramLabel = "quick|full", defaultValue = "quick", converter = BudgetConverter.class,
+            description = "Computation per claim: quick (seconds) or full (minutes). Default: ${DEFAULT-VALUE}.")
+    Budget budget;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + DEFAULT_SEED,
+            description = "Master seed; the same seed and budget give the same numbers. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "msgd-report",
+            description = "Directory for results.json and summary.md, created if needed. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    @Option(names = "--claim", split = ",", paramLabel = "ID",
+            description = "Run only these claim ids (repeatable or comma-separated), e.g. prop1.without-replacement.covariance.")
+    List<String> claimIds;
+
+    @Option(names = "--fail-on", paramLabel = "APPROXIMATE|FAIL", converter = FailOnConverter.class,
+            description = "Exit 3 when a verdict is this or worse (FAIL is worse than APPROXIMATE).")
+    Verdict failOn;
+
+    VerifyCommand(Modules modules) {
+        this.modules = modules;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> pending = new ArrayList<>();
+        List<Study> studies = selectClaims(selectStudies(pending));
+        Path dir = out.toAbsolutePath().normalize();
+        String problem = notWritable(dir);
+        if (problem != null) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": not writable (" + problem + ")");
+        }
+        pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
+        String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
+        VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
+        Thread hook = new Thread(() -> {
+            if (run.interrupt()) {
+                err.println();
+                err.println("interrupted: finished claims kept in " + run.resultsFile() + ", the others marked NOT_RUN");
+                err.flush();
+            }
+        }, "msgd-verify-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Results results;
+        try {
+            run.start();
+            runClaims(run, err);
+            results = run.finish();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: it owns the files now
+            }
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(ResultTable.render(results));
+        o.println();
+        o.println("verdicts: " + MarkdownSummary.counts(results));
+        o.println("results: " + run.resultsFile());
+        o.println("summary: " + run.summaryFile());
+        o.flush();
+        return exitCode(results);
+    }
+
+    /**
+     * The studies of the modules named by --only (all by default), in registry order; the names of
+     * selected modules without claims yet are added to {@code pending}.
+     */
+    private List<Study> selectStudies(List<String> pending) {
+        List<String> names = modules.names();
+        Set<String> wanted = new LinkedHashSet<>(only == null ? names : only);
+        for (String name : wanted) {
+            if (modules.get(name).isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--only " + name + ": unknown module (allowed: "
+                        + String.join(", ", names) + ")");
+            }
+        }
+        List<Study> studies = new ArrayList<>();
+        for (String name : names) {
+            if (!wanted.contains(name)) {
+                continue;
+            }
+            modules.get(name).orElseThrow().study().ifPresentOrElse(
+                    s -> studies.add(s.get()),
+                    () -> pending.add(name));
+        }
+        return studies;
+    }
+
+    /** The studies restricted to the --claim ids (unchanged without --claim); empty studies dropped. */
+    private List<Study> selectClaims(List<Study> studies) {
+        if (claimIds == null) {
+            return studies;
+        }
+        Set<String> wanted = new LinkedHashSet<>(claimIds);
+        List<String> known = new ArrayList<>();
+        studies.forEach(s -> s.claims().forEach(c -> known.add(c.id())));
+        for (String id : wanted) {
+            if (!known.contains(id)) {
+                throw new ParameterException(spec.commandLine(), "--claim " + id + ": no such claim in the selected modules"
+                        + (known.isEmpty() ? " (they have no claims)" : " (known: " + String.join(", ", known) + ")"));
+            }
+        }
+        List<Study> selected = new ArrayList<>();
+        for (Study s : studies) {
+            List<Claim> claims = s.claims().stream().filter(c -> wanted.contains(c.id())).toList();
+            if (!claims.isEmpty()) {
+                selected.add(new Study(s.id(), s.title(), s.paperRef(), claims));
+            }
+        }
+        return selected;
+    }
+
+    private void runClaims(VerificationRun run, PrintWriter err) {
+        List<Study> studies = run.studies();
+        int total = studies.stream().mapToInt(s -> s.claims().size()).sum();
+        if (total == 0) {
+            err.println("no claims to run");
+        }
+        int done = 0;
+        long start = System.nanoTime();
+        for (int s = 0; s < studies.size(); s++) {
+            List<Claim> claims = studies.get(s).claims();
+            for (int c = 0; c < claims.size(); c++) {
+                Claim claim = claims.get(c);
+                err.printf(Locale.ROOT, "[%d/%d] %s ... ", done + 1, total, claim.id());
+                err.flush();
+                long t0 = System.nanoTime();
+                Evidence e = check(claim, t0);
+                double seconds = (System.nanoTime() - t0) * 1e-9;
+                run.record(s, c, e);
+                done++;
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s (%.1f s)", e.verdict(), seconds));
+                if (e.verdict() == Verdict.ERROR) {
+                    line.append(": ").append(e.verdictReason());
+                }
+                if (done < total) {
+                    double elapsed = (System.nanoTime() - start) * 1e-9;
+                    line.append(", ETA ").append(duration(elapsed / done * (total - done)));
+                }
+                err.println(line);
+                err.flush();
+            }
+        }
+    }
+
+    /** Runs one check; a throw (or a null) becomes ERROR evidence with the message, and the run goes on. */
+    private Evidence check(Claim claim, long t0) {
+        try {
+            Evidence e = claim.check(budget, seed);
+            if (e == null) {
+                throw new IllegalStateException("check returned no evidence");
+            }
+            return e;
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError ex) {
+            double seconds = (System.nanoTime() - t0) * 1e-9;
+            return Evidence.error(claim.id(), claim.paperRef(), claim.statement(), describe(ex), seconds);
+        }
+    }
+
+    private static String describe(Throwable t) {
+        String where = t.getStackTrace().length == 0 ? "" : " (at " + t.getStackTrace()[0] + ")";
+        return t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage()) + where;
+    }
+
+    private int exitCode(Results results) {
+        boolean error = false;
+        boolean verdictFailed = false;
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                error |= e.verdict() == Verdict.ERROR;
+                verdictFailed |= failOn != null && atOrBeyond(e.verdict(), failOn);
+            }
+        }
+        return error ? Msgd.CLAIM_ERROR : verdictFailed ? Msgd.VERDICT_FAILED : Msgd.OK;
+    }
+
+    /** FAIL is beyond APPROXIMATE; PASS, ERROR and NOT_RUN are never at or beyond either. */
+    static boolean atOrBeyond(Verdict v, Verdict threshold) {
+        return v == Verdict.FAIL || (v == Verdict.APPROXIMATE && threshold == Verdict.APPROXIMATE);
+    }
+
+    /** Why {@code dir} cannot hold the results (created if missing), or null when it can. */
+    static String notWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".msgd-probe", ".tmp");
+            Files.delete(probe);
+            return null;
+        } catch (FileAlreadyExistsException e) {
+            return e.getFile() + " exists and is not a directory";
+        } catch (AccessDeniedException e) {
+            return "permission denied: " + e.getFile();
+        } catch (NoSuchFileException e) {
+            return "no such file or directory: " + e.getFile();
+        } catch (FileSystemException e) {
+            return (e.getReason() == null ? e.getClass().getSimpleName() : e.getReason()) + ": " + e.getFile();
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            return e.toString();
+        }
+    }
+
+    private static String duration(double seconds) {
+        return seconds < 100 ? String.format(Locale.ROOT, "%.0f s", seconds)
+                : String.format(Locale.ROOT, "%.1f min", seconds / 60);
+    }
+
+    /** Parses --budget with {@link Budget#parse}, keeping its message (which names the rule). */
+    static final class BudgetConverter implements ITypeConverter<Budget> {
+        @Override
+        public Budget convert(String value) {
+            try {
+                return Budget.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** Parses --fail-on: APPROXIMATE or FAIL, any case. */
+    static final class FailOnConverter implements ITypeConverter<Verdict> {
+        @Override
+        public Verdict convert(String value) {
+            for (Verdict v : List.of(Verdict.APPROXIMATE, Verdict.FAIL)) {
+                if (v.name().equalsIgnoreCase(value.trim())) {
+                    return v;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' must be one of APPROXIMATE, FAIL");
+        }
+    }
+}
