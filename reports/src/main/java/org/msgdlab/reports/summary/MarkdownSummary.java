@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,7 @@ import java.util.StringJoiner;
 /**
  * Renders {@code results.json} as {@code summary.md}: one Markdown table row per claim (study,
  * claim id, verdict, estimate, reference, discrepancy, power), preceded by the provenance and
- * followed by the count of each verdict.
+ * followed by the message of each ERROR and the count of each verdict.
  */
 public final class MarkdownSummary {
 
@@ -56,6 +57,19 @@ public final class MarkdownSummary {
             }
         }
         md.append('\n');
+        List<String> errors = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                if (e.verdict() == Verdict.ERROR) {
+                    errors.add("- `" + e.claimId() + "`: " + e.verdictReason().replace("\n", " ") + "\n");
+                }
+            }
+        }
+        if (!errors.isEmpty()) {
+            md.append("Errors:\n\n");
+            errors.forEach(md::append);
+            md.append('\n');
+        }
         md.append("Verdicts: ").append(counts(results)).append("\n\n");
         md.append("Discrepancy is (estimate - reference) / |reference| (absolute when the reference is 0). ")
                 .append("Power is the smallest probability, over the named wrong variants of the claim, ")

@@ -1,0 +1,203 @@
+package org.msgdlab.reports.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.Verdict;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MsgdTest {
+
+    /** A claim with a fixed verdict, or one that throws {@code failure}. */
+    record FixedClaim(String id, Verdict verdict, RuntimeException failure) implements Claim {
+        @Override
+        public String paperRef() {
+            return "Proposition 1";
+        }
+
+        @Override
+        public String statement() {
+            return "E[V] = 0";
+        }
+
+        @Override
+        public Evidence check(Budget budget, long seed) {
+            if (failure != null) {
+                throw failure;
+            }
+            return new Evidence(id, paperRef(), statement(), verdict, "fixed", Map.of("seed", seed),
+                    1.0, 1.0, 0.1, 0.3, 0.0, 1e-7, List.of(), List.of(), "none", 1000, 0.0, List.of());
+        }
+    }
+
+    record Run(int code, String out, String err) {
+    }
+
+    private static Modules modules(Claim... claims) {
+        Study study = new Study("fake.study", "A fake study", "Section 2", List.of(claims));
+        return new Modules(List.of(Modules.Module.of("theory", () -> study), Modules.Module.pending("sde")));
+    }
+
+    private static Modules twoPassingClaims() {
+        return modules(new FixedClaim("fake.a", Verdict.PASS, null), new FixedClaim("fake.b", Verdict.PASS, null));
+    }
+
+    private static Run exec(Modules modules, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Msgd.commandLine(modules);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static void assertOneLine(String text) {
+        assertEquals(1, text.lines().count(), () -> "expected one line, got:\n" + text);
+    }
+
+    @Test
+    void unknownOnlyModuleIsBadUsageNamingValueAndAllowedValues(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--only", "theory,foo", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("--only foo: unknown module (allowed: theory, sde)"), r.err());
+        assertFalse(Files.exists(tmp.resolve(ResultsFile.NAME)));
+    }
+
+    @Test
+    void unknownBudgetIsBadUsageNamingTheRule(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--budget", "huge", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("--budget"), r.err());
+        assertTrue(r.err().contains("budget 'huge' must be one of quick, full"), r.err());
+    }
+
+    @Test
+    void unknownClaimIsBadUsageNamingIt(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--claim", "fake.a,fake.nope", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("--claim fake.nope: no such claim in the selected modules (known: fake.a, fake.b)"), r.err());
+    }
+
+    @Test
+    void outThatIsAFileIsNotWritable(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        for (Path out : List.of(file, file.resolve("sub"))) {
+            Run r = exec(twoPassingClaims(), "verify", "--out", out.toString());
+            assertEquals(Msgd.USAGE, r.code(), r.err());
+            assertOneLine(r.err());
+            assertTrue(r.err().contains("--out " + out + ": not writable ("), r.err());
+        }
+    }
+
+    @Test
+    void unknownFailOnIsBadUsage(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--fail-on", "PASS", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("'PASS' must be one of APPROXIMATE, FAIL"), r.err());
+    }
+
+    @Test
+    void verifyRunsEveryClaimAndWritesResultsAndSummary(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--out", tmp.toString(), "--seed", "7");
+        assertEquals(Msgd.OK, r.code(), r.err());
+        assertTrue(r.err().contains("module 'sde' has no claims yet (its issue has not landed)"), r.err());
+        assertTrue(r.err().contains("[1/2] fake.a ... PASS ("), r.err());
+        assertTrue(r.err().contains("[2/2] fake.b ... PASS ("), r.err());
+        assertTrue(r.out().contains("verdicts: PASS 2, APPROXIMATE 0, FAIL 0, ERROR 0, NOT_RUN 0"), r.out());
+        assertTrue(r.out().contains("results: " + tmp.resolve(ResultsFile.NAME)), r.out());
+        Results results = ResultsFile.read(tmp.resolve(ResultsFile.NAME));
+        assertEquals(7, results.provenance().seed());
+        assertEquals("quick", results.provenance().budget());
+        assertEquals(2, results.studies().get(0).claims().size());
+        assertTrue(Files.exists(tmp.resolve("summary.md")));
+    }
+
+    @Test
+    void claimFilterRunsOnlyTheNamedClaims(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--out", tmp.toString(), "--claim", "fake.b", "--only", "theory");
+        assertEquals(Msgd.OK, r.code(), r.err());
+        assertFalse(r.err().contains("module 'sde'"), r.err());
+        Results results = ResultsFile.read(tmp.resolve(ResultsFile.NAME));
+        assertEquals(List.of("fake.b"), results.studies().get(0).claims().stream().map(Evidence::claimId).toList());
+    }
+
+    @Test
+    void aThrowingClaimBecomesErrorEvidenceAndTheRunGoesOn(@TempDir Path tmp) {
+        Modules m = modules(new FixedClaim("fake.boom", null, new IllegalStateException("boom")),
+                new FixedClaim("fake.ok", Verdict.PASS, null));
+        Run r = exec(m, "verify", "--out", tmp.toString());
+        assertEquals(Msgd.CLAIM_ERROR, r.code());
+        List<Evidence> claims = ResultsFile.read(tmp.resolve(ResultsFile.NAME)).studies().get(0).claims();
+        assertEquals(Verdict.ERROR, claims.get(0).verdict());
+        assertTrue(claims.get(0).verdictReason().startsWith("java.lang.IllegalStateException: boom"), claims.get(0).verdictReason());
+        assertEquals(Verdict.PASS, claims.get(1).verdict());
+    }
+
+    @Test
+    void failOnTurnsSuchVerdictsIntoExitThree(@TempDir Path tmp) {
+        Modules m = modules(new FixedClaim("fake.approx", Verdict.APPROXIMATE, null));
+        assertEquals(Msgd.OK, exec(m, "verify", "--out", tmp.toString()).code());
+        assertEquals(Msgd.OK, exec(m, "verify", "--out", tmp.toString(), "--fail-on", "FAIL").code());
+        assertEquals(Msgd.VERDICT_FAILED, exec(m, "verify", "--out", tmp.toString(), "--fail-on", "approximate").code());
+        Modules f = modules(new FixedClaim("fake.fail", Verdict.FAIL, null));
+        assertEquals(Msgd.VERDICT_FAILED, exec(f, "verify", "--out", tmp.toString(), "--fail-on", "APPROXIMATE").code());
+    }
+
+    @Test
+    void versionAndHelp() {
+        Run v = exec(twoPassingClaims(), "--version");
+        assertEquals(Msgd.OK, v.code());
+        assertEquals("msgd " + Msgd.FALLBACK_VERSION, v.out().strip());
+        for (String command : List.of("verify", "report", "bench", "train")) {
+            Run h = exec(twoPassingClaims(), command, "--help");
+            assertEquals(Msgd.OK, h.code(), command);
+            assertTrue(h.out().startsWith("Usage: msgd " + command), h.out());
+        }
+    }
+
+    @Test
+    void trainIsNotImplementedYet() {
+        Run r = exec(twoPassingClaims(), "train", "--model", "vgg11");
+        assertEquals(Msgd.USAGE, r.code());
+        assertEquals("deep experiments are not implemented yet (issue 5)", r.err().strip());
+    }
+
+    @Test
+    void reportOnAMissingFileIsOneLineNamingIt(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "report", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": no such file"), r.err());
+    }
+
+    @Test
+    void reportOnAMalformedFileIsOneLineNamingIt(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve(ResultsFile.NAME), "{ \"provenance\": ");
+        Run r = exec(twoPassingClaims(), "report", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": malformed results file"), r.err());
+        assertFalse(Files.exists(tmp.resolve("summary.md")));
+    }
+}
