@@ -57,6 +57,22 @@ public final class Modules {
                 Module.pending("deep")));
     }
 
+    /**
+     * These modules with the theory study built for {@code setup} (unchanged when there is no
+     * theory module or the set-up is the paper's).
+     */
+    public Modules withTheorySetup(SamplingNoiseStudy.Setup setup) {
+        if (setup.equals(SamplingNoiseStudy.Setup.paper()) || !modules.containsKey("theory")
+                || modules.get("theory").study().isEmpty()) {
+            return this;
+        }
+        List<Module> all = new ArrayList<>();
+        for (Module m : modules.values()) {
+            all.add(m.name().equals("theory") ? Module.of("theory", () -> SamplingNoiseStudy.create(setup)) : m);
+        }
+        return new Modules(all);
+    }
+
     /** Module names in run order. */
     public List<String> names() {
         return new ArrayList<>(modules.keySet());

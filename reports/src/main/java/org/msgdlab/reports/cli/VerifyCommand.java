@@ -1,6 +1,7 @@
 package org.msgdlab.reports.cli;
 
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.checks.SamplingNoiseStudy;
 import org.msgdlab.theory.claims.Budget;
 import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Evidence;
@@ -84,6 +85,20 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Exit 3 when a verdict is this or worse (FAIL is worse than APPROXIMATE).")
     Verdict failOn;
 
+    @Option(names = "--n", paramLabel = "N", description = "theory: training samples n (default: the paper's 1000).")
+    Integer n;
+
+    @Option(names = "--b", paramLabel = "B", description = "theory: SGD batch size b, 1 <= b <= n (default: 50).")
+    Integer b;
+
+    @Option(names = "--fisher-batch", paramLabel = "B",
+            description = "theory: B of MSGD-[Fisher-B] and MSGD-[Cov-B], 1 <= B <= n (default: 10).")
+    Integer fisherBatch;
+
+    @Option(names = "--large-batch", paramLabel = "B",
+            description = "theory: B of Algorithm 2 and Theorem 1, b <= B <= n (default: 200).")
+    Integer largeBatch;
+
     VerifyCommand(Modules modules) {
         this.modules = modules;
     }
@@ -92,7 +107,8 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
-        List<Study> studies = selectClaims(selectStudies(pending));
+        Modules selectedModules = modules.withTheorySetup(theorySetup());
+        List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
         Path dir = out.toAbsolutePath().normalize();
         String problem = notWritable(dir);
         if (problem != null) {
@@ -122,6 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         PrintWriter o = spec.commandLine().getOut();
+        o.print(ResultTable.provenance(results));
         o.print(ResultTable.render(results));
         o.println();
         o.println("verdicts: " + MarkdownSummary.counts(results));
@@ -131,11 +148,23 @@ final class VerifyCommand implements Callable<Integer> {
         return exitCode(results);
     }
 
+    /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */
+    private SamplingNoiseStudy.Setup theorySetup() {
+        SamplingNoiseStudy.Setup paper = SamplingNoiseStudy.Setup.paper();
+        try {
+            return new SamplingNoiseStudy.Setup(n == null ? paper.n() : n, b == null ? paper.b() : b,
+                    fisherBatch == null ? Math.min(paper.fisherBatch(), n == null ? paper.n() : n) : fisherBatch,
+                    largeBatch == null ? Math.min(paper.largeBatch(), n == null ? paper.n() : n) : largeBatch);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
     /**
      * The studies of the modules named by --only (all by default), in registry order; the names of
      * selected modules without claims yet are added to {@code pending}.
      */
-    private List<Study> selectStudies(List<String> pending) {
+    private List<Study> selectStudies(Modules modules, List<String> pending) {
         List<String> names = modules.names();
         Set<String> wanted = new LinkedHashSet<>(only == null ? names : only);
         for (String name : wanted) {

@@ -31,7 +31,7 @@ public record Provenance(
 
     /** Provenance of a run starting now, in the working directory (for the git commit). */
     public static Provenance start(long seed, Budget budget, String command) {
-        return new Provenance(seed, budget.label(), command, gitCommit(Path.of("").toAbsolutePath()),
+        return new Provenance(seed, budget.label(), command, currentCommit(),
                 Instant.now().toString(), null, System.getProperty("java.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), libraryVersions());
@@ -65,6 +65,26 @@ public record Provenance(
                 return p.getProperty("version", "unknown");
             }
         } catch (IOException e) {
+            return "unknown";
+        }
+        return "unknown";
+    }
+
+    /**
+     * The commit of the working directory's checkout, or else of the checkout holding the msgd-lab
+     * classes (when msgd runs from elsewhere), or "unknown".
+     */
+    static String currentCommit() {
+        String commit = gitCommit(Path.of("").toAbsolutePath());
+        if (!"unknown".equals(commit)) {
+            return commit;
+        }
+        try {
+            var source = Provenance.class.getProtectionDomain().getCodeSource();
+            if (source != null) {
+                return gitCommit(Path.of(source.getLocation().toURI()).toAbsolutePath());
+            }
+        } catch (java.net.URISyntaxException | RuntimeException e) {
             return "unknown";
         }
         return "unknown";

@@ -100,6 +100,12 @@ public final class ResultsFile {
             Files.createDirectories(dir);
             Path target = dir.resolve(NAME);
             Path tmp = Files.createTempFile(dir, ".results", ".json.tmp");
+            try {
+                // createTempFile makes the file owner-only; a results file is meant to be shared.
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // keep the platform default
+            }
             MAPPER.writeValue(tmp.toFile(), results);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return target;
