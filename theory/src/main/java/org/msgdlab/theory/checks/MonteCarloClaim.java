@@ -21,8 +21,9 @@ import java.util.Map;
 /**
  * A claim checked by Monte Carlo: k statistics, each estimated by the sample mean of i.i.d.
  * per-sample values, compared with the paper's value and with the exact value derived here, at a
- * tolerance {@code z * SE + round-off} where z gives the claim a false-alarm probability of
- * {@link FalseAlarm#PER_CLAIM} (Bonferroni over the k statistics). The same estimates are
+ * tolerance {@code z' * SE + round-off} where z gives the claim a false-alarm probability of
+ * {@link FalseAlarm#PER_CLAIM} (Bonferroni over the k statistics) and z' corrects it for the
+ * estimator's skewness ({@link FalseAlarm#skewCorrected}). The same estimates are
  * compared with a named wrong formula: whether they reject it, and with what probability (power).
  *
  * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
@@ -81,7 +82,7 @@ public record MonteCarloClaim(
         int resolutionIndex = 0;
         for (int j = 0; j < k; j++) {
             double se = m.standardError(j);
-            double tol = z * se + roundOff;
+            double tol = FalseAlarm.skewCorrected(z, m.skewnessOfMean(j)) * se + roundOff;
             StatisticCheck s = StatisticCheck.of(statisticNames.get(j), m.mean(j), se, paperValues[j], derivedValues[j], tol);
             stats.add(s);
             wrongRejected |= s.rejects(wrongValues[j]);
@@ -136,12 +137,12 @@ public record MonteCarloClaim(
         int chunks = result.chunks().size();
         for (int c = 1; c <= chunks; c *= 2) {
             RunningMoments p = result.prefix(c);
-            double tol = z * p.standardError(j) + roundOff;
+            double tol = FalseAlarm.skewCorrected(z, p.skewnessOfMean(j)) * p.standardError(j) + roundOff;
             est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
         }
         if (Integer.bitCount(chunks) != 1) {
             RunningMoments p = result.total();
-            double tol = z * p.standardError(j) + roundOff;
+            double tol = FalseAlarm.skewCorrected(z, p.skewnessOfMean(j)) * p.standardError(j) + roundOff;
             est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
         }
         double x0 = est.get(0)[0];

@@ -1,9 +1,10 @@
 package org.msgdlab.theory.stats;
 
 /**
- * Mean and variance of k statistics over i.i.d. samples, by Welford's update; two accumulators
- * merge exactly (Chan et al.), so a Monte Carlo split into chunks gives the same numbers however
- * the chunks are scheduled, as long as they are merged in chunk order.
+ * Mean, variance and third central moment of k statistics over i.i.d. samples, by Welford's
+ * update extended to the third moment; two accumulators merge exactly (Chan et al.; Pébay 2008),
+ * so a Monte Carlo split into chunks gives the same numbers however the chunks are scheduled, as
+ * long as they are merged in chunk order.
  */
 public final class RunningMoments {
 
@@ -11,6 +12,7 @@ public final class RunningMoments {
     private long count;
     private final double[] mean;
     private final double[] m2;
+    private final double[] m3;
 
     public RunningMoments(int k) {
         if (k < 1) {
@@ -19,14 +21,20 @@ public final class RunningMoments {
         this.k = k;
         this.mean = new double[k];
         this.m2 = new double[k];
+        this.m3 = new double[k];
     }
 
     public void add(double[] x) {
+        long n1 = count;
         count++;
+        long n = count;
         for (int j = 0; j < k; j++) {
-            double d = x[j] - mean[j];
-            mean[j] += d / count;
-            m2[j] += d * (x[j] - mean[j]);
+            double delta = x[j] - mean[j];
+            double deltaN = delta / n;
+            double term1 = delta * deltaN * n1;
+            mean[j] += deltaN;
+            m3[j] += term1 * deltaN * (n - 2) - 3 * deltaN * m2[j];
+            m2[j] += term1;
         }
     }
 
@@ -37,13 +45,17 @@ public final class RunningMoments {
         if (other.count == 0) {
             return;
         }
-        long n = count + other.count;
+        double na = count;
+        double nb = other.count;
+        double n = na + nb;
         for (int j = 0; j < k; j++) {
             double d = other.mean[j] - mean[j];
-            mean[j] += d * other.count / n;
-            m2[j] += other.m2[j] + d * d * ((double) count * other.count / n);
+            m3[j] += other.m3[j] + d * d * d * na * nb * (na - nb) / (n * n)
+                    + 3 * d * (na * other.m2[j] - nb * m2[j]) / n;
+            m2[j] += other.m2[j] + d * d * (na * nb / n);
+            mean[j] += d * nb / n;
         }
-        count = n;
+        count += other.count;
     }
 
     /** Number of statistics k. */
@@ -67,5 +79,21 @@ public final class RunningMoments {
     /** Standard error of the mean of statistic j: sqrt(variance / count). */
     public double standardError(int j) {
         return Math.sqrt(Math.max(0, variance(j)) / count);
+    }
+
+    /**
+     * Sample skewness of the per-sample statistic j, {@code g1 = sqrt(N) M3 / M2^(3/2)}; 0 when
+     * the statistic is constant.
+     */
+    public double skewness(int j) {
+        if (count < 3 || m2[j] <= 0) {
+            return 0;
+        }
+        return Math.sqrt((double) count) * m3[j] / Math.pow(m2[j], 1.5);
+    }
+
+    /** Skewness of the mean of statistic j: {@code g1 / sqrt(N)}. */
+    public double skewnessOfMean(int j) {
+        return count < 3 ? 0 : skewness(j) / Math.sqrt((double) count);
     }
 }
