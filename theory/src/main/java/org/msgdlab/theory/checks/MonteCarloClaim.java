@@ -23,7 +23,7 @@ import java.util.Map;
  * per-sample values, compared with the paper's value and with the exact value derived here, at a
  * tolerance {@code z' * SE + round-off} where z gives the claim a false-alarm probability of
  * {@link FalseAlarm#PER_CLAIM} (Bonferroni over the k statistics) and z' corrects it for the
- * estimator's skewness ({@link FalseAlarm#skewCorrected}). The same estimates are
+ * estimator's skewness and kurtosis ({@link FalseAlarm#shapeCorrected}). The same estimates are
  * compared with a named wrong formula: whether they reject it, and with what probability (power).
  *
  * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
@@ -66,12 +66,19 @@ public record MonteCarloClaim(
 
     @Override
     public Evidence check(Budget budget, long seed) {
+        return check(budget, seed, FalseAlarm.PER_CLAIM);
+    }
+
+    /**
+     * The check at another false-alarm probability {@code alpha} (for calibration: at alpha = 0.05
+     * a true claim must fail in about 5% of seeds).
+     */
+    public Evidence check(Budget budget, long seed, double alpha) {
         long start = System.nanoTime();
         long samples = samples(budget);
         int k = statisticNames.size();
         MonteCarlo.Result result = MonteCarlo.run(samples, Streams.derive(seed, id), k, experiment);
         RunningMoments m = result.total();
-        double alpha = FalseAlarm.PER_CLAIM;
         double z = FalseAlarm.z(alpha, k);
         double roundOff = FalseAlarm.roundOff(termsPerSample + (double) samples, roundOffScale);
         List<StatisticCheck> stats = new ArrayList<>();
@@ -82,7 +89,7 @@ public record MonteCarloClaim(
         int resolutionIndex = 0;
         for (int j = 0; j < k; j++) {
             double se = m.standardError(j);
-            double tol = FalseAlarm.skewCorrected(z, m.skewnessOfMean(j)) * se + roundOff;
+            double tol = FalseAlarm.shapeCorrected(z, m.skewnessOfMean(j), m.excessKurtosisOfMean(j)) * se + roundOff;
             StatisticCheck s = StatisticCheck.of(statisticNames.get(j), m.mean(j), se, paperValues[j], derivedValues[j], tol);
             stats.add(s);
             wrongRejected |= s.rejects(wrongValues[j]);
@@ -137,12 +144,12 @@ public record MonteCarloClaim(
         int chunks = result.chunks().size();
         for (int c = 1; c <= chunks; c *= 2) {
             RunningMoments p = result.prefix(c);
-            double tol = FalseAlarm.skewCorrected(z, p.skewnessOfMean(j)) * p.standardError(j) + roundOff;
+            double tol = FalseAlarm.shapeCorrected(z, p.skewnessOfMean(j), p.excessKurtosisOfMean(j)) * p.standardError(j) + roundOff;
             est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
         }
         if (Integer.bitCount(chunks) != 1) {
             RunningMoments p = result.total();
-            double tol = FalseAlarm.skewCorrected(z, p.skewnessOfMean(j)) * p.standardError(j) + roundOff;
+            double tol = FalseAlarm.shapeCorrected(z, p.skewnessOfMean(j), p.excessKurtosisOfMean(j)) * p.standardError(j) + roundOff;
             est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
         }
         double x0 = est.get(0)[0];

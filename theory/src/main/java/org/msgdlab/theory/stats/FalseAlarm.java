@@ -12,7 +12,7 @@ public final class FalseAlarm {
     /**
      * Nominal false-alarm probability per claim. The promise made to users is alpha &le; 1e-6 per
      * claim; the nominal 1e-7 leaves a factor 10 for the remaining error of the normal
-     * approximation (after the skewness correction of {@link #skewCorrected}) and of the estimated
+     * approximation (after the shape correction of {@link #shapeCorrected}) and of the estimated
      * standard error at the smallest sample sizes used (&ge; 1000).
      */
     public static final double PER_CLAIM = 1e-7;
@@ -34,14 +34,21 @@ public final class FalseAlarm {
     }
 
     /**
-     * The critical value z corrected for the skewness of the estimator (first-order Cornish–Fisher
-     * expansion of a mean): {@code z + (z^2 - 1) |gamma| / 6}, with gamma the skewness of the mean.
-     * Skewed per-sample statistics (a rare event's indicator, a chi-square) have a heavier tail on
-     * one side than the normal law; widening both sides by the one-sided correction keeps the
-     * false-alarm probability at its nominal level to the next order in 1/sqrt(N).
+     * The critical value z corrected for the shape of the estimator's law by the second-order
+     * Cornish–Fisher expansion of a mean with skewness gamma and excess kurtosis kappa:
+     * <pre>
+     *   z' = z + (z^2 - 1) |gamma| / 6 + (z^3 - 3z) kappa / 24 - (2 z^3 - 5 z) gamma^2 / 36,
+     * </pre>
+     * never below z. Skewed or heavy-tailed per-sample statistics (a rare event's indicator, a
+     * chi-square with one degree of freedom) have heavier tails than the normal law at small
+     * sample sizes; the correction keeps the false-alarm probability near its nominal level, and
+     * the estimated standard error's own error is left to the margin of {@link #PER_CLAIM}.
      */
-    public static double skewCorrected(double z, double skewnessOfMean) {
-        return z + (z * z - 1) * Math.abs(skewnessOfMean) / 6.0;
+    public static double shapeCorrected(double z, double skewnessOfMean, double excessKurtosisOfMean) {
+        double g = Math.abs(skewnessOfMean);
+        double k = excessKurtosisOfMean;
+        double w = z + (z * z - 1) * g / 6 + (z * z * z - 3 * z) * k / 24 - (2 * z * z * z - 5 * z) * g * g / 36;
+        return Math.max(z, w);
     }
 
     /**

@@ -1,8 +1,8 @@
 package org.msgdlab.theory.stats;
 
 /**
- * Mean, variance and third central moment of k statistics over i.i.d. samples, by Welford's
- * update extended to the third moment; two accumulators merge exactly (Chan et al.; Pébay 2008),
+ * Mean, variance, third and fourth central moments of k statistics over i.i.d. samples, by
+ * Welford's update extended to higher moments; two accumulators merge exactly (Chan et al.; Pébay 2008),
  * so a Monte Carlo split into chunks gives the same numbers however the chunks are scheduled, as
  * long as they are merged in chunk order.
  */
@@ -13,6 +13,7 @@ public final class RunningMoments {
     private final double[] mean;
     private final double[] m2;
     private final double[] m3;
+    private final double[] m4;
 
     public RunningMoments(int k) {
         if (k < 1) {
@@ -22,6 +23,7 @@ public final class RunningMoments {
         this.mean = new double[k];
         this.m2 = new double[k];
         this.m3 = new double[k];
+        this.m4 = new double[k];
     }
 
     public void add(double[] x) {
@@ -33,6 +35,8 @@ public final class RunningMoments {
             double deltaN = delta / n;
             double term1 = delta * deltaN * n1;
             mean[j] += deltaN;
+            m4[j] += term1 * deltaN * deltaN * ((double) n * n - 3.0 * n + 3) + 6 * deltaN * deltaN * m2[j]
+                    - 4 * deltaN * m3[j];
             m3[j] += term1 * deltaN * (n - 2) - 3 * deltaN * m2[j];
             m2[j] += term1;
         }
@@ -50,6 +54,10 @@ public final class RunningMoments {
         double n = na + nb;
         for (int j = 0; j < k; j++) {
             double d = other.mean[j] - mean[j];
+            double d2 = d * d;
+            m4[j] += other.m4[j] + d2 * d2 * na * nb * (na * na - na * nb + nb * nb) / (n * n * n)
+                    + 6 * d2 * (na * na * other.m2[j] + nb * nb * m2[j]) / (n * n)
+                    + 4 * d * (na * other.m3[j] - nb * m3[j]) / n;
             m3[j] += other.m3[j] + d * d * d * na * nb * (na - nb) / (n * n)
                     + 3 * d * (na * other.m2[j] - nb * m2[j]) / n;
             m2[j] += other.m2[j] + d * d * (na * nb / n);
@@ -90,6 +98,22 @@ public final class RunningMoments {
             return 0;
         }
         return Math.sqrt((double) count) * m3[j] / Math.pow(m2[j], 1.5);
+    }
+
+    /**
+     * Sample excess kurtosis of the per-sample statistic j, {@code g2 = N M4 / M2^2 - 3}; 0 when
+     * the statistic is constant.
+     */
+    public double excessKurtosis(int j) {
+        if (count < 4 || m2[j] <= 0) {
+            return 0;
+        }
+        return count * m4[j] / (m2[j] * m2[j]) - 3;
+    }
+
+    /** Excess kurtosis of the mean of statistic j: {@code g2 / N}. */
+    public double excessKurtosisOfMean(int j) {
+        return count < 4 ? 0 : excessKurtosis(j) / count;
     }
 
     /** Skewness of the mean of statistic j: {@code g1 / sqrt(N)}. */
