@@ -54,10 +54,26 @@ public record MonteCarloClaim(
         }
         parameters = new LinkedHashMap<>(parameters);
         statisticNames = List.copyOf(statisticNames);
+        derivedValues = snapToPaper(paperValues, derivedValues);
         if (quickSamples < 1000 || fullSamples < quickSamples) {
             throw new IllegalArgumentException("claim " + id + ": samples quick=" + quickSamples + ", full=" + fullSamples
                     + " must satisfy 1000 <= quick <= full");
         }
+    }
+
+    /**
+     * The derived values, with those within round-off of the paper's replaced by the paper's: the
+     * same formula computed two ways (e.g. G Var G^T and (F - gg^T)/b) differs in the last bits,
+     * which is no gap to resolve.
+     */
+    private static double[] snapToPaper(double[] paper, double[] derived) {
+        double[] out = derived.clone();
+        for (int j = 0; j < out.length; j++) {
+            if (Math.abs(out[j] - paper[j]) <= 1e-12 * Math.max(Math.abs(out[j]), Math.abs(paper[j]))) {
+                out[j] = paper[j];
+            }
+        }
+        return out;
     }
 
     public long samples(Budget budget) {

@@ -120,11 +120,12 @@ public final class ResultsFile {
      */
     public static Results read(Path file) {
         try {
-            Results r = MAPPER.readValue(file.toFile(), Results.class);
-            if (r == null || r.provenance() == null || r.studies() == null) {
-                throw new IllegalArgumentException(file + ": not a results file (needs \"provenance\" and \"studies\")");
+            com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(file.toFile());
+            if (tree == null || !tree.isObject() || !tree.hasNonNull("provenance") || !tree.has("studies")
+                    || !tree.get("studies").isArray()) {
+                throw new IllegalArgumentException(file + ": not a results file (needs \"provenance\" and a \"studies\" array)");
             }
-            return r;
+            return MAPPER.treeToValue(tree, Results.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IllegalArgumentException(file + ": no such file");
         } catch (JsonProcessingException e) {

@@ -21,7 +21,7 @@ public record CenteredExchangeableNoise(ExchangeableCovariance target, Standardi
                                         String formula) implements SamplingNoise {
 
     public CenteredExchangeableNoise {
-        if (target.identityCoefficient() < 0) {
+        if (target.n() > 1 && target.identityCoefficient() < 0) {
             throw new IllegalArgumentException("covariance " + target + " is not positive semi-definite: eigenvalue "
                     + target.identityCoefficient() + " on the sum-zero subspace must be >= 0");
         }
@@ -56,6 +56,17 @@ public record CenteredExchangeableNoise(ExchangeableCovariance target, Standardi
                 "V = sqrt(a) xi + gamma (1^T xi) 1, xi i.i.d. " + driver.label());
     }
 
+    /**
+     * The eigenvalue along 1, with values within round-off of 0 taken as exactly 0: a centring
+     * covariance s(I - 11^T/n) computes it as s(1 - 1/n) + (n-1)(-s/n), a few ulps from 0, and its
+     * square root (~1e-8) would leave V a component along 1 that the paper's V_G does not have.
+     */
+    static double eigenvalueAlongOnesOrZero(ExchangeableCovariance c) {
+        double along = c.eigenvalueAlongOnes();
+        double scale = Math.abs(c.diagonal()) + c.n() * Math.abs(c.offDiagonal());
+        return along <= 4.0 * c.n() * 0x1p-52 * scale ? 0.0 : along;
+    }
+
     @Override
     public int dimension() {
         return target.n();
@@ -71,7 +82,7 @@ public record CenteredExchangeableNoise(ExchangeableCovariance target, Standardi
         final int n = target.n();
         final double a = target.identityCoefficient();
         final double sqrtA = Math.sqrt(a);
-        final double gamma = (Math.sqrt(Math.max(0, target.eigenvalueAlongOnes())) - sqrtA) / n;
+        final double gamma = (Math.sqrt(eigenvalueAlongOnesOrZero(target)) - sqrtA) / n;
         final ContinuousSampler xi = driver.sampler(rng);
         return v -> {
             double sum = 0;

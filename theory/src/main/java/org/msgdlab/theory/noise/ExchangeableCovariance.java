@@ -56,8 +56,11 @@ public record ExchangeableCovariance(int n, double diagonal, double offDiagonal)
 
     public boolean isPositiveSemidefinite(double relativeTolerance) {
         double scale = Math.abs(diagonal) + n * Math.abs(offDiagonal);
+        if (n == 1) {
+            return diagonal >= -relativeTolerance * scale;
+        }
         return eigenvalueOrthogonalToOnes() >= -relativeTolerance * scale
-                && (n == 1 || eigenvalueAlongOnes() >= -relativeTolerance * scale);
+                && eigenvalueAlongOnes() >= -relativeTolerance * scale;
     }
 
     public ExchangeableCovariance scaled(double s) {

@@ -11,8 +11,9 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  * </pre>
  * and states {@code E[V_F'] = 0, Var[V_F'] = Var[V_sgd(b)]}. Two readings are implemented:
  * <ul>
- *   <li>{@link Form#AS_PRINTED}: exactly the printed formula. Because V_sgd(B) = W_sgd(B) - 1/n has
- *       no zero entries, this noise is <em>dense</em>, not sparse.</li>
+ *   <li>{@link Form#AS_PRINTED}: exactly the printed formula. V_sgd(B) = W_sgd(B) - 1/n is zero
+ *       only where W_sgd(B) = 1/n, which is impossible unless n divides B: this noise is
+ *       <em>dense</em>, not sparse.</li>
  *   <li>{@link Form#MINI_BATCH_FISHER}: {@code sqrt(B/b) * W_sgd(B) (.) eps}: B non-zeros, and the
  *       gradient noise is exactly N(0, F_B / b) with F_B the Fisher of the mini-batch, as the prose
  *       of Section 4.4 describes.</li>

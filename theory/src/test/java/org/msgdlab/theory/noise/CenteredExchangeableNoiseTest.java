@@ -1,6 +1,5 @@
 package org.msgdlab.theory.noise;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,7 +27,6 @@ class CenteredExchangeableNoiseTest {
     }
 
     @Test
-    @Disabled(CENTRING_BUG)
     void section41_msgdCovNoiseSumsToZero() {
         Theories.forAll("MSGD-Cov (both covariances, Gaussian and Rademacher drivers): sum V = 0 to round-off", 200,
                 Setting.upTo(60), Setting.edgeCases(60), s -> {
@@ -41,7 +39,6 @@ class CenteredExchangeableNoiseTest {
     }
 
     @Test
-    @Disabled(CENTRING_BUG)
     void section42_msgdCovIsTheCentredFisherNoiseDrivenByTheSameEps() {
         // V_F = (bn)^(-1/2) eps and V_C = (bn)^(-1/2)(I - 11^T/n) eps with the same eps (same stream):
         // V_C = V_F - mean(V_F) 1. GradientNoiseClaims.fisherVersusCov* rely on this coupling.

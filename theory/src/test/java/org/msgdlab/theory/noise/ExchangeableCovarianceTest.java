@@ -101,7 +101,12 @@ class ExchangeableCovarianceTest {
         assertTrue(new ExchangeableCovariance(5, 1.0, -0.25).isPositiveSemidefinite(0)); // along 1: 1 - 4/4 = 0 exactly
         assertFalse(new ExchangeableCovariance(4, 1.0, -0.5).isPositiveSemidefinite(1e-12)); // along 1: -0.5
         assertFalse(new ExchangeableCovariance(4, 1.0, 1.5).isPositiveSemidefinite(1e-12)); // off 1: -0.5
-        assertTrue(new ExchangeableCovariance(1, 1.0, 7.0).isPositiveSemidefinite(0)); // n = 1: only the diagonal matters
+    }
+
+    @Test
+    void aOneByOneCovarianceIsPositiveSemidefiniteIffItsDiagonalIs() {
+        assertTrue(new ExchangeableCovariance(1, 1.0, 7.0).isPositiveSemidefinite(0));
+        assertFalse(new ExchangeableCovariance(1, -1.0, -7.0).isPositiveSemidefinite(0));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.msgdlab.theory.noise;
 
 import org.hipparchus.stat.inference.ChiSquareTest;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.theory.random.Streams;
 import org.msgdlab.theory.stats.FalseAlarm;
@@ -17,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Algorithm 2 (mini-batch MSGD): a batch S of B distinct samples weighted W_S = 1/B + V_c, W = 0
  * outside S, and the batch sampler {@link BatchIndices} behind it.
  */
-class MiniBatchMsgdTest {
+public class MiniBatchMsgdTest {
 
     /** Chi-square goodness-of-fit tests in this class (each at alpha = FalseAlarm.PER_CLAIM). */
     public static final int CHI_SQUARE_TESTS = 1;
@@ -85,7 +84,6 @@ class MiniBatchMsgdTest {
     }
 
     @Test
-    @Disabled(CenteredExchangeableNoiseTest.CENTRING_BUG)
     void algorithm2_covCompensatedWeightsSumToOne() {
         // [MSGD-Cov]-B: V_c = s (I - 11^T/B) eps sums to 0, so sum W = 1.
         Theories.forAll("[MSGD-Cov]-B: sum of V_c = 0 to round-off", 300, Setting.upTo(60), Setting.edgeCases(60),

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Proposition 1, second case: b indices drawn uniformly and independently (with replacement). */
-class SgdWithReplacementTest {
+public class SgdWithReplacementTest {
 
     /** Chi-square goodness-of-fit tests in this class (each at alpha = FalseAlarm.PER_CLAIM). */
     public static final int CHI_SQUARE_TESTS = 1;

@@ -14,10 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Proposition 1, first case: a mini-batch of b distinct samples drawn uniformly from n. */
-class SgdWithoutReplacementTest {
+public class SgdWithoutReplacementTest {
+
+    /** The (n, b) of the subset-uniformity chi-square tests. */
+    private static final int[][] CHI_SQUARE_CASES = {{5, 2}, {6, 3}};
 
     /** Chi-square goodness-of-fit tests in this class (each at alpha = FalseAlarm.PER_CLAIM). */
-    public static final int CHI_SQUARE_TESTS = 2;
+    public static final int CHI_SQUARE_TESTS = CHI_SQUARE_CASES.length;
 
     @Test
     void proposition1_covarianceIsExactlyTheClosedFormForEverySmallSetup() {
@@ -75,7 +78,7 @@ class SgdWithoutReplacementTest {
     @Test
     void everyBatchOfBDistinctSamplesIsEquallyLikely() {
         // Chi-square over all C(n, b) batches (Floyd's algorithm must not favour any subset).
-        for (int[] nb : new int[][] {{5, 2}, {6, 3}}) {
+        for (int[] nb : CHI_SQUARE_CASES) {
             int n = nb[0];
             int b = nb[1];
             List<int[]> batches = subsets(n, b);

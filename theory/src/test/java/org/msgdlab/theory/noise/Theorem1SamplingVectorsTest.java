@@ -1,6 +1,5 @@
 package org.msgdlab.theory.noise;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,7 +66,6 @@ class Theorem1SamplingVectorsTest {
     }
 
     @Test
-    @Disabled(CenteredExchangeableNoiseTest.CENTRING_BUG)
     void theorem1_gaussianAndRademacherNoisesSumToZero() {
         Theories.forAll("Theorem 1 Gaussian / Rademacher classes: sum V = 0 to round-off", 300, Setting.upTo(60),
                 Setting.edgeCases(60), s -> {
