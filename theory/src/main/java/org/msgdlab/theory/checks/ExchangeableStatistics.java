@@ -11,9 +11,13 @@ package org.msgdlab.theory.checks;
  *   <li>{@code DIAGONAL_FIRST_HALF}: the mean of y_i^2 over i &lt; ceil(n/2); estimates diag, and
  *       catches samplers that favour some indices (the pooled diagonal can be exact by symmetry,
  *       e.g. ||V_sgd||^2 is constant without replacement);</li>
- *   <li>{@code OFF_DIAGONAL_ADJACENT}: (1/n) sum_i y_i y_{(i+1) mod n}; estimates off, and catches
- *       samplers whose picks are correlated by position.</li>
+ *   <li>{@code OFF_DIAGONAL_FIRST_HALF}: the mean of y_i y_j over i != j both &lt; ceil(n/2);
+ *       estimates off, and catches samplers whose picks are correlated by position (a block of
+ *       consecutive indices doubles it).</li>
  * </ol>
+ * Each statistic pools enough entries that the events driving it (a sample selected, two samples
+ * selected together) happen at a rate of order b or b^2 per draw, never 1/n: a statistic driven by
+ * a rare event would need N q &gt;&gt; 1 draws for its normal approximation, which grows with n.
  */
 public final class ExchangeableStatistics {
 
@@ -22,7 +26,7 @@ public final class ExchangeableStatistics {
         "diagonal mean of E[y_i^2]",
         "off-diagonal mean of E[y_i y_j]",
         "diagonal mean over the first half of indices",
-        "off-diagonal mean over adjacent pairs (i, i+1 mod n)",
+        "off-diagonal mean over the first half of indices",
     };
 
     private ExchangeableStatistics() {
@@ -33,7 +37,7 @@ public final class ExchangeableStatistics {
         double sum = 0;
         double sumSq = 0;
         double sumSqHalf = 0;
-        double adjacent = 0;
+        double sumHalf = 0;
         int half = (n + 1) / 2;
         for (int i = 0; i < n; i++) {
             double v = y[i];
@@ -41,14 +45,14 @@ public final class ExchangeableStatistics {
             double sq = v * v;
             sumSq += sq;
             if (i < half) {
+                sumHalf += v;
                 sumSqHalf += sq;
             }
-            adjacent += v * y[i + 1 == n ? 0 : i + 1];
         }
         out[0] = sumSq / n;
         out[1] = (sum * sum - sumSq) / ((double) n * (n - 1));
         out[2] = sumSqHalf / half;
-        out[3] = adjacent / n;
+        out[3] = half < 2 ? out[1] : (sumHalf * sumHalf - sumSqHalf) / ((double) half * (half - 1));
     }
 
     /** The value each statistic estimates under the second-moment matrix (diag, off). */

@@ -30,13 +30,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * were the seeds random (QuickTheories may draw a setting twice, so fewer may run); {@link FalseAlarmBudgetTest} adds up the whole suite.
  *
  * <p><b>Sample size.</b> The promise needs the (shape-corrected) normal approximation of each
- * studentized mean. A statistic driven by a rare event of probability q per draw (e.g. the weight
- * of sample 0 of SGD-1 among n, q = 1/n) strains it when N q is small. Exact binomial computation
+ * studentized mean. A statistic driven by a rare event of probability q per draw (such as the weight
+ * of one given sample of SGD-1 among n, q = 1/n, which the statistics avoid by pooling) strains it
+ * when N q is small. Exact binomial computation
  * of the rate at which such an indicator's mean leaves z' SE (k = 3, z' = FalseAlarm.shapeCorrected
  * with the sample skewness and kurtosis; N = 20000): 2.7e-6 at N q = 33, 1.2e-6 at 50, 4.8e-7 at
  * 83, 1.6e-7 at 167, 7.9e-8 at 333 (without the shape correction: 6.5e-5, 1.6e-5, 3.5e-6, 1.0e-6,
  * 2.9e-7). Every event behind these statistics has rate >= 1/n per draw (a given sample selected
- * or dropped, an adjacent pair selected, a collision), so N = max(5000, 300 n) keeps N q >= 300.
+ * or dropped, a pair selected together, a collision), so N = max(5000, 300 n) keeps N q >= 300.
  */
 class NoiseClaimsPropertyTest {
 
