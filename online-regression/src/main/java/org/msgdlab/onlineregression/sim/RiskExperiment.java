@@ -1,0 +1,78 @@
+package org.msgdlab.onlineregression.sim;
+
+import org.msgdlab.onlineregression.algorithm.Algorithm;
+import org.msgdlab.onlineregression.problem.RegressionProblem;
+import org.msgdlab.theory.stats.MonteCarlo;
+import org.msgdlab.theory.stats.SampleExperiment;
+
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * A Monte Carlo experiment: independent trajectories of several algorithms on one problem at one
+ * step size, each recording the averaged iterate's excess risk at the checkpoints. One Monte
+ * Carlo sample runs every algorithm once (one after the other, on the sample's chunk stream).
+ * Runs are spread over the cores by {@link MonteCarlo#run}, whose per-chunk streams make the
+ * result bit-for-bit independent of the thread count.
+ *
+ * @param name        identifier, e.g. {@code main-gaussian-a1-d10}
+ * @param problem     the problem
+ * @param eta         step size
+ * @param algorithms  the algorithms, in output order
+ * @param checkpoints the step counts recorded
+ */
+public record RiskExperiment(String name, RegressionProblem problem, double eta, List<Algorithm> algorithms,
+                             Checkpoints checkpoints) {
+
+    public RiskExperiment {
+        if (!(eta > 0) || !Double.isFinite(eta)) {
+            throw new IllegalArgumentException("step size eta=" + eta + " must be finite and > 0");
+        }
+        algorithms = List.copyOf(algorithms);
+        if (algorithms.isEmpty()) {
+            throw new IllegalArgumentException("experiment " + name + " needs at least one algorithm");
+        }
+    }
+
+    /** Number of statistics per sample: algorithms x checkpoints. */
+    public int statistics() {
+        return algorithms.size() * checkpoints.size();
+    }
+
+    /** Samples drawn per trajectory step, summed over the algorithms (for cost estimates). */
+    public long samplesPerStep() {
+        return algorithms.stream().mapToLong(Algorithm::samplesPerStep).sum();
+    }
+
+    public RiskCurves run(long runs, long seed) {
+        return new RiskCurves(this, MonteCarlo.run(runs, seed, statistics(), factory()));
+    }
+
+    /** As {@link #run(long, long)} on a given pool (for thread-count independence tests). */
+    public RiskCurves run(long runs, long seed, ForkJoinPool pool) {
+        return new RiskCurves(this, MonteCarlo.run(runs, seed, statistics(), factory(), pool));
+    }
+
+    private SampleExperiment.Factory factory() {
+        return rng -> {
+            LeastSquaresRun[] kernels = new LeastSquaresRun[algorithms.size()];
+            for (int a = 0; a < kernels.length; a++) {
+                kernels[a] = new LeastSquaresRun(problem, algorithms.get(a), eta, checkpoints, rng);
+            }
+            int j = checkpoints.size();
+            return out -> {
+                for (int a = 0; a < kernels.length; a++) {
+                    kernels[a].run(out, a * j);
+                }
+            };
+        };
+    }
+
+    public int indexOf(Algorithm a) {
+        int i = algorithms.indexOf(a);
+        if (i < 0) {
+            throw new IllegalArgumentException("algorithm " + a.id() + " is not part of experiment " + name);
+        }
+        return i;
+    }
+}
