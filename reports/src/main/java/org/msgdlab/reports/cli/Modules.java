@@ -52,7 +52,7 @@ public final class Modules {
     public static Modules standard() {
         return new Modules(List.of(
                 Module.of("theory", SamplingNoiseStudy::create),
-                Module.pending("regression"),
+                Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
                 Module.pending("sde"),
                 Module.pending("deep")));
     }

@@ -71,12 +71,31 @@ public final class Msgd implements Runnable {
         return USAGE;
     }
 
-    /** The version from the jar manifest (Implementation-Version), or {@value #FALLBACK_VERSION}. */
+    /**
+     * The version of msgd-reports from its {@code pom.properties} (in the jar), else from the jar
+     * manifest, else {@value #FALLBACK_VERSION} (running from classes).
+     */
     static final class Version implements IVersionProvider {
         @Override
         public String[] getVersion() {
+            return new String[] {"msgd " + version()};
+        }
+
+        static String version() {
+            try (java.io.InputStream in = Msgd.class.getResourceAsStream("/META-INF/maven/org.msgdlab/msgd-reports/pom.properties")) {
+                if (in != null) {
+                    java.util.Properties p = new java.util.Properties();
+                    p.load(in);
+                    String v = p.getProperty("version");
+                    if (v != null && !v.isBlank()) {
+                        return v;
+                    }
+                }
+            } catch (java.io.IOException e) {
+                // fall through
+            }
             String v = Msgd.class.getPackage() == null ? null : Msgd.class.getPackage().getImplementationVersion();
-            return new String[] {"msgd " + (v == null ? FALLBACK_VERSION : v)};
+            return v == null ? FALLBACK_VERSION : v;
         }
     }
 }

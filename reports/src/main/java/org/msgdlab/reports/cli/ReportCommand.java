@@ -1,22 +1,32 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.reports.Report;
+import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StudyResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code msgd report DIR}: re-renders DIR/results.json as DIR/summary.md and prints it. */
+/**
+ * {@code msgd report DIR}: re-renders DIR/results.json alone into DIR/index.html (with
+ * DIR/figures/), DIR/summary.md and DIR/summary.csv, and prints the Markdown summary.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Reads DIR/results.json, writes DIR/summary.md (a Markdown table of the claims) and prints it.",
+        description = {"Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),",
+                "DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
                 "DIR may also name the results file itself."})
 final class ReportCommand implements Callable<Integer> {
 
@@ -36,13 +46,62 @@ final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        String problem = incomplete(results);
+        if (problem != null) {
+            throw new ParameterException(spec.commandLine(), file + ": malformed results file: " + problem);
+        }
+        Report.Written written;
         try {
-            MarkdownSummary.write(outDir, results);
+            written = Report.write(outDir, results);
         } catch (UncheckedIOException e) {
             throw new ParameterException(spec.commandLine(), "DIR " + dir + ": not writable (" + e.getMessage() + ")");
         }
+        PrintWriter err = spec.commandLine().getErr();
+        written.problems().forEach(p -> err.println("report: " + p));
+        err.println("report: " + written.index() + " (" + written.figures() + " figures), "
+                + outDir.resolve(MarkdownSummary.NAME) + ", " + outDir.resolve(CsvSummary.NAME));
+        err.flush();
         spec.commandLine().getOut().print(MarkdownSummary.render(results));
         spec.commandLine().getOut().flush();
         return Msgd.OK;
+    }
+
+    /**
+     * What a parsed results file lacks that the report needs (the first such thing, naming where
+     * it is), or null: every study needs an id and claims, every claim an id and a verdict, every
+     * series its curves.
+     */
+    static String incomplete(Results results) {
+        for (int s = 0; s < results.studies().size(); s++) {
+            StudyResult study = results.studies().get(s);
+            if (study == null) {
+                return "studies[" + s + "] is null";
+            }
+            String where = "study " + (study.id() == null ? "#" + (s + 1) : "'" + study.id() + "'");
+            if (study.id() == null || study.id().isBlank()) {
+                return "studies[" + s + "] has no \"id\"";
+            }
+            if (study.claims() == null) {
+                return where + " has no \"claims\"";
+            }
+            for (int c = 0; c < study.claims().size(); c++) {
+                Evidence e = study.claims().get(c);
+                if (e == null) {
+                    return where + ", claims[" + c + "] is null";
+                }
+                if (e.claimId() == null || e.claimId().isBlank()) {
+                    return where + ", claims[" + c + "] has no \"claimId\"";
+                }
+                if (e.verdict() == null) {
+                    return "claim '" + e.claimId() + "' has no \"verdict\" (one of PASS, APPROXIMATE, FAIL, ERROR, NOT_RUN)";
+                }
+                for (Series se : e.series()) {
+                    if (se == null || se.curves() == null) {
+                        return "claim '" + e.claimId() + "' has a series without \"curves\"";
+                    }
+                }
+            }
+        }
+        return null;
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Evidence;
@@ -15,7 +16,7 @@ import java.util.List;
 
 /**
  * The claims of one {@code verify} run and the evidence gathered so far. Every recorded claim
- * rewrites {@code results.json} and {@code summary.md} in full, the claims not reached yet as
+ * rewrites {@code results.json}, {@code summary.md} and {@code summary.csv} in full, the claims not reached yet as
  * NOT_RUN, so an interrupted run leaves a complete, readable file of what finished. After
  * {@link #finish} or {@link #interrupt} the files are final and further records are ignored.
  */
@@ -68,14 +69,17 @@ final class VerificationRun {
         return r;
     }
 
-    /** Shutdown-hook path: marks every claim not finished as NOT_RUN ("run interrupted") and flushes. */
-    synchronized boolean interrupt() {
+    /**
+     * Shutdown-hook path: marks every claim not finished as NOT_RUN ("run interrupted"), flushes,
+     * and returns those results; null when the run was already finished or interrupted.
+     */
+    synchronized Results interrupt() {
         if (closed) {
-            return false;
+            return null;
         }
-        write("not run: the run was interrupted before this claim finished");
+        Results r = write("not run: the run was interrupted before this claim finished");
         closed = true;
-        return true;
+        return r;
     }
 
     synchronized Results results(String whyNotRun) {
@@ -101,10 +105,15 @@ final class VerificationRun {
         return out.resolve(MarkdownSummary.NAME);
     }
 
+    Path out() {
+        return out;
+    }
+
     private Results write(String whyNotRun) {
         Results r = results(whyNotRun);
         ResultsFile.write(out, r);
         MarkdownSummary.write(out, r);
+        CsvSummary.write(out, r);
         return r;
     }
 }

@@ -1,5 +1,8 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.reports.Report;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.theory.checks.SamplingNoiseStudy;
 import org.msgdlab.theory.claims.Budget;
@@ -33,15 +36,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.json and
- * DIR/summary.md after every claim, and prints a table of the evidence.
+ * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.json,
+ * DIR/summary.md and DIR/summary.csv after every claim, prints a table of the evidence, and
+ * renders the report (DIR/index.html and DIR/figures/) at the end, or after Ctrl-C with what finished.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Checks the paper's claims one at a time and writes DIR/results.json and DIR/summary.md.",
-                "The files are rewritten after every claim; on Ctrl-C the claims not finished are recorded as NOT_RUN."},
+                "Checks the paper's claims one at a time and writes DIR/results.json, DIR/summary.md and DIR/summary.csv",
+                "after every claim, then the report DIR/index.html with its figures in DIR/figures/.",
+                "On Ctrl-C the claims not finished are recorded as NOT_RUN and the report shows what finished."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
@@ -74,7 +81,7 @@ final class VerifyCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "msgd-report",
-            description = "Directory for results.json and summary.md, created if needed. Default: ${DEFAULT-VALUE}.")
+            description = "Directory for results.json, the summaries and the report, created if needed. Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Option(names = "--claim", split = ",", paramLabel = "ID",
@@ -117,20 +124,38 @@ final class VerifyCommand implements Callable<Integer> {
         pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
         String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
+        // Load fonts and image writers while the claims run, so that rendering after Ctrl-C (in the
+        // shutdown hook) registers no new JVM services.
+        Thread warmUp = new Thread(Figures::warmUp, "msgd-figures-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+        CountDownLatch rendered = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            if (run.interrupt()) {
+            Results partial = run.interrupt();
+            if (partial != null) {
                 err.println();
                 err.println("interrupted: finished claims kept in " + run.resultsFile() + ", the others marked NOT_RUN");
                 err.flush();
+                render(run.out(), partial, err);
+            } else {
+                try {
+                    // the run had finished: let the report being written complete
+                    rendered.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }, "msgd-verify-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         Results results;
+        Report.Written report;
         try {
             run.start();
             runClaims(run, err);
             results = run.finish();
+            report = render(dir, results, err);
         } finally {
+            rendered.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -143,9 +168,29 @@ final class VerifyCommand implements Callable<Integer> {
         o.println();
         o.println("verdicts: " + MarkdownSummary.counts(results));
         o.println("results: " + run.resultsFile());
-        o.println("summary: " + run.summaryFile());
+        o.println("summary: " + run.summaryFile() + ", " + dir.resolve(CsvSummary.NAME));
+        if (report != null) {
+            o.println("report:  " + report.index() + " (" + report.figures() + " figures)");
+        }
         o.flush();
         return exitCode(results);
+    }
+
+    /**
+     * Renders the HTML report and figures; a failure is reported on {@code err} (one line) and
+     * does not change the exit status, which is about the claims. Returns null on failure.
+     */
+    static Report.Written render(Path dir, Results results, PrintWriter err) {
+        try {
+            Report.Written w = Report.write(dir, results);
+            w.problems().forEach(p -> err.println("report: " + p));
+            err.flush();
+            return w;
+        } catch (RuntimeException | Error e) {
+            err.println("report: could not write " + dir.resolve(Report.INDEX) + ": " + e.getMessage());
+            err.flush();
+            return null;
+        }
     }
 
     /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */

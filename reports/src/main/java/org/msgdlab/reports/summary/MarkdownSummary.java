@@ -13,16 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.StringJoiner;
 
 /**
  * Renders {@code results.json} as {@code summary.md}: one Markdown table row per claim (study,
  * claim id, verdict, estimate, reference, discrepancy, power), preceded by the provenance and
- * followed by the message of each ERROR and the count of each verdict.
+ * followed by one line on why for each claim that is not PASS and the count of each verdict.
  */
 public final class MarkdownSummary {
 
@@ -52,28 +50,29 @@ public final class MarkdownSummary {
                         .append(" | ").append(g4(e.estimate()))
                         .append(" | ").append(g4(e.reference()))
                         .append(" | ").append(g4(e.discrepancy()))
-                        .append(" | ").append(g4(minimumPower(e.power())))
+                        .append(" | ").append(g4(minimumPower(e)))
                         .append(" |\n");
             }
         }
         md.append('\n');
-        List<String> errors = new ArrayList<>();
+        List<String> notPass = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
-                if (e.verdict() == Verdict.ERROR) {
-                    errors.add("- `" + e.claimId() + "`: " + e.verdictReason().replace("\n", " ") + "\n");
+                if (e.verdict() != Verdict.PASS) {
+                    notPass.add("- **" + e.verdict() + "** `" + e.claimId() + "`: " + Verdicts.why(e).replace("\n", " ") + "\n");
                 }
             }
         }
-        if (!errors.isEmpty()) {
-            md.append("Errors:\n\n");
-            errors.forEach(md::append);
+        if (!notPass.isEmpty()) {
+            md.append("Claims that are not PASS:\n\n");
+            notPass.forEach(md::append);
             md.append('\n');
         }
         md.append("Verdicts: ").append(counts(results)).append("\n\n");
         md.append("Discrepancy is (estimate - reference) / |reference| (absolute when the reference is 0). ")
                 .append("Power is the smallest probability, over the named wrong variants of the claim, ")
                 .append("that the check rejects the wrong variant at this budget.\n");
+        md.append("The full report with figures is index.html beside this file.\n");
         return md.toString();
     }
 
@@ -93,17 +92,8 @@ public final class MarkdownSummary {
 
     /** "PASS 3, APPROXIMATE 1, FAIL 0, ERROR 0, NOT_RUN 0": every verdict, in enum order. */
     public static String counts(Results results) {
-        Map<Verdict, Integer> n = new EnumMap<>(Verdict.class);
-        for (Verdict v : Verdict.values()) {
-            n.put(v, 0);
-        }
-        for (StudyResult s : results.studies()) {
-            for (Evidence e : s.claims()) {
-                n.merge(e.verdict(), 1, Integer::sum);
-            }
-        }
         StringJoiner j = new StringJoiner(", ");
-        n.forEach((v, k) -> j.add(v + " " + k));
+        Verdicts.counts(results).forEach((v, k) -> j.add(v + " " + k));
         return j.toString();
     }
 
@@ -112,9 +102,9 @@ public final class MarkdownSummary {
         return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.4g", x);
     }
 
-    /** The weakest power over a claim's wrong variants; NaN when the claim has none. */
-    static double minimumPower(List<PowerCheck> power) {
-        return power.stream().mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
+    /** The weakest power over a claim's applicable wrong variants; NaN when the claim has none. */
+    static double minimumPower(Evidence e) {
+        return e.power().stream().filter(p -> Verdicts.applicable(p, e)).mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
     }
 
     private static String cell(String text) {

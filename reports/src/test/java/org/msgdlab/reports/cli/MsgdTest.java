@@ -134,6 +134,73 @@ class MsgdTest {
     }
 
     @Test
+    void verifyRendersTheReport(@TempDir Path tmp) throws Exception {
+        Run r = exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        assertEquals(Msgd.OK, r.code(), r.err());
+        assertTrue(r.out().contains("report:  " + tmp.resolve("index.html") + " (1 figures)"), r.out());
+        String html = Files.readString(tmp.resolve("index.html"));
+        assertTrue(html.contains("fake.a") && html.contains("fake.b"), html);
+        assertTrue(Files.size(tmp.resolve("figures").resolve("fake.study.overview.png")) > 0);
+        assertTrue(Files.readString(tmp.resolve("summary.csv")).startsWith("study,claim_id,"));
+    }
+
+    @Test
+    void anInterruptedRunRendersWhatFinished(@TempDir Path tmp) throws Exception {
+        Study study = new Study("fake.study", "A fake study", "Section 2",
+                List.of(new FixedClaim("fake.a", Verdict.APPROXIMATE, null), new FixedClaim("fake.b", Verdict.PASS, null)));
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+                List.of(study));
+        run.start();
+        run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));
+        Results partial = run.interrupt();
+        StringWriter err = new StringWriter();
+        assertTrue(VerifyCommand.render(tmp, partial, new PrintWriter(err, true)) != null, err.toString());
+        assertEquals(null, run.interrupt(), "a second interrupt does nothing");
+
+        String html = Files.readString(tmp.resolve("index.html"));
+        assertTrue(html.contains("This run did not finish: 1 of 2 claims were not run"), html);
+        assertTrue(html.contains("not run: the run was interrupted before this claim finished"), html);
+        assertEquals(Verdict.NOT_RUN, ResultsFile.read(tmp.resolve(ResultsFile.NAME)).studies().get(0).claims().get(1).verdict());
+    }
+
+    @Test
+    void reportReRendersFromTheResultsFileAlone(@TempDir Path tmp) throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        for (String f : List.of("index.html", "summary.md", "summary.csv")) {
+            Files.delete(tmp.resolve(f));
+        }
+        Run r = exec(twoPassingClaims(), "report", tmp.toString());
+        assertEquals(Msgd.OK, r.code(), r.err());
+        assertTrue(r.err().startsWith("report: " + tmp.resolve("index.html")), r.err());
+        for (String f : List.of("index.html", "summary.md", "summary.csv")) {
+            assertTrue(Files.size(tmp.resolve(f)) > 0, f);
+        }
+    }
+
+    @Test
+    void reportOnAClaimWithoutVerdictIsOneLineNamingFileAndClaim(@TempDir Path tmp) throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        Path file = tmp.resolve(ResultsFile.NAME);
+        Files.writeString(file, Files.readString(file).replaceFirst("\"verdict\" : \"PASS\",", ""));
+        Run r = exec(twoPassingClaims(), "report", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains(file + ": malformed results file: claim 'fake.a' has no \"verdict\""), r.err());
+    }
+
+    @Test
+    void reportOnAFileThatIsNotResultsIsOneLineNamingIt(@TempDir Path tmp) throws Exception {
+        for (String content : List.of("[1, 2]", "{}", "{ \"provenance\": {}, \"studies\": [ { \"id\": \"s\", \"claims\": [ 7 ] } ] }")) {
+            Files.writeString(tmp.resolve(ResultsFile.NAME), content);
+            Run r = exec(twoPassingClaims(), "report", tmp.toString());
+            assertEquals(Msgd.USAGE, r.code(), content);
+            assertOneLine(r.err());
+            assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": "), r.err());
+            assertFalse(Files.exists(tmp.resolve("index.html")), content);
+        }
+    }
+
+    @Test
     void claimFilterRunsOnlyTheNamedClaims(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "verify", "--out", tmp.toString(), "--claim", "fake.b", "--only", "theory");
         assertEquals(Msgd.OK, r.code(), r.err());
@@ -177,10 +244,10 @@ class MsgdTest {
     }
 
     @Test
-    void trainIsNotImplementedYet() {
+    void trainWithAnUnknownOptionIsBadUsage() {
         Run r = exec(twoPassingClaims(), "train", "--model", "vgg11");
         assertEquals(Msgd.USAGE, r.code());
-        assertEquals("deep experiments are not implemented yet (issue 5)", r.err().strip());
+        assertTrue(r.err().startsWith("msgd train: unknown option '--model'"), r.err());
     }
 
     @Test

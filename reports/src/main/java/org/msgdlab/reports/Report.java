@@ -1,0 +1,155 @@
+package org.msgdlab.reports;
+
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.html.HtmlReport;
+import org.msgdlab.reports.summary.CsvSummary;
+import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/**
+ * Renders a results file into its directory: {@code index.html}, {@code figures/} (PNG and SVG per
+ * series, one overview per study), {@code summary.md} and {@code summary.csv}. Figures left over
+ * from an earlier render of the same directory are removed; nothing else there is touched.
+ */
+public final class Report {
+
+    public static final String INDEX = "index.html";
+    public static final String FIGURES = "figures";
+
+    private Report() {
+    }
+
+    /**
+     * What was written.
+     *
+     * @param index    the HTML page
+     * @param figures  how many figures were drawn
+     * @param problems figures that could not be drawn, one line each (the page says so too)
+     */
+    public record Written(Path index, int figures, List<String> problems) {
+    }
+
+    /**
+     * Writes the whole report for {@code results} into {@code dir}.
+     *
+     * @throws UncheckedIOException when a file cannot be written (the message names it)
+     */
+    public static Written write(Path dir, Results results) {
+        MarkdownSummary.write(dir, results);
+        CsvSummary.write(dir, results);
+        Path figDir = dir.resolve(FIGURES);
+        try {
+            Files.createDirectories(figDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + figDir + ": " + e.getMessage(), e);
+        }
+
+        // Plan the figures (unique file names), then draw them in parallel.
+        record Job(Object key, Series series, StudyResult study, String base) {
+        }
+        List<Job> jobs = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (StudyResult s : results.studies()) {
+            if (Figures.hasOverview(s)) {
+                jobs.add(new Job(s, null, s, unique(fileName(s.id()) + ".overview", names)));
+            }
+            for (Evidence e : s.claims()) {
+                for (Series se : e.series()) {
+                    jobs.add(new Job(se, se, null, unique(fileName(se.id() == null ? e.claimId() : se.id()), names)));
+                }
+            }
+        }
+        Figure[] drawn = new Figure[jobs.size()];
+        IntStream.range(0, jobs.size()).parallel().forEach(i -> {
+            Job j = jobs.get(i);
+            drawn[i] = j.series() != null ? Figures.series(j.series(), figDir, j.base()) : Figures.overview(j.study(), figDir, j.base());
+        });
+        Map<Object, Figure> byIdentity = new IdentityHashMap<>();
+        for (int i = 0; i < drawn.length; i++) {
+            byIdentity.put(jobs.get(i).key(), drawn[i]);
+        }
+        List<String> problems = new ArrayList<>();
+        Set<String> keep = new HashSet<>();
+        int count = 0;
+        for (Figure f : byIdentity.values()) {
+            if (f.rendered()) {
+                keep.add(f.png());
+                keep.add(f.svg());
+                count++;
+            } else {
+                problems.add("figure " + f.id() + ": " + f.problem());
+            }
+        }
+        removeStale(figDir, keep);
+
+        String html = HtmlReport.render(results, new HtmlReport.FigureIndex() {
+            @Override
+            public Figure series(Series s) {
+                return byIdentity.get(s);
+            }
+
+            @Override
+            public Figure overview(StudyResult study) {
+                return byIdentity.get(study);
+            }
+        }, FIGURES);
+        Path index = dir.resolve(INDEX);
+        try {
+            Path tmp = dir.resolve("." + INDEX + ".tmp");
+            Files.writeString(tmp, html);
+            Files.move(tmp, index, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + index + ": " + e.getMessage(), e);
+        }
+        return new Written(index, count, problems);
+    }
+
+    /** A file-name-safe form of an id: lower case, [a-z0-9._-] only, at most 120 characters. */
+    static String fileName(String id) {
+        String s = (id == null || id.isBlank() ? "figure" : id).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+        s = s.replaceAll("^[.-]+", "");
+        if (s.isEmpty()) {
+            s = "figure";
+        }
+        return s.length() > 120 ? s.substring(0, 120) : s;
+    }
+
+    private static String unique(String base, Set<String> used) {
+        String b = base;
+        for (int k = 2; !used.add(b); k++) {
+            b = base + "-" + k;
+        }
+        return b;
+    }
+
+    private static void removeStale(Path figDir, Set<String> keep) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(figDir, "*.{png,svg}")) {
+            for (Path f : files) {
+                if (!keep.contains(f.getFileName().toString())) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException e) {
+            // stale figures are harmless: the page does not reference them
+        }
+    }
+}

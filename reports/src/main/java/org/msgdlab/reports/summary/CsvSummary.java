@@ -1,0 +1,90 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * {@code summary.csv}: one row per claim (RFC 4180, UTF-8, header row), numbers at full double
+ * precision ({@link Double#toString}), empty where not measured; for spreadsheets and papers.
+ *
+ * <p>Columns: study, claim_id, paper_ref, verdict, estimate, reference, standard_error, tolerance,
+ * discrepancy ((estimate − reference)/|reference|, absolute when the reference is 0),
+ * false_alarm_probability, min_power (over the applicable power checks), power_rejected (whether
+ * this run rejected every applicable wrong formula), samples, seconds, why (one line).
+ */
+public final class CsvSummary {
+
+    public static final String NAME = "summary.csv";
+
+    static final List<String> COLUMNS = List.of("study", "claim_id", "paper_ref", "verdict", "estimate", "reference",
+            "standard_error", "tolerance", "discrepancy", "false_alarm_probability", "min_power", "power_rejected",
+            "samples", "seconds", "why");
+
+    private CsvSummary() {
+    }
+
+    /** The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks). */
+    public static String render(Results results) {
+        StringBuilder csv = new StringBuilder();
+        line(csv, COLUMNS);
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                List<PowerCheck> power = e.power().stream().filter(p -> Verdicts.applicable(p, e)).toList();
+                double minPower = power.stream().mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
+                String rejected = power.isEmpty() ? "" : Boolean.toString(power.stream().allMatch(PowerCheck::rejected));
+                line(csv, List.of(s.id(), e.claimId(), nz(e.paperRef()), String.valueOf(e.verdict()), num(e.estimate()),
+                        num(e.reference()), num(e.standardError()), num(e.tolerance()), num(e.discrepancy()),
+                        num(e.falseAlarmProbability()), num(minPower), rejected, e.samples() > 0 ? Long.toString(e.samples()) : "",
+                        num(e.seconds()), Verdicts.why(e)));
+            }
+        }
+        return csv.toString();
+    }
+
+    /** Writes {@code dir/summary.csv} atomically and returns it. */
+    public static Path write(Path dir, Results results) {
+        Path target = dir.resolve(NAME);
+        try {
+            Files.createDirectories(dir);
+            Path tmp = dir.resolve("." + NAME + ".tmp");
+            Files.writeString(tmp, render(results));
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void line(StringBuilder csv, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                csv.append(',');
+            }
+            csv.append(quote(cells.get(i)));
+        }
+        csv.append("\r\n");
+    }
+
+    static String quote(String cell) {
+        String c = cell == null ? "" : cell.replace("\r", " ").replace("\n", " ");
+        return c.contains(",") || c.contains("\"") || c.startsWith(" ") || c.endsWith(" ")
+                ? "\"" + c.replace("\"", "\"\"") + "\"" : c;
+    }
+
+    private static String num(double x) {
+        return Double.isFinite(x) ? Double.toString(x) : "";
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

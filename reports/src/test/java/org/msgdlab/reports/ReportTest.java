@@ -1,0 +1,99 @@
+package org.msgdlab.reports;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.reports.summary.CsvSummary;
+import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.claims.Results;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The report's files and page structure, without a browser (see ReportInBrowserTest for one). */
+class ReportTest {
+
+    private static List<String> all(Pattern p, String text) {
+        List<String> found = new ArrayList<>();
+        Matcher m = p.matcher(text);
+        while (m.find()) {
+            found.add(m.group(1));
+        }
+        return found;
+    }
+
+    @Test
+    void writesSelfContainedPageWithEveryReferencedFile(@TempDir Path dir) throws Exception {
+        Report.Written w = Report.write(dir, ReportFixtures.varied());
+        String html = Files.readString(w.index());
+
+        // self-contained: no script, no external resource, inline style
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "no network reference");
+        assertTrue(html.contains("<style>"));
+        // every referenced local file exists and is non-empty
+        List<String> refs = all(Pattern.compile("(?:src|href)=\"(?!#)([^\"]+)\""), html);
+        assertFalse(refs.isEmpty());
+        for (String ref : refs) {
+            Path f = dir.resolve(ref);
+            assertTrue(Files.isRegularFile(f) && Files.size(f) > 0, ref);
+        }
+        assertEquals(w.figures(), all(Pattern.compile("<img src=\"([^\"]+)\""), html).size());
+        // every in-page link has a target, and ids are unique
+        List<String> ids = all(Pattern.compile(" id=\"([^\"]+)\""), html);
+        assertEquals(ids.size(), new HashSet<>(ids).size(), "duplicate ids");
+        for (String link : all(Pattern.compile("href=\"#([^\"]+)\""), html)) {
+            assertTrue(ids.contains(link), "dangling link #" + link);
+        }
+        // the summary names every claim that is not PASS, with why
+        String summary = html.substring(html.indexOf("id=\"summary\""), html.indexOf("<nav class=\"toc\""));
+        for (String id : List.of("without-replacement", "gradient-noise", "as-printed", "gaussian")) {
+            assertTrue(summary.contains(id), id);
+        }
+        assertFalse(summary.contains(">prop1<"), "PASS claims are not in the not-PASS list");
+        assertTrue(summary.contains("the gap vanishes: factor (n−b)/(n−1) = 0.9510 → 1 as n → ∞ with b fixed"), summary);
+        assertTrue(summary.contains("java.lang.IllegalStateException: boom"));
+        assertTrue(summary.contains("This run did not finish"));
+        assertTrue(summary.contains("href=\"#claim-bernoulli.covariance\""), "the weak power check is listed");
+        // formulas rendered readably, studies in order, provenance present
+        assertTrue(html.contains("(I − 11ᵀ/n)"));
+        assertTrue(html.indexOf("Sampling noises and gradient noise</h2>") < html.indexOf("Theorem 1: large-batch MSGD vs small-batch SGD</h2>"));
+        assertTrue(html.contains("0123456789abcdef0123456789abcdef01234567"));
+        assertTrue(html.contains("20200712"));
+        assertTrue(Files.size(dir.resolve(MarkdownSummary.NAME)) > 0);
+        assertTrue(Files.size(dir.resolve(CsvSummary.NAME)) > 0);
+    }
+
+    @Test
+    void reRenderingRemovesStaleFiguresOnly(@TempDir Path dir) throws Exception {
+        Results results = ReportFixtures.varied();
+        Report.write(dir, results);
+        Path stale = Files.writeString(dir.resolve(Report.FIGURES).resolve("old.png"), "x");
+        Path other = Files.writeString(dir.resolve(Report.FIGURES).resolve("notes.txt"), "mine");
+        Report.Written again = Report.write(dir, results);
+        assertFalse(Files.exists(stale));
+        assertTrue(Files.exists(other));
+        Set<String> files = new HashSet<>();
+        try (var s = Files.list(dir.resolve(Report.FIGURES))) {
+            s.forEach(p -> files.add(p.getFileName().toString()));
+        }
+        assertEquals(2 * again.figures() + 1, files.size(), files.toString());
+    }
+
+    @Test
+    void fileNamesAreSafe() {
+        assertEquals("prop1.without-replacement.covariance", Report.fileName("prop1.without-replacement.covariance"));
+        assertEquals("a-b-c", Report.fileName("A/b c"));
+        assertEquals("etc-passwd", Report.fileName("../etc/passwd"));
+        assertEquals("figure", Report.fileName(""));
+    }
+}

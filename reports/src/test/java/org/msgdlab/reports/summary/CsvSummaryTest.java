@@ -1,0 +1,47 @@
+package org.msgdlab.reports.summary;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.reports.cli.Modules;
+import org.msgdlab.reports.cli.Msgd;
+import org.msgdlab.theory.claims.ResultsFile;
+import picocli.CommandLine;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Golden-file test: {@code msgd report} on a fixed results.json writes exactly summary.golden.csv. */
+class CsvSummaryTest {
+
+    @Test
+    void reportWritesTheGoldenCsv(@TempDir Path dir) throws Exception {
+        ResultsFile.write(dir, MarkdownSummaryTest.fixedResults());
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+
+        assertEquals(Msgd.OK, cl.execute("report", dir.toString()));
+
+        assertEquals(golden(), Files.readString(dir.resolve(CsvSummary.NAME)));
+    }
+
+    @Test
+    void quotesCellsAsRfc4180Asks() {
+        assertEquals("plain", CsvSummary.quote("plain"));
+        assertEquals("\"a, b\"", CsvSummary.quote("a, b"));
+        assertEquals("\"say \"\"hi\"\"\"", CsvSummary.quote("say \"hi\""));
+        assertEquals("two lines", CsvSummary.quote("two\nlines"));
+    }
+
+    private static String golden() throws Exception {
+        try (InputStream in = CsvSummaryTest.class.getResourceAsStream("summary.golden.csv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
