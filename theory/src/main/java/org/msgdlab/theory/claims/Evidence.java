@@ -34,10 +34,11 @@ public record Evidence(
         List<Series> series) {
 
     public Evidence {
-        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
-        statistics = List.copyOf(statistics);
-        power = List.copyOf(power);
-        series = List.copyOf(series);
+        // A results file written by an older or partial run may lack a list: read it as empty.
+        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters == null ? Map.of() : parameters));
+        statistics = statistics == null ? List.of() : List.copyOf(statistics);
+        power = power == null ? List.of() : List.copyOf(power);
+        series = series == null ? List.of() : List.copyOf(series);
     }
 
     /**

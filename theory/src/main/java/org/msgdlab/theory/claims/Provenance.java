@@ -48,15 +48,16 @@ public record Provenance(
         v.put("msgd-lab", implementationVersion(Provenance.class, "org.msgdlab", "msgd-theory"));
         v.put("commons-rng", implementationVersion(org.apache.commons.rng.simple.RandomSource.class, "org.apache.commons", "commons-rng-simple"));
         v.put("hipparchus", implementationVersion(org.hipparchus.util.FastMath.class, "org.hipparchus", "hipparchus-core"));
-        v.put("ejml", implementationVersion(org.ejml.data.DMatrixRMaj.class, "org.ejml", "ejml-core"));
+        v.put("ejml", org.ejml.EjmlVersion.VERSION);
         return v;
     }
 
+    /**
+     * The version in the artifact's Maven metadata (which survives shading into one jar), else the
+     * package's manifest version, else "unknown".
+     */
     private static String implementationVersion(Class<?> type, String group, String artifact) {
         String fromManifest = type.getPackage() == null ? null : type.getPackage().getImplementationVersion();
-        if (fromManifest != null) {
-            return fromManifest;
-        }
         String resource = "/META-INF/maven/" + group + "/" + artifact + "/pom.properties";
         try (InputStream in = type.getResourceAsStream(resource)) {
             if (in != null) {
@@ -65,9 +66,9 @@ public record Provenance(
                 return p.getProperty("version", "unknown");
             }
         } catch (IOException e) {
-            return "unknown";
+            return fromManifest == null ? "unknown" : fromManifest;
         }
-        return "unknown";
+        return fromManifest == null ? "unknown" : fromManifest;
     }
 
     /**
