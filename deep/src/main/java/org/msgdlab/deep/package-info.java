@@ -1,5 +1,17 @@
 /**
- * Algorithms 1 and 2 of the paper on TensorFlow Java. Placeholder: the module is built by its own
- * issue; its sampling noises come from {@code org.msgdlab.theory.noise}.
+ * Algorithms 1 and 2 of the paper on TensorFlow Java (graph mode), the Fashion-MNIST experiment
+ * as claims ({@link org.msgdlab.deep.DeepStudy}), and {@code msgd train}
+ * ({@link org.msgdlab.deep.train.TrainCli}).
+ *
+ * <ul>
+ *   <li>{@code data}: strict readers (IDX gz/raw for Fashion-MNIST, CIFAR-10/100 binary).</li>
+ *   <li>{@code model}: ConvSmall (11,330 parameters, asserted).</li>
+ *   <li>{@code graph}: the training graph (data as constants, fed indices and weights W, per-example
+ *       loss, gradient of L.W, update ops under control dependencies, chunk accumulation) and its
+ *       numerical checks.</li>
+ *   <li>{@code train}: methods (sampling noises from {@code org.msgdlab.theory.noise}), presets,
+ *       runs with metrics, provenance, checkpoints, resume and NaN stop.</li>
+ *   <li>{@code bench}: the full-batch step against PyTorch ({@code deep/bench/convsmall_step.py}).</li>
+ * </ul>
  */
 package org.msgdlab.deep;

@@ -54,7 +54,7 @@ public final class Modules {
                 Module.of("theory", SamplingNoiseStudy::create),
                 Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
                 Module.pending("sde"),
-                Module.pending("deep")));
+                Module.of("deep", org.msgdlab.deep.DeepStudy::create)));
     }
 
     /**

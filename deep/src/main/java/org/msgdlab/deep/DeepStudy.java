@@ -1,0 +1,432 @@
+package org.msgdlab.deep;
+
+import org.hipparchus.distribution.continuous.TDistribution;
+import org.msgdlab.deep.bench.StepBenchmark;
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.graph.GradientCheck;
+import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.TrainingGraph;
+import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.stats.FalseAlarm;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * The deep-learning claims of the paper checked on TensorFlow Java (Section 5, Appendix C):
+ * ConvSmall's size, the identity behind Algorithm 1, the Fashion-MNIST experiment of Figures
+ * 1(a)/3(a) on the real data (noisy methods generalize as SGD; SGD above GD), and the speed of the
+ * full-batch step against PyTorch.
+ *
+ * <p>Data: {@code /usr/share/datasets/fashion-mnist} (Debian {@code dataset-fashion-mnist}), or the
+ * directory in the system property {@code msgd.fashion-mnist.dir} / environment variable
+ * {@code MSGD_FASHION_MNIST}.
+ *
+ * <p>Accuracy claims: the uncertainty is the seed-to-seed spread, pooled over all methods of the
+ * run (a common standard deviation, Student t with the pooled degrees of freedom at two-sided
+ * level {@value #ALPHA}); the stated margin is {@value #MARGIN} (2 percentage points).
+ */
+public final class DeepStudy {
+
+    /** Allowed difference of final test accuracy between a noisy method and SGD. */
+    public static final double MARGIN = 0.02;
+    /** Two-sided false-alarm probability of the accuracy comparisons. */
+    public static final double ALPHA = 0.05;
+    /** Images per second of TensorFlow Java over PyTorch that the speed target asks for. */
+    public static final double SPEED_TARGET = 1.5;
+
+    private DeepStudy() {
+    }
+
+    /** The study registered as module "deep" of {@code msgd verify}. */
+    public static Study create() {
+        List<Claim> claims = new ArrayList<>();
+        claims.add(simple("deep.convsmall.parameters", "Appendix C.1",
+                "ConvSmall (conv 5x5x10, max-pool, ReLU, conv 5x5x10, max-pool, ReLU, fc 50, ReLU, fc 10) has 11,330 parameters",
+                DeepStudy::parameterCount));
+        claims.add(simple("deep.algorithm1.weighted-gradient", "Algorithm 1 (Section 5)",
+                "the gradient of the randomized loss L(theta)W equals sum_i w_i grad l_i(theta) (the gradient commutes"
+                        + " with the multiplication by W), and grad l_i matches finite differences",
+                DeepStudy::weightedGradient));
+        for (String m : List.of("msgd-fisher", "msgd-bernoulli", "msgd-cov", "msgd-[fisher-10]", "msgd-[cov-10]")) {
+            Method method = Method.parse(m, 50, Double.NaN);
+            claims.add(new AccuracyClaim(method));
+        }
+        claims.add(simple("deep.fashion-mnist.sgd-above-gd", "Figure 1(a), Section 5",
+                "on small Fashion-MNIST, SGD-50 reaches a higher final test accuracy than GD (the generalization"
+                        + " gap the noises are to close)", DeepStudy::sgdAboveGd));
+        claims.add(simple("deep.speed.full-batch-step", "Section 5.1 remark; issue 5 speed target",
+                "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 1.5x PyTorch's"
+                        + " images per second on the same CPU cores", DeepStudy::speed));
+        return new Study("deep", "Deep experiments: Algorithms 1 and 2 on TensorFlow Java", "Section 5, Appendix C", claims);
+    }
+
+    /** Where the Fashion-MNIST files are looked for. */
+    public static Path dataDir() {
+        String p = System.getProperty("msgd.fashion-mnist.dir");
+        if (p == null || p.isBlank()) {
+            p = System.getenv("MSGD_FASHION_MNIST");
+        }
+        return p == null || p.isBlank() ? FashionMnist.DEFAULT_DIR : Path.of(p);
+    }
+
+    private interface Check {
+        Evidence check(String id, String ref, String statement, Budget budget, long seed) throws Exception;
+    }
+
+    private static Claim simple(String id, String ref, String statement, Check check) {
+        return new Claim() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String paperRef() {
+                return ref;
+            }
+
+            @Override
+            public String statement() {
+                return statement;
+            }
+
+            @Override
+            public Evidence check(Budget budget, long seed) {
+                long t0 = System.nanoTime();
+                try {
+                    return check.check(id, ref, statement, budget, seed);
+                } catch (Exception e) {
+                    return Evidence.error(id, ref, statement, e.getClass().getSimpleName() + ": " + e.getMessage(),
+                            (System.nanoTime() - t0) / 1e9);
+                }
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ exact claims
+
+    private static Evidence parameterCount(String id, String ref, String st, Budget b, long seed) {
+        long t0 = System.nanoTime();
+        long count = ConvSmall.paper().parameterCount();
+        long samePadding = ConvSmallCounts.samePadding();
+        StatisticCheck s = StatisticCheck.of("number of parameters", count, 0, 11_330, 11_330, 0);
+        PowerCheck power = new PowerCheck("'same' padding instead of none (" + samePadding + " parameters)",
+                s.name(), samePadding, s.rejects(samePadding), 1.0);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("model", ConvSmall.paper().toString());
+        params.put("layers", "conv1 5x5x1x10+10, conv2 5x5x10x10+10, fc1 160x50+50, fc2 50x10+10");
+        return Evidence.decide(id, ref, st, params, 0, List.of(s), List.of(power), Discrepancy.none(), 0,
+                (System.nanoTime() - t0) / 1e9, List.of());
+    }
+
+    /** Parameter counts of plausible misreadings of Appendix C.1. */
+    static final class ConvSmallCounts {
+        static long samePadding() {
+            // 28 -> conv(same) 28 -> pool 14 -> conv(same) 14 -> pool 7: fc1 has 7*7*10 inputs
+            return (25 * 10 + 10) + (25 * 10 * 10 + 10) + (490 * 50 + 50) + (50 * 10 + 10);
+        }
+    }
+
+    private static Evidence weightedGradient(String id, String ref, String st, Budget b, long seed) throws IOException {
+        long t0 = System.nanoTime();
+        int n = 16;
+        ImageSet images;
+        String source;
+        Path dir = dataDir();
+        if (Files.isDirectory(dir)) {
+            images = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train().head(n);
+            source = "the first " + n + " images of the paper's Fashion-MNIST training split";
+        } else {
+            images = generated(n);
+            source = n + " generated 28x28 images (Fashion-MNIST not found in " + dir + ")";
+        }
+        Method.Feed feed = Method.parse("msgd-fisher", 4, Double.NaN).plan(n, seed).draw(0);
+        double fdTol = 1e-5;
+        double sumTol = 1e-10;
+        try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), images, null,
+                TrainingGraph.Options.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(2, 1))) {
+            // move away from the initialization so that ReLUs and pools are in a generic state
+            double[] uniform = new double[n];
+            Arrays.fill(uniform, 1.0 / n);
+            for (int k = 0; k < 5; k++) {
+                g.step(feed.indices(), uniform, 0.05);
+            }
+            GradientCheck.Error sum = GradientCheck.weightedSum(g, feed.indices(), feed.weights());
+            GradientCheck.Error fd = GradientCheck.finiteDifference(g, 3, 6, 1e-6, seed);
+            double[][] weighted = g.gradients(feed.indices(), feed.weights());
+            double[][] mean = g.gradients(feed.indices(), uniform);
+            double wrong = GradientCheck.compare(mean, weighted).maxRelative();
+            StatisticCheck s1 = StatisticCheck.of("max relative error |grad(L.W) - sum_i w_i grad l_i|", sum.maxRelative(),
+                    0, 0, 0, sumTol);
+            StatisticCheck s2 = StatisticCheck.of("max relative error |central difference - grad l_i|", fd.maxRelative(),
+                    0, 0, 0, fdTol);
+            PowerCheck p = new PowerCheck("W ignored: the gradient of the plain mean loss L 1/n", s1.name(), wrong,
+                    s1.rejects(wrong), 1.0);
+            Map<String, Object> params = new LinkedHashMap<>();
+            params.put("model", "ConvSmall (11,330 parameters), float64 graph");
+            params.put("data", source);
+            params.put("weights", "one MSGD-Fisher draw W = 1/n + V_F, n=" + n + ", b=4");
+            params.put("finiteDifferenceStep", 1e-6);
+            params.put("finiteDifferenceCoordinates", fd.compared());
+            params.put("weightedSumEntries", sum.compared());
+            params.put("float64RoundOffTolerance", sumTol);
+            params.put("finiteDifferenceTolerance", fdTol + " (O(h^2) truncation + round-off/h)");
+            return Evidence.decide(id, ref, st, params, 0, List.of(s1, s2), List.of(p), Discrepancy.none(), 0,
+                    (System.nanoTime() - t0) / 1e9, List.of());
+        }
+    }
+
+    private static ImageSet generated(int n) {
+        SplittableRandom r = new SplittableRandom(7);
+        byte[] px = new byte[n * 784];
+        int[] lb = new int[n];
+        for (int i = 0; i < px.length; i++) {
+            px[i] = (byte) r.nextInt(256);
+        }
+        for (int i = 0; i < n; i++) {
+            lb[i] = i % 10;
+        }
+        return new ImageSet("generated", n, 28, 28, 1, 10, px, lb);
+    }
+
+    // ------------------------------------------------------------------ accuracy claims
+
+    private static PrintStream log() {
+        return System.err;
+    }
+
+    /** Pooled seed-to-seed standard deviation of final test accuracy and its degrees of freedom. */
+    record Pooled(double sd, int df) {
+        static Pooled of(DeepExperiment.Results r) {
+            double ss = 0;
+            int df = 0;
+            for (DeepExperiment.MethodRuns m : r.byMethod().values()) {
+                double[] a = m.finalTestAccuracies();
+                double mean = Arrays.stream(a).average().orElse(0);
+                for (double x : a) {
+                    ss += (x - mean) * (x - mean);
+                }
+                df += a.length - 1;
+            }
+            return new Pooled(df == 0 ? 0 : Math.sqrt(ss / df), df);
+        }
+
+        double t(double alpha) {
+            return df < 1 ? Double.POSITIVE_INFINITY : new TDistribution(df).inverseCumulativeProbability(1 - alpha / 2);
+        }
+    }
+
+    /** "M's final test accuracy is within MARGIN of SGD-50's." */
+    static final class AccuracyClaim implements Claim {
+        private final Method method;
+
+        AccuracyClaim(Method method) {
+            this.method = method;
+        }
+
+        @Override
+        public String id() {
+            return "deep.fashion-mnist." + method.id() + ".generalizes-as-sgd";
+        }
+
+        @Override
+        public String paperRef() {
+            return method.kind() == Method.Kind.MSGD_SPARSE_COV || method.kind() == Method.Kind.MSGD_COV
+                    ? "Figure 3(a), Appendix C" : "Figure 1(a), Section 5";
+        }
+
+        @Override
+        public String statement() {
+            return "on small Fashion-MNIST (1,000 training images, ConvSmall, eta = 0.01), " + method.paperName()
+                    + " reaches the final test accuracy of SGD-50 (within " + Math.round(MARGIN * 100)
+                    + " percentage points), above GD's";
+        }
+
+        @Override
+        public Evidence check(Budget budget, long seed) {
+            long t0 = System.nanoTime();
+            DeepExperiment.Plan plan = DeepExperiment.plan(budget);
+            String key = plan.methods().stream().filter(m -> Method.parse(m, 50, Double.NaN).id().equals(method.id()))
+                    .findFirst().orElse(null);
+            if (key == null) {
+                return Evidence.notRun(id(), paperRef(), statement(), "not part of the " + budget.label()
+                        + " budget (methods: " + plan.methods() + "); run --budget full");
+            }
+            try {
+                DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
+                DeepExperiment.MethodRuns m = r.byMethod().get(key);
+                DeepExperiment.MethodRuns sgd = r.byMethod().get("sgd-50");
+                DeepExperiment.MethodRuns gd = r.byMethod().get("gd");
+                Pooled pooled = Pooled.of(r);
+                int km = m.finalTestAccuracies().length;
+                int ks = sgd.finalTestAccuracies().length;
+                double se = pooled.sd() * Math.sqrt(1.0 / km + 1.0 / ks);
+                double t = pooled.t(ALPHA);
+                double tol = t * se + MARGIN;
+                double diff = m.meanFinalTestAccuracy() - sgd.meanFinalTestAccuracy();
+                double gdLike = gd.meanFinalTestAccuracy() - sgd.meanFinalTestAccuracy();
+                StatisticCheck s = StatisticCheck.of("final test accuracy of " + m.method().paperName() + " minus SGD-50's",
+                        diff, se, 0, 0, tol);
+                PowerCheck p = new PowerCheck(m.method().paperName() + " generalizes like GD (difference to SGD-50 = GD's)",
+                        s.name(), gdLike, s.rejects(gdLike), FalseAlarm.power(0, gdLike, se, tol));
+                Map<String, Object> params = parameters(r, pooled, t);
+                params.put("method", m.method().paperName());
+                params.put("finalTestAccuracy." + m.method().id(), m.finalTestAccuracies());
+                params.put("finalTestAccuracy.sgd-50", sgd.finalTestAccuracies());
+                params.put("finalTestAccuracy.gd", gd.finalTestAccuracies());
+                params.put("minusGd", m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy());
+                params.put("margin", MARGIN);
+                params.put("secondsPerStep", m.secondsPerStep());
+                List<Series> series = List.of(accuracySeries(id() + ".test-accuracy", r, List.of(key, "sgd-50", "gd")));
+                return Evidence.decide(id(), paperRef(), statement(), params, ALPHA, List.of(s), List.of(p),
+                        Discrepancy.none(), (long) km + ks, (System.nanoTime() - t0) / 1e9, series);
+            } catch (Exception e) {
+                return Evidence.error(id(), paperRef(), statement(), e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        (System.nanoTime() - t0) / 1e9);
+            }
+        }
+    }
+
+    private static Map<String, Object> parameters(DeepExperiment.Results r, Pooled pooled, double t) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("preset", "fashion-mnist-small");
+        params.put("data", r.dataDir().toString());
+        params.put("iterations", r.plan().iterations());
+        params.put("paperIterations", 10_000);
+        params.put("seedsPerMethod", r.plan().seeds());
+        params.put("testImages", r.plan().evalSubset() == 0 ? 60_000 : r.plan().evalSubset());
+        params.put("pooledSeedSd", pooled.sd());
+        params.put("pooledDf", pooled.df());
+        params.put("tQuantile", t);
+        params.put("experimentSeconds", r.seconds());
+        return params;
+    }
+
+    private static Evidence sgdAboveGd(String id, String ref, String st, Budget budget, long seed) throws IOException {
+        long t0 = System.nanoTime();
+        DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
+        DeepExperiment.MethodRuns sgd = r.byMethod().get("sgd-50");
+        DeepExperiment.MethodRuns gd = r.byMethod().get("gd");
+        Pooled pooled = Pooled.of(r);
+        double se = pooled.sd() * Math.sqrt(1.0 / sgd.finalTestAccuracies().length + 1.0 / gd.finalTestAccuracies().length);
+        double t = pooled.t(ALPHA);
+        double tol = t * se;
+        double gap = sgd.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy();
+        Verdict v;
+        String reason;
+        if (gap > tol) {
+            v = Verdict.PASS;
+            reason = String.format("SGD-50 - GD = %.4f exceeds the seed-spread tolerance %.4f", gap, tol);
+        } else if (gap < -tol) {
+            v = Verdict.FAIL;
+            reason = String.format("SGD-50 - GD = %.4f is significantly negative (tolerance %.4f)", gap, tol);
+        } else {
+            v = Verdict.FAIL;
+            reason = String.format("not reproduced at this budget: SGD-50 - GD = %.4f is within +-%.4f of 0 after %d of the"
+                    + " paper's 10,000 iterations", gap, tol, r.plan().iterations());
+        }
+        Map<String, Object> params = parameters(r, pooled, t);
+        params.put("finalTestAccuracy.sgd-50", sgd.finalTestAccuracies());
+        params.put("finalTestAccuracy.gd", gd.finalTestAccuracies());
+        List<Series> series = List.of(accuracySeries("deep.fashion-mnist.test-accuracy", r, new ArrayList<>(r.byMethod().keySet())));
+        StatisticCheck s = StatisticCheck.of("final test accuracy of SGD-50 minus GD's", gap, se, gap, gap, tol);
+        PowerCheck p = new PowerCheck("no gap (SGD-50 = GD)", s.name(), 0, gap > tol, FalseAlarm.power(gap, 0, se, tol));
+        return new Evidence(id, ref, st, v, reason, params, gap, 0, se, tol, gap, ALPHA, List.of(s), List.of(p),
+                "one-sided: the gap must exceed t * SE", (long) sgd.finalTestAccuracies().length + gd.finalTestAccuracies().length,
+                (System.nanoTime() - t0) / 1e9, series);
+    }
+
+    /** Test accuracy vs iteration, one curve per method: mean over seeds, band = min and max. */
+    static Series accuracySeries(String id, DeepExperiment.Results r, List<String> methods) {
+        List<Series.Curve> curves = new ArrayList<>();
+        for (String key : methods) {
+            DeepExperiment.MethodRuns m = r.byMethod().get(key);
+            List<double[]> pts = new ArrayList<>();
+            int rows = m.rowsPerSeed().get(0).size();
+            for (int i = 0; i < rows; i++) {
+                double sum = 0;
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                for (List<Trainer.Row> seedRows : m.rowsPerSeed()) {
+                    double a = seedRows.get(i).testAccuracy();
+                    sum += a;
+                    lo = Math.min(lo, a);
+                    hi = Math.max(hi, a);
+                }
+                pts.add(new double[] {m.rowsPerSeed().get(0).get(i).iteration(), sum / m.rowsPerSeed().size(), lo, hi});
+            }
+            curves.add(new Series.Curve(m.method().paperName(), pts));
+        }
+        return new Series(id, "Small Fashion-MNIST: test accuracy vs iteration (mean over seeds, band min-max)",
+                "iteration", "test accuracy", false, false, curves);
+    }
+
+    // ------------------------------------------------------------------ speed
+
+    private static Evidence speed(String id, String ref, String st, Budget budget, long seed) throws IOException {
+        long t0 = System.nanoTime();
+        Path dir = dataDir();
+        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train();
+        int steps = budget == Budget.QUICK ? 20 : 50;
+        StepBenchmark.Measurement tf = StepBenchmark.tensorflow(train, 2, 1, 5, steps);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("device", StepBenchmark.device(2, 1));
+        params.put("tensorflow.secondsPerStep", tf.secondsPerStep());
+        params.put("tensorflow.stepsPerSecond", tf.stepsPerSecond());
+        params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
+        params.put("fullReproductionHoursEstimate", fullReproductionHours(tf.secondsPerStep()));
+        Optional<StepBenchmark.Measurement> pt = StepBenchmark.pytorch(dir, 1000, 2, 5, steps);
+        if (pt.isEmpty()) {
+            return new Evidence(id, ref, st, Verdict.NOT_RUN, "PyTorch not available (python3 with torch, and"
+                    + " deep/bench/convsmall_step.py); TensorFlow Java alone: " + tf, params, tf.imagesPerSecond(),
+                    Double.NaN, 0, 0, Double.NaN, 0, List.of(), List.of(), "", steps, (System.nanoTime() - t0) / 1e9,
+                    List.of());
+        }
+        params.put("pytorch.version", pt.get().version());
+        params.put("pytorch.secondsPerStep", pt.get().secondsPerStep());
+        params.put("pytorch.imagesPerSecond", pt.get().imagesPerSecond());
+        double ratio = tf.imagesPerSecond() / pt.get().imagesPerSecond();
+        params.put("ratio", ratio);
+        Verdict v = ratio >= SPEED_TARGET ? Verdict.PASS : Verdict.FAIL;
+        String reason = String.format("TensorFlow Java %.0f images/s vs PyTorch %.0f images/s: ratio %.2f (target >= %.1f)",
+                tf.imagesPerSecond(), pt.get().imagesPerSecond(), ratio, SPEED_TARGET);
+        StatisticCheck s = StatisticCheck.of("images per second, TensorFlow Java / PyTorch", ratio, 0, SPEED_TARGET,
+                SPEED_TARGET, 0);
+        return new Evidence(id, ref, st, v, reason, params, ratio, SPEED_TARGET, 0, 0, ratio - SPEED_TARGET, 0,
+                List.of(s), List.of(), "target is a lower bound", 2L * steps, (System.nanoTime() - t0) / 1e9, List.of());
+    }
+
+    /**
+     * Hours for the full Fashion-MNIST reproduction (7 methods x 3 seeds x 10,000 iterations; 5
+     * full-batch methods, 2 mini-batch-cost methods at about 1/10 of a full step, 21 evaluations of
+     * 61,000 images per run at about 60 full steps' cost).
+     */
+    static double fullReproductionHours(double fullStepSeconds) {
+        double perFullRun = 10_000 * fullStepSeconds;
+        double perCheapRun = 10_000 * fullStepSeconds / 10;
+        double evals = 21 * 60 * fullStepSeconds;
+        return 3 * (5 * perFullRun + 2 * perCheapRun + 7 * evals) / 3600;
+    }
+}

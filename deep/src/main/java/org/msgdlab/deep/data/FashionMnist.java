@@ -1,0 +1,112 @@
+package org.msgdlab.deep.data;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.PermutationSampler;
+import org.msgdlab.theory.random.Streams;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Fashion-MNIST (Xiao et al. 2017): 28x28 grey images of 10 classes, in IDX files
+ * {@code train-images-idx3-ubyte[.gz]}, {@code train-labels-idx1-ubyte[.gz]},
+ * {@code t10k-images-idx3-ubyte[.gz]}, {@code t10k-labels-idx1-ubyte[.gz]}.
+ *
+ * <p>The paper's split (Appendix C.1): 1,000 training images drawn at random from the original
+ * <em>test</em> set, and the 60,000 original training images as the test set.
+ */
+public final class FashionMnist {
+
+    /** Where Debian's {@code dataset-fashion-mnist} package installs the files. */
+    public static final Path DEFAULT_DIR = Path.of("/usr/share/datasets/fashion-mnist");
+
+    public static final int SIDE = 28;
+    public static final int CLASSES = 10;
+
+    /** The original training and test sets. */
+    public record Original(ImageSet train, ImageSet test) {
+    }
+
+    /** The paper's split: {@code train} (n drawn from the original test set), {@code test}. */
+    public record Split(ImageSet train, ImageSet test, int[] trainIndicesInOriginalTest) {
+    }
+
+    private FashionMnist() {
+    }
+
+    /** Reads both original sets from {@code dir}. */
+    public static Original load(Path dir) throws IOException {
+        return new Original(load(dir, "train"), load(dir, "t10k"));
+    }
+
+    /** Reads one original set, {@code prefix} = {@code train} or {@code t10k}. */
+    public static ImageSet load(Path dir, String prefix) throws IOException {
+        Path images = find(dir, prefix + "-images-idx3-ubyte");
+        Path labels = find(dir, prefix + "-labels-idx1-ubyte");
+        return read(images, labels, "fashion-mnist/" + prefix);
+    }
+
+    /** Reads an image file and a label file into a validated set. */
+    public static ImageSet read(Path imagesFile, Path labelsFile, String name) throws IOException {
+        IdxFile.Contents img = IdxFile.read(imagesFile, 3);
+        if (img.dims()[1] != SIDE || img.dims()[2] != SIDE) {
+            throw new MalformedDataException(imagesFile, "image size " + img.dims()[1] + "x" + img.dims()[2]
+                    + " must be " + SIDE + "x" + SIDE);
+        }
+        IdxFile.Contents lab = IdxFile.read(labelsFile, 1);
+        if (lab.dims()[0] != img.dims()[0]) {
+            throw new MalformedDataException(labelsFile, "holds " + lab.dims()[0] + " labels, but " + imagesFile
+                    + " holds " + img.dims()[0] + " images; the counts must be equal");
+        }
+        int[] labels = new int[lab.dims()[0]];
+        for (int i = 0; i < labels.length; i++) {
+            labels[i] = lab.payload()[i] & 0xff;
+            if (labels[i] >= CLASSES) {
+                throw new MalformedDataException(labelsFile, "label " + labels[i] + " at index " + i
+                        + " must be in [0, " + CLASSES + ")");
+            }
+        }
+        return new ImageSet(name, labels.length, SIDE, SIDE, 1, CLASSES, img.payload(), labels);
+    }
+
+    /**
+     * The paper's split: {@code n} images drawn without replacement (seeded) from the original
+     * test set as training set; the original training set as test set.
+     */
+    public static Split paperSplit(Original original, int n, long seed) {
+        ImageSet pool = original.test();
+        if (n < 1 || n > pool.count()) {
+            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
+        }
+        UniformRandomProvider rng = Streams.create(Streams.derive(seed, "fashion-mnist.split"));
+        int[] idx = PermutationSampler.natural(pool.count());
+        PermutationSampler.shuffle(rng, idx);
+        int[] chosen = Arrays.copyOf(idx, n);
+        return new Split(pool.subset("fashion-mnist/train-" + n + "-from-t10k", chosen),
+                rename(original.train(), "fashion-mnist/test-from-train"), chosen);
+    }
+
+    private static ImageSet rename(ImageSet s, String name) {
+        return new ImageSet(name, s.count(), s.height(), s.width(), s.channels(), s.classes(), s.pixels(), s.labels());
+    }
+
+    /** {@code base} or {@code base.gz} in {@code dir}, else a message saying where and how to get it. */
+    static Path find(Path dir, String base) throws DatasetNotFoundException {
+        List<Path> tried = new ArrayList<>();
+        for (String name : new String[] {base + ".gz", base}) {
+            Path p = dir.resolve(name);
+            tried.add(p);
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        throw new DatasetNotFoundException("Fashion-MNIST file " + base + "[.gz] not found; looked for " + tried
+                + ". Install it with 'apt-get install dataset-fashion-mnist' (files in " + DEFAULT_DIR
+                + "), or download the four files from https://github.com/zalandoresearch/fashion-mnist"
+                + " into a directory and pass --data DIR");
+    }
+}

@@ -1,0 +1,102 @@
+package org.msgdlab.deep.data;
+
+import java.util.Arrays;
+
+/**
+ * Labelled images held as unsigned bytes, channels last ({@code [count, height, width, channels]}),
+ * with labels in {@code [0, classes)}. Pixel values are scaled to [0, 1] (divided by 255) when they
+ * become tensors ({@link #pixel(int)}).
+ */
+public record ImageSet(String name, int count, int height, int width, int channels, int classes,
+                       byte[] pixels, int[] labels) {
+
+    public ImageSet {
+        if (count < 1 || height < 1 || width < 1 || channels < 1) {
+            throw new IllegalArgumentException("image set '" + name + "': count=" + count + ", height=" + height
+                    + ", width=" + width + ", channels=" + channels + " must all be >= 1");
+        }
+        if (classes < 2) {
+            throw new IllegalArgumentException("image set '" + name + "': classes=" + classes + " must be >= 2");
+        }
+        long expected = (long) count * height * width * channels;
+        if (pixels.length != expected) {
+            throw new IllegalArgumentException("image set '" + name + "': pixels.length=" + pixels.length
+                    + " must equal count*height*width*channels=" + expected);
+        }
+        if (labels.length != count) {
+            throw new IllegalArgumentException("image set '" + name + "': labels.length=" + labels.length
+                    + " must equal count=" + count);
+        }
+        for (int i = 0; i < count; i++) {
+            if (labels[i] < 0 || labels[i] >= classes) {
+                throw new IllegalArgumentException("image set '" + name + "': label " + labels[i] + " at index " + i
+                        + " must be in [0, " + classes + ")");
+            }
+        }
+    }
+
+    /** Values per image: height * width * channels. */
+    public int imageSize() {
+        return height * width * channels;
+    }
+
+    /** Pixel {@code k} of the flat array, scaled to [0, 1]. */
+    public float pixel(int k) {
+        return (pixels[k] & 0xff) / 255f;
+    }
+
+    /** The images at {@code indices}, in that order (indices may repeat). */
+    public ImageSet subset(String subsetName, int[] indices) {
+        if (indices.length == 0) {
+            throw new IllegalArgumentException("subset '" + subsetName + "' of '" + name + "' must hold at least one index");
+        }
+        int size = imageSize();
+        byte[] px = new byte[indices.length * size];
+        int[] lb = new int[indices.length];
+        for (int k = 0; k < indices.length; k++) {
+            int i = indices[k];
+            if (i < 0 || i >= count) {
+                throw new IllegalArgumentException("subset '" + subsetName + "': index " + i + " must be in [0, " + count + ")");
+            }
+            System.arraycopy(pixels, i * size, px, k * size, size);
+            lb[k] = labels[i];
+        }
+        return new ImageSet(subsetName, indices.length, height, width, channels, classes, px, lb);
+    }
+
+    /** The first {@code m} images. */
+    public ImageSet head(int m) {
+        if (m < 1 || m > count) {
+            throw new IllegalArgumentException("head size m=" + m + " must be in [1, " + count + "] for '" + name + "'");
+        }
+        int[] idx = new int[m];
+        Arrays.setAll(idx, i -> i);
+        return subset(name + "[:" + m + "]", idx);
+    }
+
+    /** How many images have each label. */
+    public int[] classCounts() {
+        int[] c = new int[classes];
+        for (int l : labels) {
+            c[l]++;
+        }
+        return c;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ImageSet s && name.equals(s.name) && count == s.count && height == s.height
+                && width == s.width && channels == s.channels && classes == s.classes
+                && Arrays.equals(pixels, s.pixels) && Arrays.equals(labels, s.labels);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + Arrays.hashCode(labels);
+    }
+
+    @Override
+    public String toString() {
+        return "ImageSet[" + name + ": " + count + " x " + height + "x" + width + "x" + channels + ", " + classes + " classes]";
+    }
+}

@@ -1,0 +1,14 @@
+package org.msgdlab.deep.data;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** A dataset file that does not follow its format; the message names the file and the rule broken. */
+public final class MalformedDataException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    public MalformedDataException(Path file, String problem) {
+        super(file + ": " + problem);
+    }
+}

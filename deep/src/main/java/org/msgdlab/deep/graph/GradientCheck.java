@@ -1,0 +1,132 @@
+package org.msgdlab.deep.graph;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.msgdlab.theory.random.Streams;
+
+/**
+ * Numerical checks of the MSGD step on a built graph.
+ * <ul>
+ *   <li>{@link #weightedSum}: the gradient of the randomized loss {@code L.W} equals
+ *       {@code sum_i w_i grad l_i}, with each {@code grad l_i} computed one example at a time
+ *       (the identity behind Algorithm 1: the gradient commutes with the multiplication by W).</li>
+ *   <li>{@link #finiteDifference}: central differences of {@code l_i} along random coordinates
+ *       against the graph's {@code grad l_i}.</li>
+ *   <li>{@link #update}: the update applied equals {@code theta - eta grad(L.W)}.</li>
+ * </ul>
+ * Errors are max |a - b| / max(|b|_inf, floor) over all compared entries.
+ */
+public final class GradientCheck {
+
+    private GradientCheck() {
+    }
+
+    /** Result: the largest relative error and the number of compared entries. */
+    public record Error(double maxRelative, long compared) {
+    }
+
+    /** grad(L.W) vs sum_i w_i grad l_i over the examples {@code idx} with weights {@code w}. */
+    public static Error weightedSum(TrainingGraph g, int[] idx, double[] w) {
+        double[][] batch = g.gradients(idx, w);
+        double[][] sum = new double[batch.length][];
+        for (int p = 0; p < batch.length; p++) {
+            sum[p] = new double[batch[p].length];
+        }
+        for (int k = 0; k < idx.length; k++) {
+            double[][] gi = g.gradients(new int[] {idx[k]}, new double[] {1.0});
+            for (int p = 0; p < gi.length; p++) {
+                for (int j = 0; j < gi[p].length; j++) {
+                    sum[p][j] += w[k] * gi[p][j];
+                }
+            }
+        }
+        return compare(batch, sum);
+    }
+
+    /**
+     * Central differences {@code (l_i(theta + h e) - l_i(theta - h e)) / 2h} along {@code coords}
+     * random coordinates of each parameter tensor, against {@code grad l_i}.
+     */
+    public static Error finiteDifference(TrainingGraph g, int example, int coords, double h, long seed) {
+        UniformRandomProvider rng = Streams.create(seed);
+        double[][] theta = g.parameters();
+        double[][] grad = g.gradients(new int[] {example}, new double[] {1.0});
+        double scale = 0;
+        for (double[] gp : grad) {
+            for (double x : gp) {
+                scale = Math.max(scale, Math.abs(x));
+            }
+        }
+        double worst = 0;
+        long n = 0;
+        int[] one = {example};
+        double[] w1 = {1.0};
+        for (int p = 0; p < theta.length; p++) {
+            for (int c = 0; c < coords; c++) {
+                int j = rng.nextInt(theta[p].length);
+                double orig = theta[p][j];
+                theta[p][j] = orig + h;
+                g.setParameters(theta);
+                double up = g.randomizedLoss(one, w1);
+                theta[p][j] = orig - h;
+                g.setParameters(theta);
+                double down = g.randomizedLoss(one, w1);
+                theta[p][j] = orig;
+                double fd = (up - down) / (2 * h);
+                worst = Math.max(worst, Math.abs(fd - grad[p][j]) / Math.max(scale, 1e-12));
+                n++;
+            }
+        }
+        g.setParameters(theta);
+        return new Error(worst, n);
+    }
+
+    /** One {@link TrainingGraph#step} of plain gradient descent vs {@code theta - eta grad(L.W)} computed on the host. */
+    public static Error update(TrainingGraph g, int[] idx, double[] w, double lr) {
+        double[][] before = g.parameters();
+        double[][] grad = g.gradients(idx, w);
+        g.step(idx, w, lr);
+        double[][] after = g.parameters();
+        double[][] expected = new double[before.length][];
+        for (int p = 0; p < before.length; p++) {
+            expected[p] = new double[before[p].length];
+            for (int j = 0; j < before[p].length; j++) {
+                expected[p][j] = before[p][j] - lr * grad[p][j];
+            }
+        }
+        // relative to the size of the change, not of the parameters
+        double worst = 0;
+        double scale = 0;
+        long n = 0;
+        for (int p = 0; p < before.length; p++) {
+            for (int j = 0; j < before[p].length; j++) {
+                scale = Math.max(scale, Math.abs(lr * grad[p][j]));
+            }
+        }
+        for (int p = 0; p < before.length; p++) {
+            for (int j = 0; j < before[p].length; j++) {
+                worst = Math.max(worst, Math.abs(after[p][j] - expected[p][j]) / Math.max(scale, 1e-300));
+                n++;
+            }
+        }
+        return new Error(worst, n);
+    }
+
+    /** max |a - b| / max(|b|_inf, 1e-300). */
+    public static Error compare(double[][] a, double[][] b) {
+        double scale = 0;
+        long n = 0;
+        for (double[] bp : b) {
+            for (double x : bp) {
+                scale = Math.max(scale, Math.abs(x));
+            }
+        }
+        double worst = 0;
+        for (int p = 0; p < a.length; p++) {
+            for (int j = 0; j < a[p].length; j++) {
+                worst = Math.max(worst, Math.abs(a[p][j] - b[p][j]) / Math.max(scale, 1e-300));
+                n++;
+            }
+        }
+        return new Error(worst, n);
+    }
+}

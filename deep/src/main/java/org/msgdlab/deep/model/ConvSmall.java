@@ -1,0 +1,114 @@
+package org.msgdlab.deep.model;
+
+import org.tensorflow.Operand;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.family.TFloating;
+
+import java.util.List;
+
+/**
+ * The paper's LeNet-like network for Fashion-MNIST (Appendix C.1):
+ * <pre>
+ *   input -> conv1 -> max_pool -> ReLU -> conv2 -> max_pool -> ReLU -> fc1 -> ReLU -> fc2 -> output
+ * </pre>
+ * both convolutions 5x5 with 10 channels and no padding, pooling 2x2 with stride 2, 50 hidden
+ * units; 11,330 parameters for 28x28x1 inputs and 10 classes (asserted at construction).
+ * With other input sizes (tests use small images) the count follows from the same layers.
+ */
+public final class ConvSmall implements Model {
+
+    /** The paper's parameter count. */
+    public static final long PAPER_PARAMETERS = 11_330;
+
+    private final int height;
+    private final int width;
+    private final int channels;
+    private final int classes;
+    private final int conv;
+    private final int hidden;
+    private final int flat;
+    private final List<Parameter> parameters;
+
+    private ConvSmall(int height, int width, int channels, int classes, int conv, int hidden) {
+        if (height < 16 || width < 16) {
+            throw new IllegalArgumentException("ConvSmall input " + height + "x" + width + " must be at least 16x16"
+                    + " (two 5x5 valid convolutions, each followed by 2x2 pooling)");
+        }
+        this.height = height;
+        this.width = width;
+        this.channels = channels;
+        this.classes = classes;
+        this.conv = conv;
+        this.hidden = hidden;
+        int h = ((height - 4) / 2 - 4) / 2;
+        int w = ((width - 4) / 2 - 4) / 2;
+        this.flat = h * w * conv;
+        this.parameters = List.of(
+                new Parameter("conv1/kernel", new long[] {5, 5, channels, conv}, 25 * channels),
+                new Parameter("conv1/bias", new long[] {conv}, 25 * channels),
+                new Parameter("conv2/kernel", new long[] {5, 5, conv, conv}, 25 * conv),
+                new Parameter("conv2/bias", new long[] {conv}, 25 * conv),
+                new Parameter("fc1/kernel", new long[] {flat, hidden}, flat),
+                new Parameter("fc1/bias", new long[] {hidden}, flat),
+                new Parameter("fc2/kernel", new long[] {hidden, classes}, hidden),
+                new Parameter("fc2/bias", new long[] {classes}, hidden));
+    }
+
+    /** The paper's network for 28x28 grey images and 10 classes; asserts 11,330 parameters. */
+    public static ConvSmall paper() {
+        ConvSmall m = new ConvSmall(28, 28, 1, 10, 10, 50);
+        if (m.parameterCount() != PAPER_PARAMETERS) {
+            throw new IllegalStateException("ConvSmall has " + m.parameterCount() + " parameters, the paper states "
+                    + PAPER_PARAMETERS);
+        }
+        return m;
+    }
+
+    /** A ConvSmall-shaped network of other sizes (for tests: small images, few channels and units). */
+    public static ConvSmall of(int height, int width, int channels, int classes, int conv, int hidden) {
+        return new ConvSmall(height, width, channels, classes, conv, hidden);
+    }
+
+    @Override
+    public String name() {
+        return "ConvSmall";
+    }
+
+    @Override
+    public int[] inputShape() {
+        return new int[] {height, width, channels};
+    }
+
+    @Override
+    public int classes() {
+        return classes;
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    @Override
+    public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p) {
+        if (p.size() != parameters.size()) {
+            throw new IllegalArgumentException("ConvSmall needs " + parameters.size() + " parameter tensors, got " + p.size());
+        }
+        List<Long> unit = List.of(1L, 1L, 1L, 1L);
+        Operand<TInt32> pool = tf.constant(new int[] {1, 2, 2, 1});
+        Operand<T> x = tf.nn.biasAdd(tf.nn.conv2d(images, p.get(0), unit, "VALID"), p.get(1));
+        x = tf.nn.relu(tf.nn.maxPool(x, pool, pool, "VALID"));
+        x = tf.nn.biasAdd(tf.nn.conv2d(x, p.get(2), unit, "VALID"), p.get(3));
+        x = tf.nn.relu(tf.nn.maxPool(x, pool, pool, "VALID"));
+        x = tf.reshape(x, tf.constant(new int[] {-1, flat}));
+        x = tf.nn.relu(tf.nn.biasAdd(tf.linalg.matMul(x, p.get(4)), p.get(5)));
+        return tf.nn.biasAdd(tf.linalg.matMul(x, p.get(6)), p.get(7));
+    }
+
+    @Override
+    public String toString() {
+        return "ConvSmall[" + height + "x" + width + "x" + channels + " -> " + classes + ", conv " + conv + ", hidden "
+                + hidden + ", " + parameterCount() + " parameters]";
+    }
+}

@@ -1,0 +1,252 @@
+package org.msgdlab.deep.train;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.msgdlab.theory.noise.BernoulliNoise;
+import org.msgdlab.theory.noise.CenteredExchangeableNoise;
+import org.msgdlab.theory.noise.FisherNoise;
+import org.msgdlab.theory.noise.MiniBatchMsgd;
+import org.msgdlab.theory.noise.NoiseSampler;
+import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.noise.SamplingVector;
+import org.msgdlab.theory.noise.SgdWithReplacement;
+import org.msgdlab.theory.noise.SgdWithoutReplacement;
+import org.msgdlab.theory.noise.SparseCovNoise;
+import org.msgdlab.theory.noise.SparseFisherNoise;
+import org.msgdlab.theory.random.Streams;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A training method of the paper, named as the paper names it, and how it draws the examples and
+ * weights {@code (S, W_S)} of each step. The sampling noises come from {@code org.msgdlab.theory.noise}:
+ * <ul>
+ *   <li>{@code gd}: W = 1/n.</li>
+ *   <li>{@code sgd-b} (with replacement, the paper's default) and {@code sgd-b-wor}: W = 1/n + V_sgd.</li>
+ *   <li>{@code msgd-cov}, {@code msgd-fisher}, {@code msgd-bernoulli}: Algorithm 1, W = 1/n + V with
+ *       {@link CenteredExchangeableNoise#msgdCov}, {@link FisherNoise}, {@link BernoulliNoise}.</li>
+ *   <li>{@code msgd-[fisher-B]}, {@code msgd-[cov-B]}: Algorithm 1 with the sparse Gaussian noises
+ *       {@link SparseFisherNoise} (form {@code MINI_BATCH_FISHER}, batch drawn without replacement) and
+ *       {@link SparseCovNoise}.</li>
+ *   <li>{@code [msgd-fisher]-B}, {@code [msgd-cov]-B}: Algorithm 2 (mini-batch MSGD) with
+ *       {@link MiniBatchMsgd#fisherCompensated} / {@link MiniBatchMsgd#covCompensated}; the
+ *       compensatory magnitude s defaults to the one matching SGD-b's per-weight variance
+ *       ({@link MiniBatchMsgd#fisherMagnitudeMatchingSgd}); the paper tunes it.</li>
+ * </ul>
+ * A W whose support is at most half of the training set (SGD, Bernoulli) is fed as its support
+ * only: the dropped examples have weight exactly 0, so the gradient is the same.
+ *
+ * <p>Each iteration k draws from its own stream {@code Streams.derive(derive(seed, "deep.noise"), k)},
+ * so a resumed run draws exactly what the uninterrupted one drew.
+ */
+public record Method(Kind kind, int b, int bigBatch, double magnitude) {
+
+    /** The method families. */
+    public enum Kind {
+        GD, SGD, SGD_WOR, MSGD_COV, MSGD_FISHER, MSGD_BERNOULLI, MSGD_SPARSE_FISHER, MSGD_SPARSE_COV,
+        MINIBATCH_FISHER, MINIBATCH_COV
+    }
+
+    public Method {
+        if (b < 1) {
+            throw new IllegalArgumentException("method " + kind + ": SGD batch size b=" + b + " must be >= 1");
+        }
+        boolean needsBig = kind == Kind.MSGD_SPARSE_FISHER || kind == Kind.MSGD_SPARSE_COV
+                || kind == Kind.MINIBATCH_FISHER || kind == Kind.MINIBATCH_COV;
+        if (needsBig && bigBatch < 1) {
+            throw new IllegalArgumentException("method " + kind + ": batch size B=" + bigBatch + " must be >= 1");
+        }
+        if (!(magnitude >= 0) && !Double.isNaN(magnitude)) {
+            throw new IllegalArgumentException("method " + kind + ": compensatory magnitude s=" + magnitude
+                    + " must be >= 0 (NaN: matched to SGD-b)");
+        }
+    }
+
+    private static final Pattern SGD = Pattern.compile("sgd(?:-(\\d+))?(-wor)?");
+    private static final Pattern SPARSE = Pattern.compile("msgd-\\[(fisher|cov)-(\\d+)]|msgd-sparse-(fisher|cov)-(\\d+)");
+    private static final Pattern MINI = Pattern.compile("\\[msgd-(fisher|cov)]-(\\d+)|minibatch-msgd-(fisher|cov)-(\\d+)");
+
+    /** The accepted spellings, for messages. */
+    public static final String SYNTAX = "gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli, "
+            + "msgd-[fisher-B] (or msgd-sparse-fisher-B), msgd-[cov-B] (or msgd-sparse-cov-B), "
+            + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B)";
+
+    /**
+     * Parses a method name; {@code b} is the preset's SGD batch size, used when the name carries none.
+     * {@code magnitude} is the compensatory noise magnitude of Algorithm 2 (NaN: matched to SGD-b).
+     */
+    public static Method parse(String name, int b, double magnitude) {
+        String s = name.trim().toLowerCase(Locale.ROOT);
+        switch (s) {
+            case "gd":
+                return new Method(Kind.GD, b, 0, Double.NaN);
+            case "msgd-cov":
+                return new Method(Kind.MSGD_COV, b, 0, Double.NaN);
+            case "msgd-fisher":
+                return new Method(Kind.MSGD_FISHER, b, 0, Double.NaN);
+            case "msgd-bernoulli":
+                return new Method(Kind.MSGD_BERNOULLI, b, 0, Double.NaN);
+            default:
+                break;
+        }
+        Matcher m = SGD.matcher(s);
+        if (m.matches()) {
+            int bb = m.group(1) == null ? b : Integer.parseInt(m.group(1));
+            return new Method(m.group(2) == null ? Kind.SGD : Kind.SGD_WOR, bb, 0, Double.NaN);
+        }
+        m = SPARSE.matcher(s);
+        if (m.matches()) {
+            String which = m.group(1) != null ? m.group(1) : m.group(3);
+            int bigB = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(4));
+            return new Method(which.equals("fisher") ? Kind.MSGD_SPARSE_FISHER : Kind.MSGD_SPARSE_COV, b, bigB, Double.NaN);
+        }
+        m = MINI.matcher(s);
+        if (m.matches()) {
+            String which = m.group(1) != null ? m.group(1) : m.group(3);
+            int bigB = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(4));
+            return new Method(which.equals("fisher") ? Kind.MINIBATCH_FISHER : Kind.MINIBATCH_COV, b, bigB, magnitude);
+        }
+        throw new IllegalArgumentException("method '" + name + "' must be one of " + SYNTAX);
+    }
+
+    /** The paper's name, e.g. {@code MSGD-[Fisher-10]} or {@code SGD-50}. */
+    public String paperName() {
+        return switch (kind) {
+            case GD -> "GD";
+            case SGD -> "SGD-" + b;
+            case SGD_WOR -> "SGD-" + b + " (without replacement)";
+            case MSGD_COV -> "MSGD-Cov";
+            case MSGD_FISHER -> "MSGD-Fisher";
+            case MSGD_BERNOULLI -> "MSGD-Bernoulli";
+            case MSGD_SPARSE_FISHER -> "MSGD-[Fisher-" + bigBatch + "]";
+            case MSGD_SPARSE_COV -> "MSGD-[Cov-" + bigBatch + "]";
+            case MINIBATCH_FISHER -> "[MSGD-Fisher]-" + bigBatch;
+            case MINIBATCH_COV -> "[MSGD-Cov]-" + bigBatch;
+        };
+    }
+
+    /** A stable lower-case id, usable in file names and claim ids. */
+    public String id() {
+        return switch (kind) {
+            case GD -> "gd";
+            case SGD -> "sgd-" + b;
+            case SGD_WOR -> "sgd-" + b + "-wor";
+            case MSGD_COV -> "msgd-cov";
+            case MSGD_FISHER -> "msgd-fisher";
+            case MSGD_BERNOULLI -> "msgd-bernoulli";
+            case MSGD_SPARSE_FISHER -> "msgd-sparse-fisher-" + bigBatch;
+            case MSGD_SPARSE_COV -> "msgd-sparse-cov-" + bigBatch;
+            case MINIBATCH_FISHER -> "minibatch-msgd-fisher-" + bigBatch;
+            case MINIBATCH_COV -> "minibatch-msgd-cov-" + bigBatch;
+        };
+    }
+
+    /** Algorithm 2 (a mini-batch per step) rather than Algorithm 1 (the whole training set). */
+    public boolean miniBatch() {
+        return kind == Kind.MINIBATCH_FISHER || kind == Kind.MINIBATCH_COV;
+    }
+
+    /** The sampling noise V of Algorithm 1 on n samples (null for GD and for Algorithm 2). */
+    public SamplingNoise noise(int n) {
+        return switch (kind) {
+            case GD, MINIBATCH_FISHER, MINIBATCH_COV -> null;
+            case SGD -> new SgdWithReplacement(n, b);
+            case SGD_WOR -> new SgdWithoutReplacement(n, b);
+            case MSGD_COV -> CenteredExchangeableNoise.msgdCov(n, b);
+            case MSGD_FISHER -> new FisherNoise(n, b);
+            case MSGD_BERNOULLI -> new BernoulliNoise(n, b);
+            case MSGD_SPARSE_FISHER -> new SparseFisherNoise(n, b, bigBatch, SparseFisherNoise.Form.MINI_BATCH_FISHER, false);
+            case MSGD_SPARSE_COV -> new SparseCovNoise(n, b, bigBatch);
+        };
+    }
+
+    /** The mini-batch MSGD of Algorithm 2 on n samples (null for Algorithm 1 methods). */
+    public MiniBatchMsgd miniBatchMsgd(int n) {
+        if (!miniBatch()) {
+            return null;
+        }
+        double s = Double.isNaN(magnitude) ? MiniBatchMsgd.fisherMagnitudeMatchingSgd(n, b, bigBatch) : magnitude;
+        return kind == Kind.MINIBATCH_FISHER ? MiniBatchMsgd.fisherCompensated(n, bigBatch, s)
+                : MiniBatchMsgd.covCompensated(n, bigBatch, s);
+    }
+
+    /** The examples and weights of one step. */
+    public record Feed(int[] indices, double[] weights) {
+        public int size() {
+            return indices.length;
+        }
+    }
+
+    /** Draws the feeds of a run over n training samples with master seed {@code seed}. */
+    public Plan plan(int n, long seed) {
+        return new Plan(this, n, Streams.derive(seed, "deep.noise." + id()));
+    }
+
+    /** The per-iteration draws of a method. */
+    public static final class Plan {
+        private final Method method;
+        private final int n;
+        private final long stream;
+        private final SamplingNoise noise;
+        private final MiniBatchMsgd mini;
+        private final int[] all;
+
+        Plan(Method method, int n, long stream) {
+            this.method = method;
+            this.n = n;
+            this.stream = stream;
+            this.noise = method.noise(n);
+            this.mini = method.miniBatchMsgd(n);
+            this.all = new int[n];
+            Arrays.setAll(all, i -> i);
+        }
+
+        /** The compensatory magnitude used by Algorithm 2 (NaN for Algorithm 1). */
+        public double magnitude() {
+            if (mini == null) {
+                return Double.NaN;
+            }
+            return Math.sqrt(mini.compensatory().covariance().diagonal());
+        }
+
+        /** The feed of iteration {@code k} (a pure function of the seed, the method and k). */
+        public Feed draw(long k) {
+            UniformRandomProvider rng = Streams.create(Streams.derive(stream, k));
+            if (mini != null) {
+                int bigB = method.bigBatch();
+                int[] idx = new int[bigB];
+                double[] w = new double[bigB];
+                mini.batchSampler(rng).sample(idx, w);
+                return new Feed(idx, w);
+            }
+            double[] w = new double[n];
+            if (noise == null) {
+                Arrays.fill(w, 1.0 / n);
+                return new Feed(all, w);
+            }
+            NoiseSampler s = new SamplingVector(noise).sampler(rng);
+            s.sample(w);
+            int support = 0;
+            for (double x : w) {
+                if (x != 0.0) {
+                    support++;
+                }
+            }
+            if (support > n / 2 || support == 0) {
+                return new Feed(all, w);
+            }
+            int[] idx = new int[support];
+            double[] ws = new double[support];
+            int j = 0;
+            for (int i = 0; i < n; i++) {
+                if (w[i] != 0.0) {
+                    idx[j] = i;
+                    ws[j++] = w[i];
+                }
+            }
+            return new Feed(idx, ws);
+        }
+    }
+}

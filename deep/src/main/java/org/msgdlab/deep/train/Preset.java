@@ -1,0 +1,75 @@
+package org.msgdlab.deep.train;
+
+import org.msgdlab.deep.data.DatasetNotFoundException;
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.deep.model.Model;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A paper set-up (Appendix C): data, split, network, optimizer and the default SGD batch size.
+ *
+ * @param id              the name given to {@code --preset}
+ * @param paperRef        where the paper describes it
+ * @param trainSize       n, the training-set size
+ * @param sgdBatch        b, the SGD batch size the noises are matched to
+ * @param sparseBatch     B of MSGD-[Fisher-B] / MSGD-[Cov-B] when the method name gives none
+ * @param learningRate    eta
+ * @param momentum        momentum coefficient (0: plain gradient descent)
+ * @param weightDecay     L2 coefficient
+ * @param iterations      the paper's number of iterations
+ * @param chunk           examples per graph run; Algorithm 1 accumulates chunks of this size
+ * @param defaultDataDir  where the data are looked for by default
+ */
+public record Preset(String id, String paperRef, int trainSize, int sgdBatch, int sparseBatch, double learningRate,
+                     double momentum, double weightDecay, int iterations, int chunk, Path defaultDataDir) {
+
+    /** Fashion-MNIST small: 1,000 training images, ConvSmall, plain SGD with eta = 0.01, b = 50 (App. C.1). */
+    public static final Preset FASHION_MNIST_SMALL = new Preset("fashion-mnist-small", "Appendix C.1, Figures 1(a), 3(a)",
+            1000, 50, 10, 0.01, 0.0, 0.0, 10_000, 1000, FashionMnist.DEFAULT_DIR);
+
+    /** The paper's other set-ups, not implemented yet in this module. */
+    public static final List<String> NOT_IMPLEMENTED = List.of("svhn-vgg11", "cifar10-vgg11", "cifar10-resnet18",
+            "cifar100-resnet18", "cifar10-resnet18-large-batch");
+
+    public static List<Preset> all() {
+        return List.of(FASHION_MNIST_SMALL);
+    }
+
+    public static Preset parse(String id) {
+        String s = id.trim().toLowerCase(Locale.ROOT);
+        for (Preset p : all()) {
+            if (p.id.equals(s)) {
+                return p;
+            }
+        }
+        if (NOT_IMPLEMENTED.contains(s)) {
+            throw new IllegalArgumentException("preset '" + id + "' (the paper's SVHN/CIFAR set-ups) is not implemented"
+                    + " yet; available: " + all().stream().map(Preset::id).toList());
+        }
+        throw new IllegalArgumentException("preset '" + id + "' must be one of " + all().stream().map(Preset::id).toList());
+    }
+
+    /** The network of this set-up. */
+    public Model model() {
+        return ConvSmall.paper();
+    }
+
+    /** The paper's split of the data found in {@code dir}: training and test sets. */
+    public Data load(Path dir, long dataSeed) throws IOException {
+        if (this == FASHION_MNIST_SMALL || id.equals(FASHION_MNIST_SMALL.id)) {
+            FashionMnist.Split s = FashionMnist.paperSplit(FashionMnist.load(dir), trainSize, dataSeed);
+            return new Data(s.train(), s.test());
+        }
+        throw new DatasetNotFoundException("no reader for preset " + id);
+    }
+
+    /** Training and test sets. */
+    public record Data(ImageSet train, ImageSet test) {
+    }
+}

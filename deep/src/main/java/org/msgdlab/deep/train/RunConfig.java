@@ -1,0 +1,102 @@
+package org.msgdlab.deep.train;
+
+import java.nio.file.Path;
+
+/**
+ * Everything that defines a training run. Two runs with equal configs (output directory aside)
+ * compute the same metrics.
+ *
+ * @param preset           the paper set-up
+ * @param method           the training method, as parsed by {@link Method#parse}
+ * @param iterations       number of updates
+ * @param evalEvery        evaluate (and write a metrics row) every this many iterations
+ * @param evalSubset       test images evaluated (a seeded subset); 0 for the whole test set
+ * @param checkpointEvery  checkpoint every this many iterations (rounded up to an evaluation)
+ * @param seed             seed of the initialization and the noises
+ * @param dataSeed         seed of the training-set draw (fixed across methods so they see the same data)
+ * @param dataDir          where the data files are
+ * @param out              the run directory
+ * @param learningRate     eta
+ * @param intraThreads     TensorFlow intra-op threads (0: default)
+ * @param interThreads     TensorFlow inter-op threads (0: default)
+ * @param progress         show a progress line on stderr
+ */
+public record RunConfig(Preset preset, Method method, int iterations, int evalEvery, int evalSubset,
+                        int checkpointEvery, long seed, long dataSeed, Path dataDir, Path out, double learningRate,
+                        int intraThreads, int interThreads, boolean progress) {
+
+    public RunConfig {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations=" + iterations + " must be >= 1");
+        }
+        if (evalEvery < 1) {
+            throw new IllegalArgumentException("eval-every=" + evalEvery + " must be >= 1");
+        }
+        if (evalSubset < 0) {
+            throw new IllegalArgumentException("eval-subset=" + evalSubset + " must be >= 0 (0: the whole test set)");
+        }
+        if (checkpointEvery < 1) {
+            throw new IllegalArgumentException("checkpoint-every=" + checkpointEvery + " must be >= 1");
+        }
+        if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+            throw new IllegalArgumentException("learning rate=" + learningRate + " must be finite and > 0");
+        }
+        if (intraThreads < 0 || interThreads < 0) {
+            throw new IllegalArgumentException("threads intra=" + intraThreads + ", inter=" + interThreads + " must be >= 0");
+        }
+        if (out == null) {
+            throw new IllegalArgumentException("an output directory (--out DIR) is required");
+        }
+    }
+
+    /** Defaults of {@code preset} for {@code method}: the paper's iterations, evaluation every 100, full test set. */
+    public static RunConfig defaults(Preset preset, Method method, Path out) {
+        return new RunConfig(preset, method, preset.iterations(), 100, 0, 1000, 1L, 0L, preset.defaultDataDir(), out,
+                preset.learningRate(), 2, 1, true);
+    }
+
+    public RunConfig withIterations(int k) {
+        return new RunConfig(preset, method, k, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir, out,
+                learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withEval(int every, int subset) {
+        return new RunConfig(preset, method, iterations, every, subset, checkpointEvery, seed, dataSeed, dataDir, out,
+                learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withCheckpointEvery(int k) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, k, seed, dataSeed, dataDir, out,
+                learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withSeeds(long s, long data) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, s, data, dataDir, out,
+                learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withData(Path dir) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dir, out,
+                learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withOut(Path dir) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                dir, learningRate, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withLearningRate(double lr) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                out, lr, intraThreads, interThreads, progress);
+    }
+
+    public RunConfig withThreads(int intra, int inter) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                out, learningRate, intra, inter, progress);
+    }
+
+    public RunConfig withProgress(boolean show) {
+        return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                out, learningRate, intraThreads, interThreads, show);
+    }
+}

@@ -1,0 +1,459 @@
+package org.msgdlab.deep.train;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.apache.commons.rng.sampling.PermutationSampler;
+import org.msgdlab.deep.graph.TrainingGraph;
+import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.random.Streams;
+import org.tensorflow.TensorFlow;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs one training (one preset, one method, one seed) and writes, in the run directory:
+ * {@code metrics.csv} (iteration, train loss/accuracy, test loss/accuracy, elapsed seconds),
+ * {@code run.json} (provenance: preset, every hyper-parameter, seeds, versions, device, status),
+ * and atomic checkpoints ({@code checkpoints/ckpt-K/}, {@code checkpoint.json}, written by
+ * rename). A resumed run ({@link #resume}) restores the last checkpoint and reproduces the
+ * uninterrupted run's metrics: the noise of iteration k depends only on (seed, method, k).
+ * A NaN or infinite loss stops the run with a message and keeps the last good checkpoint.
+ */
+public final class Trainer {
+
+    /** How a run ended. */
+    public enum Status { COMPLETED, STOPPED_NON_FINITE }
+
+    /** One metrics row. */
+    public record Row(long iteration, double trainLoss, double trainAccuracy, double testLoss, double testAccuracy,
+                      double elapsedSeconds) {
+        String csv() {
+            return iteration + "," + trainLoss + "," + trainAccuracy + "," + testLoss + "," + testAccuracy + ","
+                    + String.format(Locale.ROOT, "%.3f", elapsedSeconds);
+        }
+
+        static Row parse(String line) {
+            String[] f = line.split(",");
+            return new Row(Long.parseLong(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+                    Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]));
+        }
+
+        /** Same metrics (elapsed time aside). */
+        public boolean sameMetrics(Row o) {
+            return iteration == o.iteration && trainLoss == o.trainLoss && trainAccuracy == o.trainAccuracy
+                    && testLoss == o.testLoss && testAccuracy == o.testAccuracy;
+        }
+    }
+
+    /** What a run did. */
+    public record Outcome(Status status, long iterationsDone, List<Row> rows, String message,
+                          double trainingSeconds, double secondsPerStep) {
+        public Row last() {
+            return rows.get(rows.size() - 1);
+        }
+    }
+
+    public static final String METRICS_HEADER = "iteration,train_loss,train_accuracy,test_loss,test_accuracy,elapsed_seconds";
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final int EVAL_CHUNK = 2000;
+
+    private Trainer() {
+    }
+
+    /** A fresh run into {@code config.out()} (which must not hold a previous run). */
+    public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        Path out = config.out();
+        if (Files.exists(out.resolve("run.json"))) {
+            throw new IllegalArgumentException("output directory " + out + " already holds a run (run.json);"
+                    + " use --resume " + out + " to continue it, or choose another --out");
+        }
+        Files.createDirectories(out);
+        return execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed()) : data,
+                log, 0, 0.0, new ArrayList<>());
+    }
+
+    /**
+     * Continues the run in {@code dir} from its last checkpoint, up to {@code iterations} (0: the
+     * run's own number of iterations).
+     */
+    public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
+        }
+        RunConfig config = configFrom(JSON.readTree(runJson.toFile()).get("config"), dir);
+        if (iterations > 0) {
+            config = config.withIterations(iterations);
+        }
+        Path ckJson = dir.resolve("checkpoint.json");
+        long start = 0;
+        double elapsed = 0;
+        List<Row> rows = new ArrayList<>();
+        Path prefix = null;
+        if (Files.isRegularFile(ckJson)) {
+            JsonNode ck = JSON.readTree(ckJson.toFile());
+            start = ck.get("iteration").asLong();
+            elapsed = ck.get("elapsedSeconds").asDouble();
+            prefix = dir.resolve(ck.get("prefix").asText());
+            Path metrics = dir.resolve("metrics.csv");
+            if (Files.isRegularFile(metrics)) {
+                for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank() && !line.startsWith("iteration")) {
+                        Row r = Row.parse(line);
+                        if (r.iteration() <= start) {
+                            rows.add(r);
+                        }
+                    }
+                }
+            }
+        }
+        if (start >= config.iterations()) {
+            throw new IllegalArgumentException("--resume " + dir + ": the checkpoint is at iteration " + start
+                    + ", nothing left to do for iterations=" + config.iterations());
+        }
+        Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed());
+        log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
+        final Path restoreFrom = prefix;
+        return execute(config, data, log, start, elapsed, rows, restoreFrom);
+    }
+
+    private static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
+                                   List<Row> rows) throws IOException {
+        return execute(c, data, log, start, elapsed0, rows, null);
+    }
+
+    private static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
+                                   List<Row> rows, Path restoreFrom) throws IOException {
+        Preset p = c.preset();
+        int n = data.train().count();
+        Method.Plan plan = c.method().plan(n, c.seed());
+        int[] evalIdx = evalSubset(data.test().count(), c.evalSubset(), c.dataSeed());
+        TrainingGraph.Options opts = TrainingGraph.Options.defaults(Streams.derive(c.seed(), "deep.init"))
+                .withThreads(c.intraThreads(), c.interThreads()).withMomentum(p.momentum(), p.weightDecay());
+        Map<String, Object> runInfo = runInfo(c, n, data, plan);
+        String startedAt = Instant.now().toString();
+        writeMetrics(c.out(), rows);
+        try (TrainingGraph g = TrainingGraph.build(p.model(), data.train(), data.test(), opts)) {
+            if (restoreFrom != null) {
+                g.restore(restoreFrom);
+            }
+            long t0 = System.nanoTime();
+            double stepSeconds = 0;
+            long steps = 0;
+            Progress progress = new Progress(c.progress() ? log : null, c.iterations(), start);
+            writeRunJson(c.out(), runInfo, startedAt, "running", start, null, rows);
+            if (start == 0 && rows.isEmpty()) {
+                rows.add(evaluate(g, 0, evalIdx, elapsed0));
+                appendMetrics(c.out(), rows.get(rows.size() - 1));
+            }
+            long lastCheckpoint = start;
+            for (long k = start; k < c.iterations(); k++) {
+                Method.Feed feed = plan.draw(k);
+                long s0 = System.nanoTime();
+                double[] loss = step(g, feed, c.learningRate(), p.chunk());
+                stepSeconds += (System.nanoTime() - s0) / 1e9;
+                steps++;
+                if (!Double.isFinite(loss[0]) || !Double.isFinite(loss[1])) {
+                    String msg = String.format(Locale.ROOT, "iteration %d: the loss is not finite (randomized loss L.W = %s,"
+                                    + " mean loss = %s); run stopped, last good checkpoint: %s", k + 1, loss[0], loss[1],
+                            lastCheckpoint == 0 && !Files.exists(c.out().resolve("checkpoint.json")) ? "none"
+                                    : "iteration " + lastCheckpoint + " (" + c.out().resolve("checkpoint.json") + ")");
+                    progress.finish();
+                    log.println(msg);
+                    writeRunJson(c.out(), runInfo, startedAt, "stopped: non-finite loss", k, msg, rows);
+                    return new Outcome(Status.STOPPED_NON_FINITE, k, List.copyOf(rows), msg,
+                            elapsed0 + (System.nanoTime() - t0) / 1e9, steps == 0 ? Double.NaN : stepSeconds / steps);
+                }
+                long done = k + 1;
+                double elapsed = elapsed0 + (System.nanoTime() - t0) / 1e9;
+                if (done % c.evalEvery() == 0 || done == c.iterations()) {
+                    Row r = evaluate(g, done, evalIdx, elapsed);
+                    rows.add(r);
+                    appendMetrics(c.out(), r);
+                    if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
+                        checkpoint(g, c.out(), done, elapsed);
+                        lastCheckpoint = done;
+                        writeRunJson(c.out(), runInfo, startedAt, "running", done, null, rows);
+                    }
+                }
+                progress.update(done, loss[1]);
+            }
+            progress.finish();
+            double total = elapsed0 + (System.nanoTime() - t0) / 1e9;
+            writeRunJson(c.out(), runInfo, startedAt, "completed", c.iterations(), null, rows);
+            return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
+                    steps == 0 ? Double.NaN : stepSeconds / steps);
+        }
+    }
+
+    /** One update; returns {randomized loss L.W, mean loss over the fed examples}. */
+    static double[] step(TrainingGraph g, Method.Feed feed, double lr, int chunk) {
+        if (feed.size() <= chunk) {
+            TrainingGraph.StepStats s = g.step(feed.indices(), feed.weights(), lr);
+            return new double[] {s.randomizedLoss(), s.meanLoss()};
+        }
+        double lw = 0;
+        double sum = 0;
+        for (int from = 0; from < feed.size(); from += chunk) {
+            int to = Math.min(feed.size(), from + chunk);
+            TrainingGraph.StepStats s = g.accumulate(Arrays.copyOfRange(feed.indices(), from, to),
+                    Arrays.copyOfRange(feed.weights(), from, to));
+            lw += s.randomizedLoss();
+            sum += s.meanLoss() * (to - from);
+        }
+        g.applyAccumulated(lr);
+        return new double[] {lw, sum / feed.size()};
+    }
+
+    private static Row evaluate(TrainingGraph g, long iteration, int[] evalIdx, double elapsed) {
+        TrainingGraph.Evaluation tr = g.evaluate(TrainingGraph.Pool.TRAIN, null, EVAL_CHUNK);
+        TrainingGraph.Evaluation te = g.evaluate(TrainingGraph.Pool.TEST, evalIdx, EVAL_CHUNK);
+        return new Row(iteration, tr.meanLoss(), tr.accuracy(), te.meanLoss(), te.accuracy(), elapsed);
+    }
+
+    /** A seeded, sorted subset of m test indices (null: all). Depends only on the data seed. */
+    static int[] evalSubset(int count, int m, long dataSeed) {
+        if (m == 0 || m >= count) {
+            return null;
+        }
+        int[] perm = PermutationSampler.natural(count);
+        PermutationSampler.shuffle(Streams.create(Streams.derive(dataSeed, "deep.eval-subset")), perm);
+        int[] idx = Arrays.copyOf(perm, m);
+        Arrays.sort(idx);
+        return idx;
+    }
+
+    // ------------------------------------------------------------------ files
+
+    private static void checkpoint(TrainingGraph g, Path out, long iteration, double elapsed) throws IOException {
+        Path dir = out.resolve("checkpoints");
+        Files.createDirectories(dir);
+        String name = "ckpt-" + iteration;
+        Path tmp = dir.resolve(name + ".tmp");
+        deleteTree(tmp);
+        Files.createDirectories(tmp);
+        g.save(tmp.resolve("model"));
+        Path finalDir = dir.resolve(name);
+        deleteTree(finalDir);
+        Files.move(tmp, finalDir, StandardCopyOption.ATOMIC_MOVE);
+        Map<String, Object> ck = new LinkedHashMap<>();
+        ck.put("iteration", iteration);
+        ck.put("elapsedSeconds", elapsed);
+        ck.put("prefix", "checkpoints/" + name + "/model");
+        ck.put("writtenAt", Instant.now().toString());
+        writeAtomically(out.resolve("checkpoint.json"), JSON.writeValueAsString(ck));
+        try (Stream<Path> old = Files.list(dir)) {
+            for (Path p : old.toList()) {
+                if (!p.getFileName().toString().equals(name)) {
+                    deleteTree(p);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void writeMetrics(Path out, List<Row> rows) throws IOException {
+        StringBuilder sb = new StringBuilder(METRICS_HEADER).append('\n');
+        for (Row r : rows) {
+            sb.append(r.csv()).append('\n');
+        }
+        writeAtomically(out.resolve("metrics.csv"), sb.toString());
+    }
+
+    private static void appendMetrics(Path out, Row r) throws IOException {
+        Files.writeString(out.resolve("metrics.csv"), r.csv() + "\n", StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /** Reads the rows of a metrics.csv. */
+    public static List<Row> readMetrics(Path file) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.isBlank() && !line.startsWith("iteration")) {
+                rows.add(Row.parse(line));
+            }
+        }
+        return rows;
+    }
+
+    private static Map<String, Object> runInfo(RunConfig c, int n, Preset.Data data, Method.Plan plan) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("preset", c.preset().id());
+        info.put("paperRef", c.preset().paperRef());
+        info.put("method", c.method().id());
+        info.put("paperName", c.method().paperName());
+        info.put("algorithm", c.method().miniBatch() ? "Algorithm 2 (mini-batch MSGD)" : "Algorithm 1 (MSGD)");
+        info.put("config", configJson(c));
+        Map<String, Object> hp = new LinkedHashMap<>();
+        hp.put("model", c.preset().model().toString());
+        hp.put("parameters", c.preset().model().parameterCount());
+        hp.put("initialization", "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default),"
+                + " seeded by Streams.derive(seed, \"deep.init\")");
+        hp.put("n", n);
+        hp.put("testSize", data.test().count());
+        hp.put("learningRate", c.learningRate());
+        hp.put("momentum", c.preset().momentum());
+        hp.put("weightDecay", c.preset().weightDecay());
+        hp.put("sgdBatch", c.method().b());
+        hp.put("bigBatch", c.method().bigBatch());
+        hp.put("compensatoryMagnitude", plan.magnitude());
+        hp.put("chunk", c.preset().chunk());
+        SamplingNoiseInfo.put(hp, c.method(), n);
+        info.put("hyperparameters", hp);
+        info.put("data", Map.of("train", data.train().name(), "test", data.test().name(),
+                "dir", c.dataDir().toString()));
+        Map<String, String> versions = new LinkedHashMap<>(Provenance.libraryVersions());
+        versions.put("tensorflow", TensorFlow.version());
+        versions.put("java", System.getProperty("java.version"));
+        info.put("versions", versions);
+        info.put("device", device(c.intraThreads(), c.interThreads()));
+        return info;
+    }
+
+    /** The device description used in run.json and benchmarks. */
+    public static String device(int intra, int inter) {
+        return "CPU, " + Runtime.getRuntime().availableProcessors() + " cores available, "
+                + System.getProperty("os.arch") + "; TensorFlow " + TensorFlow.version() + " threads intra-op="
+                + (intra == 0 ? "default" : intra) + " inter-op=" + (inter == 0 ? "default" : inter);
+    }
+
+    private static void writeRunJson(Path out, Map<String, Object> info, String startedAt, String status,
+                                     long iterationsDone, String message, List<Row> rows) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>(info);
+        m.put("status", status);
+        m.put("iterationsDone", iterationsDone);
+        if (message != null) {
+            m.put("message", message);
+        }
+        m.put("startedAt", startedAt);
+        m.put("updatedAt", Instant.now().toString());
+        if (!rows.isEmpty()) {
+            Row r = rows.get(rows.size() - 1);
+            Map<String, Object> last = new LinkedHashMap<>();
+            last.put("iteration", r.iteration());
+            last.put("trainLoss", r.trainLoss());
+            last.put("trainAccuracy", r.trainAccuracy());
+            last.put("testLoss", r.testLoss());
+            last.put("testAccuracy", r.testAccuracy());
+            m.put("lastMetrics", last);
+        }
+        writeAtomically(out.resolve("run.json"), JSON.writeValueAsString(m));
+    }
+
+    private static Map<String, Object> configJson(RunConfig c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("preset", c.preset().id());
+        m.put("method", c.method().id());
+        m.put("magnitude", Double.isNaN(c.method().magnitude()) ? null : c.method().magnitude());
+        m.put("iterations", c.iterations());
+        m.put("evalEvery", c.evalEvery());
+        m.put("evalSubset", c.evalSubset());
+        m.put("checkpointEvery", c.checkpointEvery());
+        m.put("seed", c.seed());
+        m.put("dataSeed", c.dataSeed());
+        m.put("dataDir", c.dataDir().toString());
+        m.put("learningRate", c.learningRate());
+        m.put("intraThreads", c.intraThreads());
+        m.put("interThreads", c.interThreads());
+        return m;
+    }
+
+    private static RunConfig configFrom(JsonNode j, Path out) {
+        Preset p = Preset.parse(j.get("preset").asText());
+        JsonNode mag = j.get("magnitude");
+        Method m = Method.parse(j.get("method").asText(), p.sgdBatch(),
+                mag == null || mag.isNull() ? Double.NaN : mag.asDouble());
+        return new RunConfig(p, m, j.get("iterations").asInt(), j.get("evalEvery").asInt(), j.get("evalSubset").asInt(),
+                j.get("checkpointEvery").asInt(), j.get("seed").asLong(), j.get("dataSeed").asLong(),
+                Path.of(j.get("dataDir").asText()), out, j.get("learningRate").asDouble(), j.get("intraThreads").asInt(),
+                j.get("interThreads").asInt(), true);
+    }
+
+    /** Noise description for run.json. */
+    private static final class SamplingNoiseInfo {
+        static void put(Map<String, Object> hp, Method m, int n) {
+            var noise = m.noise(n);
+            if (noise != null) {
+                hp.put("samplingNoise", noise.paperName() + ": " + noise.formula());
+            } else if (m.miniBatch()) {
+                hp.put("samplingNoise", m.miniBatchMsgd(n).formula());
+            } else {
+                hp.put("samplingNoise", "none (W = 1/n)");
+            }
+        }
+    }
+
+    /** A one-line progress bar on stderr: iteration, loss, ETA. */
+    static final class Progress {
+        private final PrintStream out;
+        private final long total;
+        private final long start;
+        private final long t0 = System.nanoTime();
+        private long lastPrint;
+        private final boolean tty = System.console() != null;
+
+        Progress(PrintStream out, long total, long start) {
+            this.out = out;
+            this.total = total;
+            this.start = start;
+        }
+
+        void update(long done, double loss) {
+            if (out == null) {
+                return;
+            }
+            long now = System.nanoTime();
+            boolean milestone = (done - start) % Math.max(1, (total - start) / 10) == 0;
+            if (tty ? now - lastPrint < 500_000_000L && done != total : !milestone && done != total) {
+                return;
+            }
+            lastPrint = now;
+            double perStep = (now - t0) / 1e9 / Math.max(1, done - start);
+            long eta = Math.round(perStep * (total - done));
+            int width = 24;
+            int fill = (int) (width * done / total);
+            String bar = "=".repeat(fill) + (fill < width ? ">" : "") + " ".repeat(Math.max(0, width - fill - 1));
+            String line = String.format(Locale.ROOT, "it %d/%d [%s] loss %.4f  ETA %dm%02ds", done, total, bar, loss,
+                    eta / 60, eta % 60);
+            out.print(tty ? "\r" + line : line + "\n");
+            out.flush();
+        }
+
+        void finish() {
+            if (out != null && tty) {
+                out.println();
+            }
+        }
+    }
+}

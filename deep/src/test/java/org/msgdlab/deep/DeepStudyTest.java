@@ -1,0 +1,57 @@
+package org.msgdlab.deep;
+
+import org.junit.jupiter.api.Test;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.Verdict;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The cheap claims of the deep study (the training claims run in {@code msgd verify --only deep}). */
+class DeepStudyTest {
+
+    private static Claim claim(Study s, String id) {
+        return s.claims().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void studyListsItsClaimsWithStableIds() {
+        Study s = DeepStudy.create();
+        assertEquals("deep", s.id());
+        List<String> ids = s.claims().stream().map(Claim::id).toList();
+        assertTrue(ids.contains("deep.convsmall.parameters") && ids.contains("deep.algorithm1.weighted-gradient")
+                && ids.contains("deep.fashion-mnist.msgd-fisher.generalizes-as-sgd")
+                && ids.contains("deep.fashion-mnist.sgd-above-gd") && ids.contains("deep.speed.full-batch-step"), ids.toString());
+        for (String id : ids) {
+            assertTrue(id.matches("[a-z0-9.\\-]+"), id);
+        }
+    }
+
+    @Test
+    void parameterCountPassesAndRejectsTheMisreading() {
+        Evidence e = claim(DeepStudy.create(), "deep.convsmall.parameters").check(Budget.QUICK, 1);
+        assertEquals(Verdict.PASS, e.verdict(), e.verdictReason());
+        assertEquals(11_330, e.estimate());
+        assertTrue(e.power().get(0).rejected());
+    }
+
+    @Test
+    void algorithmOneIdentityHoldsOnTheRealNetwork() {
+        Evidence e = claim(DeepStudy.create(), "deep.algorithm1.weighted-gradient").check(Budget.QUICK, 1);
+        System.out.println("deep.algorithm1.weighted-gradient: " + e.statistics());
+        assertEquals(Verdict.PASS, e.verdict(), e.verdictReason() + " " + e.statistics());
+        assertTrue(e.power().get(0).rejected(), "ignoring W is detected");
+    }
+
+    @Test
+    void methodsOutsideTheQuickBudgetAreNotRun() {
+        Evidence e = claim(DeepStudy.create(), "deep.fashion-mnist.msgd-cov.generalizes-as-sgd").check(Budget.QUICK, 1);
+        assertEquals(Verdict.NOT_RUN, e.verdict());
+        assertTrue(e.verdictReason().contains("--budget full"), e.verdictReason());
+    }
+}

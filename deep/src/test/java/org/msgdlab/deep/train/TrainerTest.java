@@ -1,0 +1,109 @@
+package org.msgdlab.deep.train;
+
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.data.IdxFiles;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs of the fashion-mnist-small preset on generated Fashion-MNIST-format files (1,000 "t10k"
+ * images become the training set, 60 "train" images the test set): a few iterations only.
+ */
+class TrainerTest {
+
+    @TempDir
+    static Path tmp;
+    static Path data;
+    static final PrintStream QUIET = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    @BeforeAll
+    static void writeData() throws IOException {
+        data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+    }
+
+    private static RunConfig config(String method, Path out, int iterations) {
+        Preset p = Preset.FASHION_MNIST_SMALL;
+        return RunConfig.defaults(p, Method.parse(method, p.sgdBatch(), Double.NaN), out).withData(data)
+                .withIterations(iterations).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
+    }
+
+    @Test
+    void everyMethodOfThePresetBuildsAndSteps() throws IOException {
+        for (String m : List.of("gd", "sgd", "msgd-cov", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
+                "msgd-[cov-10]", "[msgd-fisher]-100", "[msgd-cov]-100")) {
+            Path out = tmp.resolve("each-" + m.replaceAll("[^a-z0-9-]", "_"));
+            Trainer.Outcome o = Trainer.run(config(m, out, 1).withEval(1, 0), null, QUIET);
+            assertEquals(Trainer.Status.COMPLETED, o.status(), m);
+            assertEquals(2, o.rows().size(), m + ": rows at iterations 0 and 1");
+            assertTrue(Double.isFinite(o.last().trainLoss()), m);
+        }
+    }
+
+    @Test
+    void writesMetricsRunJsonAndCheckpointsAndResumesExactly() throws IOException {
+        Path full = tmp.resolve("full");
+        Trainer.Outcome a = Trainer.run(config("msgd-fisher", full, 6), null, QUIET);
+        assertEquals(List.of(0L, 2L, 4L, 6L), a.rows().stream().map(Trainer.Row::iteration).toList());
+        List<String> lines = Files.readAllLines(full.resolve("metrics.csv"));
+        assertEquals(Trainer.METRICS_HEADER, lines.get(0));
+        assertEquals(5, lines.size());
+        String runJson = Files.readString(full.resolve("run.json"));
+        assertTrue(runJson.contains("\"status\" : \"completed\"") && runJson.contains("\"tensorflow\"")
+                && runJson.contains("\"learningRate\" : 0.01") && runJson.contains("MSGD-Fisher"), runJson);
+        assertTrue(Files.isRegularFile(full.resolve("checkpoints/ckpt-6/model.index")));
+
+        Path part = tmp.resolve("part");
+        Trainer.run(config("msgd-fisher", part, 4), null, QUIET);
+        Trainer.Outcome b = Trainer.resume(part, 6, QUIET);
+        assertEquals(a.rows().size(), b.rows().size());
+        for (int i = 0; i < a.rows().size(); i++) {
+            assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i + ": " + a.rows().get(i) + " vs " + b.rows().get(i));
+        }
+        assertEquals(Trainer.readMetrics(full.resolve("metrics.csv")).size(), Trainer.readMetrics(part.resolve("metrics.csv")).size());
+    }
+
+    @Test
+    void nonFiniteLossStopsAndKeepsTheLastGoodCheckpoint() throws IOException {
+        Path out = tmp.resolve("nan");
+        Trainer.Outcome o = Trainer.run(config("gd", out, 40).withLearningRate(1e12), null, QUIET);
+        assertEquals(Trainer.Status.STOPPED_NON_FINITE, o.status());
+        assertTrue(o.message().contains("not finite") && o.message().contains("last good checkpoint"), o.message());
+        assertTrue(Files.readString(out.resolve("run.json")).contains("stopped: non-finite loss"));
+    }
+
+    @Test
+    void cliReportsUsageErrors() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "fashion-mnist-small"), QUIET, e));
+        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "svhn-vgg11", "--method", "gd", "--out", "x"), QUIET, e));
+        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--iterations", "ten"), QUIET, e));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("not implemented") && text.contains("--iterations=ten must be an integer"), text);
+    }
+
+    /** The real data, when installed (CI installs dataset-fashion-mnist): a few GD steps lower the loss. */
+    @Test
+    void realFashionMnistSmokeRun() throws IOException {
+        Assumptions.assumeTrue(Files.isDirectory(FashionMnist.DEFAULT_DIR), "Fashion-MNIST not installed");
+        Path out = tmp.resolve("real");
+        RunConfig c = config("gd", out, 20).withData(FashionMnist.DEFAULT_DIR).withEval(20, 2000).withThreads(2, 1);
+        Trainer.Outcome o = Trainer.run(c, null, QUIET);
+        assertEquals(Trainer.Status.COMPLETED, o.status());
+        assertTrue(o.last().trainLoss() < o.rows().get(0).trainLoss(),
+                "training loss decreases: " + o.rows().get(0).trainLoss() + " -> " + o.last().trainLoss());
+    }
+}
