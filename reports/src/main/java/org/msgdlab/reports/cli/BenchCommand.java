@@ -2,51 +2,80 @@ package org.msgdlab.reports.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code msgd bench}: runs {@value #BENCHMARK}'s {@code main} with the remaining arguments when
- * that class is on the class path; otherwise says that no benchmark is registered.
+ * {@code msgd bench [SUBJECT] [ARGS...]}: runs one module's benchmark, each of which times the
+ * hot loop against the obvious alternative in the same run and prints the ratio. Benchmarks are
+ * found by class name, so a module whose benchmark is not built says so instead of failing.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs the covariance benchmark (" + BenchCommand.BENCHMARK + "), passing ARGS through.",
-                "Prints \"no benchmarks registered yet\" when that class does not exist."})
+        description = {"Runs a benchmark: theory (Monte Carlo covariance estimate vs triple loop, the default),",
+                "regression (rank-B MSGD step vs per-sample loop), sde (path steps vs naive), deep (ConvSmall",
+                "full-batch step vs PyTorch). Remaining ARGS are passed to the benchmark."})
 final class BenchCommand implements Callable<Integer> {
 
-    static final String BENCHMARK = "org.msgdlab.theory.bench.CovarianceBenchmark";
+    /** Subject -> class with {@code public static void main(String[])}, and fixed leading arguments. */
+    static final Map<String, List<String>> BENCHMARKS = new LinkedHashMap<>();
+
+    static {
+        BENCHMARKS.put("theory", List.of("org.msgdlab.theory.bench.CovarianceBenchmark"));
+        BENCHMARKS.put("regression", List.of("org.msgdlab.onlineregression.bench.RegressionBenchmark"));
+        BENCHMARKS.put("sde", List.of("org.msgdlab.sde.bench.SdeBenchmark"));
+        BENCHMARKS.put("deep", List.of("org.msgdlab.deep.train.TrainCli", "--benchmark"));
+    }
 
     @Spec
     CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SUBJECT", defaultValue = "theory",
+            description = "theory, regression, sde or deep. Default: ${DEFAULT-VALUE}.")
+    String subject;
 
     @Unmatched
     List<String> args = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
-        Method main;
+        List<String> target = BENCHMARKS.get(subject);
+        if (target == null) {
+            throw new ParameterException(spec.commandLine(), "SUBJECT " + subject + ": unknown benchmark (allowed: "
+                    + String.join(", ", BENCHMARKS.keySet()) + ")");
+        }
+        String className = target.get(0);
+        Class<?> type;
         try {
-            main = Class.forName(BENCHMARK).getMethod("main", String[].class);
-        } catch (ClassNotFoundException | NoSuchMethodException e) {
-            spec.commandLine().getOut().println("no benchmarks registered yet");
+            type = Class.forName(className);
+        } catch (ClassNotFoundException e) {
+            spec.commandLine().getOut().println("no benchmark for '" + subject + "' in this build (" + className + " not found)");
             return Msgd.OK;
         }
-        if (!Modifier.isStatic(main.getModifiers())) {
-            spec.commandLine().getOut().println("no benchmarks registered yet (" + BENCHMARK + ".main is not static)");
-            return Msgd.OK;
-        }
+        List<String> all = new ArrayList<>(target.subList(1, target.size()));
+        all.addAll(args);
         try {
-            main.invoke(null, (Object) args.toArray(String[]::new));
+            try {
+                // A command-style entry point returns its exit code instead of calling System.exit.
+                Method run = type.getMethod("run", List.class, java.io.PrintStream.class, java.io.PrintStream.class);
+                return (Integer) run.invoke(null, all, System.out, System.err);
+            } catch (NoSuchMethodException noRun) {
+                type.getMethod("main", String[].class).invoke(null, (Object) all.toArray(String[]::new));
+            }
+        } catch (NoSuchMethodException e) {
+            spec.commandLine().getOut().println("no benchmark for '" + subject + "' in this build (" + className + " has no main)");
+            return Msgd.OK;
         } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            spec.commandLine().getErr().println("msgd bench: " + BENCHMARK + " failed: " + cause);
+            spec.commandLine().getErr().println("msgd bench: " + className + " failed: " + e.getCause());
             return Msgd.CLAIM_ERROR;
         }
         return Msgd.OK;
