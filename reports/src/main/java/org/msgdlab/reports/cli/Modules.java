@@ -53,7 +53,7 @@ public final class Modules {
         return new Modules(List.of(
                 Module.of("theory", SamplingNoiseStudy::create),
                 Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
-                Module.pending("sde"),
+                Module.of("sde", org.msgdlab.sde.SdeStudy::create),
                 Module.of("deep", org.msgdlab.deep.DeepStudy::create)));
     }
 

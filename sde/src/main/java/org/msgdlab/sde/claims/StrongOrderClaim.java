@@ -1,0 +1,165 @@
+package org.msgdlab.sde.claims;
+
+import org.msgdlab.sde.fit.OrderFit;
+import org.msgdlab.sde.path.SamplePath;
+import org.msgdlab.sde.path.StrongErrorRun;
+import org.msgdlab.sde.path.StrongSetup;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.random.Streams;
+import org.msgdlab.theory.stats.FalseAlarm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A strong-order claim: the mean-square error between an iteration and its SDE, on the same
+ * Brownian path, fitted against η on log–log (see {@link OrderFit}). Two statistics, the fitted
+ * orders of the terminal error {@code E|Θ_T - θ_{T/η}|^2} and of {@code sup_k E|Θ_{kη} - θ_k|^2},
+ * each compared with {@code expectedOrder} at the tolerance {@code z SE}, z for the false-alarm
+ * probability {@link FalseAlarm#PER_CLAIM} shared by the two (Bonferroni); the same fits are
+ * compared with {@code wrongOrder} (power).
+ *
+ * <p>The Euler–Maruyama reference must be converged: halving its step η/2^(mMax-1) → η/2^mMax
+ * must change each error by less than that error's standard error. If it does not, the evidence is
+ * an ERROR (the harness, not the paper, is at fault) that says by how much.
+ *
+ * @param expectedOrder  order of the mean-square error that the claim asserts (2 for the theorem)
+ * @param wrongOrder     a plausible wrong order the check must be able to reject
+ * @param note           what the evidence should say about the set-up (may be empty)
+ */
+public record StrongOrderClaim(String id, String paperRef, String statement, StrongSetup quick, StrongSetup full,
+                               double expectedOrder, String expectedSource, double wrongOrder, String wrongFormula,
+                               Discrepancy discrepancy, String iterationName, String note) implements Claim {
+
+    public StrongSetup setup(Budget budget) {
+        return budget == Budget.QUICK ? quick : full;
+    }
+
+    @Override
+    public Evidence check(Budget budget, long seed) {
+        long start = System.nanoTime();
+        StrongSetup s = setup(budget);
+        long runSeed = Streams.derive(seed, id);
+        StrongAnalysis a = new StrongAnalysis(StrongErrorRun.run(s, runSeed));
+        double alpha = FalseAlarm.PER_CLAIM;
+        double z = FalseAlarm.z(alpha, 2);
+        OrderFit t = a.terminalFit;
+        OrderFit u = a.supFit;
+        String tName = "fitted order of E|Theta_T - theta_{T/eta}|^2";
+        String uName = "fitted order of sup_k E|Theta_{k eta} - theta_k|^2";
+        List<StatisticCheck> stats = List.of(
+                StatisticCheck.of(tName, t.order(), t.standardError(), expectedOrder, expectedOrder, z * t.standardError()),
+                StatisticCheck.of(uName, u.order(), u.standardError(), expectedOrder, expectedOrder, z * u.standardError()));
+        boolean rejected = stats.stream().anyMatch(c -> c.rejects(wrongOrder));
+        int best = FalseAlarm.power(expectedOrder, wrongOrder, t.standardError(), z * t.standardError())
+                >= FalseAlarm.power(expectedOrder, wrongOrder, u.standardError(), z * u.standardError()) ? 0 : 1;
+        StatisticCheck b = stats.get(best);
+        List<PowerCheck> power = List.of(new PowerCheck(wrongFormula, b.name(), wrongOrder, rejected,
+                FalseAlarm.power(expectedOrder, wrongOrder, b.standardError(), b.tolerance())));
+
+        Map<String, Object> p = new LinkedHashMap<>(s.parameters());
+        p.put("seed", seed);
+        p.put("alpha", alpha);
+        p.put("z", z);
+        p.put("expected order (mean-square error)", expectedOrder + " : " + expectedSource);
+        p.put("per step size", a.table());
+        p.put("reference converged (halving change < SE for every eta)", a.referenceConverged);
+        p.put("largest halving change in SE units", a.worstChangeInSe);
+        p.put("fit: terminal", Fits.describe(t, z * t.standardError()));
+        p.put("fit: sup_k", Fits.describe(u, z * u.standardError()));
+        if (a.biasFit != null) {
+            p.put("fit: mean part |E e_T|^2 (information)", Fits.describe(a.biasFit, z * a.biasFit.standardError()));
+        }
+        if (a.fluctuationFit != null) {
+            p.put("fit: fluctuation part tr Cov e_T (information)", Fits.describe(a.fluctuationFit,
+                    z * a.fluctuationFit.standardError()));
+        }
+        if (a.biasFit != null && a.fluctuationFit != null) {
+            p.put("reading", String.format(java.util.Locale.ROOT,
+                    "E|e|^2 = |E e|^2 + tr Cov e: the mean part has order %s and the fluctuation part order %s;"
+                            + " the smaller order sets the asymptotic rate of the mean-square error, the larger one only"
+                            + " bends the curve at large eta", Fits.format(a.biasFit), Fits.format(a.fluctuationFit)));
+        }
+        if (!note.isEmpty()) {
+            p.put("note", note);
+        }
+        List<Series> series = series(s, a, runSeed);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long samples = (long) s.paths();
+        Evidence e = Evidence.decide(id, paperRef, statement, p, alpha, stats, power, discrepancy, samples, seconds, series);
+        if (!a.referenceConverged) {
+            String why = String.format(java.util.Locale.ROOT,
+                    "reference not converged: halving the Euler-Maruyama step eta/2^%d -> eta/2^%d changes an error by %.2f"
+                            + " standard errors (rule: < 1); raise the refinement m", s.refinement() - 1, s.refinement(),
+                    a.worstChangeInSe);
+            return new Evidence(e.claimId(), e.paperRef(), e.statement(), Verdict.ERROR, why, e.parameters(), e.estimate(),
+                    e.reference(), e.standardError(), e.tolerance(), e.discrepancy(), e.falseAlarmProbability(),
+                    e.statistics(), e.power(), e.discrepancyLimit(), e.samples(), e.seconds(), e.series());
+        }
+        return e;
+    }
+
+    private List<Series> series(StrongSetup s, StrongAnalysis a, long runSeed) {
+        int jn = s.stepSizes();
+        double[] x = s.etas();
+        double[] term = new double[jn];
+        double[] termSe = new double[jn];
+        double[] sup = new double[jn];
+        double[] supSe = new double[jn];
+        double[] bias = new double[jn];
+        double[] biasSe = new double[jn];
+        double[] fl = new double[jn];
+        for (int j = 0; j < jn; j++) {
+            StrongAnalysis.Row r = a.rows.get(j);
+            term[j] = r.terminal();
+            termSe[j] = r.terminalSe();
+            sup[j] = r.sup();
+            supSe[j] = r.supSe();
+            bias[j] = r.bias2();
+            biasSe[j] = r.bias2Se();
+            fl[j] = r.fluctuation();
+        }
+        List<Series.Curve> c = new ArrayList<>();
+        c.add(Figures.measured("E|Theta_T - theta_K|^2", x, term, termSe));
+        c.add(Figures.measured("sup_k E|Theta_k.eta - theta_k|^2", x, sup, supSe));
+        c.add(Figures.fitted("fit (terminal)", a.terminalFit));
+        if (a.biasFit != null) {
+            c.add(Figures.measured("mean part |E e_T|^2", x, bias, biasSe));
+        }
+        if (a.fluctuationFit != null) {
+            c.add(Figures.measured("fluctuation part tr Cov e_T", x, fl, new double[jn]));
+        }
+        c.add(Figures.slope(expectedOrder, x, term));
+        c.add(Figures.slope(wrongOrder, x, term));
+        List<Series> out = new ArrayList<>();
+        out.add(Figures.logLog(id + ".error-vs-eta", "mean-square error vs eta (" + iterationName + " vs its SDE)",
+                "mean-square error", c));
+        List<Series.Curve> conv = new ArrayList<>();
+        for (int j = 0; j < jn; j++) {
+            StrongAnalysis.Row r = a.rows.get(j);
+            List<double[]> pts = new ArrayList<>();
+            double last = r.terminalByLevel()[r.terminalByLevel().length - 1];
+            for (int m = 1; m <= r.terminalByLevel().length; m++) {
+                double y = r.terminalByLevel()[m - 1] / last;
+                double se = r.terminalSeByLevel()[m - 1] / last;
+                pts.add(new double[] {m, y, y - se, y + se});
+            }
+            conv.add(new Series.Curve(String.format(java.util.Locale.ROOT, "eta=%.4g", x[j]), pts));
+        }
+        out.add(new Series(id + ".reference-convergence",
+                "terminal error with the reference at eta/2^m, relative to m = mMax (band: ± 1 SE)",
+                "reference refinement m", "error / error at mMax", false, false, conv));
+        out.add(Figures.samplePath(id + ".sample-path", SamplePath.record(s, 0, runSeed), iterationName,
+                "SDE reference (Euler-Maruyama, eta/2^" + s.refinement() + ")"));
+        return out;
+    }
+}

@@ -1,0 +1,30 @@
+package org.msgdlab.sde.claims;
+
+import org.msgdlab.sde.path.WeakSetup;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.noise.BernoulliNoise;
+import org.msgdlab.theory.noise.CenteredExchangeableNoise;
+import org.msgdlab.theory.noise.FisherNoise;
+import org.msgdlab.theory.noise.SgdWithReplacement;
+
+import java.util.List;
+
+/** The four weak-error claims, sharing their reference runs. */
+public final class WeakClaims {
+
+    private WeakClaims() {
+    }
+
+    /**
+     * SGD (with replacement, the paper's default), MSGD-Fisher, MSGD-Bernoulli and Gaussian MSGD
+     * (MSGD-Cov, the Gaussian noise with the SGD covariance), all with batch size b.
+     */
+    public static List<Claim> create(int n, int b, WeakSetup quick, WeakSetup full) {
+        WeakReferences refs = new WeakReferences();
+        return List.of(
+                new WeakOrderClaim("sde.weak.sgd", new SgdWithReplacement(n, b), quick, full, refs),
+                new WeakOrderClaim("sde.weak.msgd-fisher", new FisherNoise(n, b), quick, full, refs),
+                new WeakOrderClaim("sde.weak.msgd-bernoulli", new BernoulliNoise(n, b), quick, full, refs),
+                new WeakOrderClaim("sde.weak.gaussian-msgd", CenteredExchangeableNoise.msgdCov(n, b), quick, full, refs));
+    }
+}

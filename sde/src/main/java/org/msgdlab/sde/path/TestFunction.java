@@ -1,0 +1,56 @@
+package org.msgdlab.sde.path;
+
+import org.msgdlab.sde.problem.Evaluator;
+
+/** A test function φ of the weak error {@code |E φ(θ_k) - E φ(Θ_{kη})|}, with its gradient. */
+public interface TestFunction {
+
+    String name();
+
+    double value(Evaluator ev, double[] theta);
+
+    /** {@code out = ∇φ(θ)}. */
+    void gradient(Evaluator ev, double[] theta, double[] out);
+
+    /** φ = L, the empirical loss. */
+    TestFunction LOSS = new TestFunction() {
+        @Override
+        public String name() {
+            return "loss L(theta)";
+        }
+
+        @Override
+        public double value(Evaluator ev, double[] theta) {
+            return ev.loss(theta);
+        }
+
+        @Override
+        public void gradient(Evaluator ev, double[] theta, double[] out) {
+            ev.gradient(theta, out);
+        }
+    };
+
+    /** φ = |θ|². */
+    TestFunction SQUARED_NORM = new TestFunction() {
+        @Override
+        public String name() {
+            return "|theta|^2";
+        }
+
+        @Override
+        public double value(Evaluator ev, double[] theta) {
+            double s = 0;
+            for (double v : theta) {
+                s += v * v;
+            }
+            return s;
+        }
+
+        @Override
+        public void gradient(Evaluator ev, double[] theta, double[] out) {
+            for (int i = 0; i < theta.length; i++) {
+                out[i] = 2 * theta[i];
+            }
+        }
+    };
+}
