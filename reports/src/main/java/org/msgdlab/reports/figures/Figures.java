@@ -342,6 +342,7 @@ public final class Figures {
         chart.setXAxisTitle(Formula.unicode(series.xLabel()));
         chart.setYAxisTitle(yTitle);
         style(chart.getStyler());
+        fitTitle(chart);
         XYStyler st = chart.getStyler();
         st.setXAxisLogarithmic(logX);
         st.setYAxisLogarithmic(logY);
@@ -635,6 +636,7 @@ public final class Figures {
         chart.setXAxisTitle("(estimate − paper)/|paper| of the headline statistic (absolute where the paper's value is 0); bars: ± tolerance");
         chart.setYAxisTitle("");
         style(chart.getStyler());
+        fitTitle(chart);
         XYStyler st = chart.getStyler();
         st.setYAxisTitleVisible(false);
         st.setYAxisLabelAlignment(org.knowm.xchart.style.AxesChartStyler.TextAlignment.Right);
@@ -770,6 +772,30 @@ public final class Figures {
     }
 
     // ---------------------------------------------------------------- output
+
+    /**
+     * Shrinks the title font so that a long title fits the chart's width (measured with the font's
+     * own metrics) instead of being cut at the edge; never below 10 pt.
+     */
+    private static void fitTitle(XYChart chart) {
+        String title = chart.getTitle();
+        if (title == null || title.isEmpty()) {
+            return;
+        }
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        try {
+            for (int size = 14; size >= 10; size--) {
+                Font font = new Font(FONT, Font.BOLD, size);
+                if (g.getFontMetrics(font).stringWidth(title) <= chart.getWidth() - 40 || size == 10) {
+                    chart.getStyler().setChartTitleFont(font);
+                    return;
+                }
+            }
+        } finally {
+            g.dispose();
+        }
+    }
 
     private static void style(XYStyler st) {
         st.setChartBackgroundColor(Color.WHITE);
