@@ -12,6 +12,7 @@ import org.msgdlab.onlineregression.sim.LeastSquaresRun;
 import org.msgdlab.onlineregression.sim.NaiveLeastSquaresRun;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.onlineregression.sim.RiskExperiment;
+import org.msgdlab.theory.bench.MedianRate;
 import org.msgdlab.theory.bench.PeakFlops;
 import org.msgdlab.theory.random.Streams;
 
@@ -86,13 +87,13 @@ public final class RegressionBenchmark {
         LeastSquaresRun fast = new LeastSquaresRun(p, alg, eta, Checkpoints.logSpaced(10, 1), Streams.create(1));
         fast.reset();
         NaiveLeastSquaresRun naive = new NaiveLeastSquaresRun(p, alg, eta, Streams.create(1));
-        double naiveRate = median(() -> {
+        double naiveRate = MedianRate.perSecond(() -> {
             for (int s = 0; s < naiveSteps; s++) {
                 naive.step();
             }
             return naive.error()[0];
         }, naiveSteps);
-        double fastRate = median(() -> {
+        double fastRate = MedianRate.perSecond(() -> {
             for (int s = 0; s < fastSteps; s++) {
                 fast.step();
             }
@@ -115,7 +116,7 @@ public final class RegressionBenchmark {
         double[] e = p.initialError();
         double[] res = new double[batch];
         int algebraSteps = fastSteps * 4;
-        double loopRate = median(() -> {
+        double loopRate = MedianRate.perSecond(() -> {
             for (int s = 0; s < algebraSteps; s++) {
                 fusedUpdate(x, eps, w, e, res, batch, d, eta);
             }
@@ -125,7 +126,7 @@ public final class RegressionBenchmark {
         DMatrixRMaj em = DMatrixRMaj.wrap(d, 1, e);
         DMatrixRMaj rm = new DMatrixRMaj(batch, 1);
         DMatrixRMaj gm = new DMatrixRMaj(d, 1);
-        double ejmlRate = median(() -> {
+        double ejmlRate = MedianRate.perSecond(() -> {
             for (int s = 0; s < algebraSteps; s++) {
                 CommonOps_DDRM.mult(xm, em, rm);
                 for (int r = 0; r < batch; r++) {
@@ -139,7 +140,7 @@ public final class RegressionBenchmark {
         double[][] l = new double[d][d];
         double[] nv = new double[d];
         int naiveAlgebraSteps = Math.max(20, algebraSteps / Math.max(1, d / 2));
-        double naiveAlgebra = median(() -> {
+        double naiveAlgebra = MedianRate.perSecond(() -> {
             for (int s = 0; s < naiveAlgebraSteps; s++) {
                 rankOneUpdate(x, eps, w, e, l, nv, batch, d, eta);
             }
@@ -253,24 +254,4 @@ public final class RegressionBenchmark {
         }
     }
 
-    private interface Work {
-        double run();
-    }
-
-    private static double sink;
-
-    /** Median steps/s over 5 repetitions after 2 warm-ups. */
-    private static double median(Work w, int steps) {
-        for (int i = 0; i < 2; i++) {
-            sink += w.run();
-        }
-        double[] rates = new double[5];
-        for (int r = 0; r < rates.length; r++) {
-            long t = System.nanoTime();
-            sink += w.run();
-            rates[r] = steps / ((System.nanoTime() - t) / 1e9);
-        }
-        Arrays.sort(rates);
-        return rates[rates.length / 2];
-    }
 }

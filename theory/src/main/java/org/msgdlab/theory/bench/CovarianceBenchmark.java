@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -92,12 +91,12 @@ public final class CovarianceBenchmark {
         int loopSamples = Math.max(64, (int) (4e8 / ((double) n * n)));
         int blockedSamples = loopSamples * 8;
         int structuredSamples = Math.max(100_000, loopSamples * 2000);
-        double loop = median(() -> tripleLoop(samples, n, loopSamples), loopSamples);
-        double blocked = median(() -> blockedEjml(samples, n, blockedSamples), blockedSamples);
-        double rank8 = median(() -> rank8Loop(samples, n, blockedSamples), blockedSamples);
-        double blockedFull = median(() -> blockedEjmlFull(samples, n, blockedSamples), blockedSamples);
-        double structured = median(() -> structured(samples, n, structuredSamples), structuredSamples);
-        double draw = median(() -> {
+        double loop = MedianRate.perSecond(() -> tripleLoop(samples, n, loopSamples), loopSamples);
+        double blocked = MedianRate.perSecond(() -> blockedEjml(samples, n, blockedSamples), blockedSamples);
+        double rank8 = MedianRate.perSecond(() -> rank8Loop(samples, n, blockedSamples), blockedSamples);
+        double blockedFull = MedianRate.perSecond(() -> blockedEjmlFull(samples, n, blockedSamples), blockedSamples);
+        double structured = MedianRate.perSecond(() -> structured(samples, n, structuredSamples), structuredSamples);
+        double draw = MedianRate.perSecond(() -> {
             double[] v = new double[n];
             for (int i = 0; i < 200_000 / Math.max(1, n / 100); i++) {
                 sampler.sample(v);
@@ -115,26 +114,6 @@ public final class CovarianceBenchmark {
         return rows;
     }
 
-    private interface Work {
-        double run();
-    }
-
-    private static double sink;
-
-    /** Median samples/s over 5 repetitions after 2 warm-ups. */
-    private static double median(Work w, int samples) {
-        for (int i = 0; i < 2; i++) {
-            sink += w.run();
-        }
-        double[] rates = new double[5];
-        for (int r = 0; r < rates.length; r++) {
-            long t = System.nanoTime();
-            sink += w.run();
-            rates[r] = samples / ((System.nanoTime() - t) / 1e9);
-        }
-        Arrays.sort(rates);
-        return rates[rates.length / 2];
-    }
 
     static double tripleLoop(double[][] pool, int n, int samples) {
         double[][] s = new double[n][n];
