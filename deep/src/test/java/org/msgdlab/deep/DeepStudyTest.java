@@ -26,7 +26,8 @@ class DeepStudyTest {
         List<String> ids = s.claims().stream().map(Claim::id).toList();
         assertTrue(ids.contains("deep.convsmall.parameters") && ids.contains("deep.algorithm1.weighted-gradient")
                 && ids.contains("deep.fashion-mnist.msgd-fisher.generalizes-as-sgd")
-                && ids.contains("deep.fashion-mnist.sgd-above-gd") && ids.contains("deep.speed.full-batch-step"), ids.toString());
+                && ids.contains("deep.fashion-mnist.sgd-above-gd") && ids.contains("deep.speed.full-batch-step")
+                && ids.contains(DeepStudy.EFFICIENCY_ID), ids.toString());
         for (String id : ids) {
             assertTrue(id.matches("[a-z0-9.\\-]+"), id);
         }

@@ -89,10 +89,23 @@ class TrainerTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "fashion-mnist-small"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "svhn-vgg11", "--method", "gd", "--out", "x"), QUIET, e));
+        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "cifar10-vgg11", "--method", "gd", "--out", "x"), QUIET, e));
         assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--iterations", "ten"), QUIET, e));
         String text = err.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("not implemented") && text.contains("--iterations=ten must be an integer"), text);
+    }
+
+    @Test
+    void svhnPresetWithoutTheFilesSaysWhereItLookedAndWhereToGetThem() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        Path missing = tmp.resolve("no-svhn");
+        int rc = TrainCli.run(List.of("--preset", "svhn-vgg11", "--method", "gd", "--iterations", "1", "--data",
+                missing.toString(), "--out", tmp.resolve("svhn-out").toString()), QUIET, e);
+        assertEquals(TrainCli.ERROR, rc);
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("SVHN dataset not found at " + missing.resolve("train_32x32.mat"))
+                && text.contains("get it from http://ufldl.stanford.edu/housenumbers/"), text);
     }
 
     /** The real data, when installed (CI installs dataset-fashion-mnist): a few GD steps lower the loss. */

@@ -1,0 +1,419 @@
+package org.msgdlab.deep.efficiency;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.ejml.data.DMatrixRMaj;
+import org.msgdlab.deep.graph.TrainingGraph;
+import org.msgdlab.deep.model.Parameter;
+import org.msgdlab.theory.noise.CenteredExchangeableNoise;
+import org.msgdlab.theory.noise.NoiseSampler;
+import org.msgdlab.theory.random.Streams;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Gaussian noise with the SGD covariance injected into gradient descent two ways (the remark of
+ * Section 5.1): Algorithm 1, which feeds the weight vector {@code W = 1/n + V_G} with
+ * {@code V_G = (bn)^(-1/2)(I - 11^T/n) eps} ({@link CenteredExchangeableNoise#msgdCov}) so that
+ * {@code grad(L.W) = gbar + G V_G}, and the explicit way of {@link ExplicitCovarianceNoise}
+ * (per-sample gradient matrix G, thin SVD through the Gram matrix, {@code xi = U S z}).
+ *
+ * <p>Both noises have covariance {@code Sigma = Gc Gc^T}, {@code Gc = G(I - 11^T/n)/sqrt(bn)}.
+ * {@link #compareCovariance} estimates {@code u^T Cov u} on projections u from many draws of each
+ * and returns the exact value {@code ||Gc^T u||^2} and the value of a wrong formula, the Fisher
+ * {@code u^T F u / b = ||G^T u||^2/(bn)} (uncentred), beside them. {@link #time} measures one
+ * step of each way.
+ *
+ * <p>Per-sample gradients: TensorFlow Java has no vectorizing map, so the explicit way runs the
+ * gradient graph once per example (one session run with the index {i} and weight 1). The timings
+ * also report the explicit step with the per-sample gradients given for free, the baseline's
+ * lower bound.
+ */
+public final class NoiseInjection {
+
+    /** Leading singular directions used for the whitened projection {@code Sigma_k^+ gbar}. */
+    public static final int WHITENED_COMPONENTS = 50;
+
+    private NoiseInjection() {
+    }
+
+    /** A named subset of a model's parameters (indices into {@code Model.parameters()}). */
+    public record ParameterSubset(String name, int[] parameters) {
+        public ParameterSubset {
+            if (parameters.length == 0) {
+                throw new IllegalArgumentException("parameter subset " + name + " must name at least one parameter");
+            }
+            parameters = parameters.clone();
+        }
+
+        @Override
+        public int[] parameters() {
+            return parameters.clone();
+        }
+
+        /** Number of scalar parameters d of the subset. */
+        public int dimension(List<Parameter> specs) {
+            long d = 0;
+            for (int p : parameters) {
+                if (p < 0 || p >= specs.size()) {
+                    throw new IllegalArgumentException("parameter index " + p + " of subset " + name + " must be in [0, "
+                            + specs.size() + ")");
+                }
+                d += specs.get(p).size();
+            }
+            return Math.toIntExact(d);
+        }
+
+        public static ParameterSubset all(List<Parameter> specs) {
+            int[] p = new int[specs.size()];
+            Arrays.setAll(p, i -> i);
+            return new ParameterSubset("all", p);
+        }
+    }
+
+    /** Concatenates the gradient parts of {@code subset} into one vector. */
+    static double[] flatten(double[][] grads, int[] subset, int d) {
+        double[] out = new double[d];
+        int at = 0;
+        for (int p : subset) {
+            System.arraycopy(grads[p], 0, out, at, grads[p].length);
+            at += grads[p].length;
+        }
+        if (at != d) {
+            throw new IllegalStateException("flattened " + at + " gradient entries, expected d=" + d);
+        }
+        return out;
+    }
+
+    /** The per-sample gradient matrix by rows (n x d: row i is {@code grad l_i} restricted to the subset). */
+    public static DMatrixRMaj perSampleGradients(TrainingGraph g, int[] idx, ParameterSubset subset) {
+        int d = subset.dimension(g.model().parameters());
+        DMatrixRMaj m = new DMatrixRMaj(idx.length, d);
+        double[] one = {1.0};
+        int[] parts = subset.parameters();
+        for (int i = 0; i < idx.length; i++) {
+            double[] row = flatten(g.gradients(new int[] {idx[i]}, one), parts, d);
+            System.arraycopy(row, 0, m.data, i * d, d);
+        }
+        return m;
+    }
+
+    /**
+     * One projection's estimates.
+     *
+     * @param name             e.g. {@code "gbar/|gbar|"} or {@code "random 1"}
+     * @param exact            {@code u^T Sigma u} from the factored G
+     * @param fisher           wrong formula {@code u^T F u / b}
+     * @param algorithm1       mean of {@code (u^T G V_G)^2} over the draws
+     * @param algorithm1Se     its standard error (sample sd of the squares / sqrt(draws))
+     * @param explicit         mean of {@code (u^T U S z)^2} over the draws
+     * @param explicitSe       its standard error
+     */
+    public record Projection(String name, double exact, double fisher, double algorithm1, double algorithm1Se,
+                             double explicit, double explicitSe) {
+    }
+
+    /** Result of {@link #compareCovariance}. */
+    public record CovarianceComparison(int n, int b, int d, int rank, int draws, List<Projection> projections,
+                                       double seconds) {
+        public CovarianceComparison {
+            projections = List.copyOf(projections);
+        }
+    }
+
+    /**
+     * Estimates {@code u^T Cov u} of both noises at the graph's current parameters, on the unit
+     * direction of the mean gradient (where the Fisher and the covariance differ most in absolute
+     * terms, by {@code |gbar|^2/b}), on the whitened direction {@code Sigma_k^+ gbar} (where they
+     * differ most relative to {@code u^T Sigma u}, see
+     * {@link ExplicitCovarianceNoise#whitenedDirection}) and on {@code randomProjections} uniformly
+     * random unit directions.
+     *
+     * @param idx   the n training examples of the full batch
+     * @param b     SGD batch size whose covariance is injected
+     * @param draws independent draws of each noise
+     */
+    public static CovarianceComparison compareCovariance(TrainingGraph g, int[] idx, int b, int randomProjections,
+                                                         int draws, long seed) {
+        if (draws < 2) {
+            throw new IllegalArgumentException("draws=" + draws + " must be >= 2");
+        }
+        if (randomProjections < 0) {
+            throw new IllegalArgumentException("random projections=" + randomProjections + " must be >= 0");
+        }
+        long t0 = System.nanoTime();
+        int n = idx.length;
+        ParameterSubset all = ParameterSubset.all(g.model().parameters());
+        int d = all.dimension(g.model().parameters());
+        int[] parts = all.parameters();
+        DMatrixRMaj rows = perSampleGradients(g, idx, all);
+        ExplicitCovarianceNoise explicit = ExplicitCovarianceNoise.factor(rows, b);
+
+        // projections: gbar/|gbar| and random unit vectors
+        double[] uniform = new double[n];
+        Arrays.fill(uniform, 1.0 / n);
+        double[] gbar = flatten(g.gradients(idx, uniform), parts, d);
+        List<double[]> us = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        us.add(unit(gbar));
+        names.add("gbar/|gbar|");
+        us.add(explicit.whitenedDirection(gbar, WHITENED_COMPONENTS));
+        names.add("Sigma_" + WHITENED_COMPONENTS + "^+ gbar (whitened)");
+        UniformRandomProvider dirRng = Streams.create(Streams.derive(seed, "deep.efficiency.projections"));
+        ContinuousSampler normal = ZigguratSampler.NormalizedGaussian.of(dirRng);
+        for (int k = 0; k < randomProjections; k++) {
+            double[] u = new double[d];
+            for (int i = 0; i < d; i++) {
+                u[i] = normal.sample();
+            }
+            us.add(unit(u));
+            names.add("random " + (k + 1));
+        }
+        int m = us.size();
+        double[][] sqA = new double[m][draws];
+        double[][] sqE = new double[m][draws];
+        NoiseSampler vg = CenteredExchangeableNoise.msgdCov(n, b)
+                .sampler(Streams.create(Streams.derive(seed, "deep.efficiency.algorithm1")));
+        ExplicitCovarianceNoise.Sampler xs = explicit.sampler(Streams.create(Streams.derive(seed, "deep.efficiency.explicit")));
+        double[] v = new double[n];
+        double[] xi = new double[d];
+        for (int k = 0; k < draws; k++) {
+            vg.sample(v);
+            // grad(L.(1/n + V)) - grad(L.1/n) = grad(L.V) = G V (linearity in W)
+            double[] noise = flatten(g.gradients(idx, v), parts, d);
+            xs.sample(xi);
+            for (int j = 0; j < m; j++) {
+                double a = dot(us.get(j), noise);
+                double e = dot(us.get(j), xi);
+                sqA[j][k] = a * a;
+                sqE[j][k] = e * e;
+            }
+        }
+        List<Projection> out = new ArrayList<>();
+        for (int j = 0; j < m; j++) {
+            double[] u = us.get(j);
+            double exact = explicit.projectedVariance(u);
+            double fisher = uncentredProjectedVariance(rows, u) / ((double) b * n);
+            out.add(new Projection(names.get(j), exact, fisher, mean(sqA[j]), se(sqA[j]), mean(sqE[j]), se(sqE[j])));
+        }
+        return new CovarianceComparison(n, b, d, explicit.rank(), draws, out, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** {@code ||G^T u||^2 = sum_i (g_i . u)^2}. */
+    static double uncentredProjectedVariance(DMatrixRMaj rows, double[] u) {
+        int d = rows.numCols;
+        double s = 0;
+        for (int i = 0; i < rows.numRows; i++) {
+            double p = 0;
+            int off = i * d;
+            for (int j = 0; j < d; j++) {
+                p += rows.data[off + j] * u[j];
+            }
+            s += p * p;
+        }
+        return s;
+    }
+
+    /**
+     * Time per step of both ways for one parameter subset (the noise is injected into the
+     * subset's coordinates; the gradient-descent part always covers the whole network).
+     *
+     * @param algorithm1       one Algorithm-1 step: draw V_G, one run of the step graph with W = 1/n + V_G
+     * @param gdStep           one plain GD step (W = 1/n), the explicit way's deterministic part
+     * @param perSample        the per-sample gradient matrix (n gradient runs)
+     * @param factor           centring, Gram matrix, eigendecomposition, U S = Gc V
+     * @param sample           one draw {@code U S z}
+     * @param apply            adding {@code -eta xi} to the parameters (read and write back)
+     * @param direct           one factorization-free draw {@code Gc z} from G
+     *                         ({@link ExplicitCovarianceNoise#sampleFromGradients})
+     */
+    public record Timing(String subset, int d, int n, double algorithm1, double gdStep, double perSample,
+                         double factor, double sample, double apply, double direct) {
+
+        /** Seconds of one explicit step without factorization: per-sample gradients, then {@code Gc z}. */
+        public double explicitFactorFree() {
+            return gdStep + perSample + direct + apply;
+        }
+
+        /** Factorization-free explicit step / Algorithm 1 step: the strongest baseline. */
+        public double ratioFactorFree() {
+            return explicitFactorFree() / algorithm1;
+        }
+
+        /** Seconds of one explicit step. */
+        public double explicit() {
+            return gdStep + perSample + factor + sample + apply;
+        }
+
+        /** Explicit step / Algorithm 1 step. */
+        public double ratio() {
+            return explicit() / algorithm1;
+        }
+
+        /** The same ratio with the per-sample gradients given for free (the baseline's lower bound). */
+        public double ratioGivenPerSampleGradients() {
+            return (explicit() - perSample) / algorithm1;
+        }
+    }
+
+    /**
+     * Times both ways at the graph's parameters. The learning rate is 0, so the parameters stay
+     * fixed while exactly the ops of a real step run (the update kernels, the read and write-back of
+     * the parameters). Each figure is the median over {@code reps} repetitions after one warm-up.
+     */
+    public static List<Timing> time(TrainingGraph g, int[] idx, int b, List<ParameterSubset> subsets, int reps,
+                                    long seed) {
+        final double lr = 0.0;
+        if (reps < 1) {
+            throw new IllegalArgumentException("repetitions reps=" + reps + " must be >= 1");
+        }
+        int n = idx.length;
+        List<Parameter> specs = g.model().parameters();
+        ParameterSubset all = ParameterSubset.all(specs);
+        NoiseSampler vg = CenteredExchangeableNoise.msgdCov(n, b)
+                .sampler(Streams.create(Streams.derive(seed, "deep.efficiency.timing")));
+        double[] v = new double[n];
+        double[] w = new double[n];
+        double[] uniform = new double[n];
+        Arrays.fill(uniform, 1.0 / n);
+        double[] tA = new double[reps];
+        double[] tGd = new double[reps];
+        double[] tPs = new double[reps];
+        double[] tApply = new double[reps];
+        double[] xiAll = new double[all.dimension(specs)];
+        for (int r = -1; r < reps; r++) {
+            long t = System.nanoTime();
+            vg.sample(v);
+            for (int i = 0; i < n; i++) {
+                w[i] = 1.0 / n + v[i];
+            }
+            g.step(idx, w, lr);
+            double a = (System.nanoTime() - t) / 1e9;
+            t = System.nanoTime();
+            g.step(idx, uniform, lr);
+            double gd = (System.nanoTime() - t) / 1e9;
+            t = System.nanoTime();
+            perSampleGradients(g, idx, all);
+            double ps = (System.nanoTime() - t) / 1e9;
+            t = System.nanoTime();
+            double[][] p = g.parameters();
+            int at = 0;
+            for (double[] part : p) {
+                for (int i = 0; i < part.length; i++) {
+                    part[i] -= lr * xiAll[at++];
+                }
+            }
+            g.setParameters(p);
+            double ap = (System.nanoTime() - t) / 1e9;
+            if (r >= 0) {
+                tA[r] = a;
+                tGd[r] = gd;
+                tPs[r] = ps;
+                tApply[r] = ap;
+            }
+        }
+        DMatrixRMaj rows = perSampleGradients(g, idx, all);
+        List<Timing> out = new ArrayList<>();
+        UniformRandomProvider rng = Streams.create(Streams.derive(seed, "deep.efficiency.timing.explicit"));
+        for (ParameterSubset s : subsets) {
+            int d = s.dimension(specs);
+            DMatrixRMaj sub = columns(rows, specs, s);
+            double[] tF = new double[reps];
+            double[] tS = new double[reps];
+            double[] tD = new double[reps];
+            double[] xi = new double[d];
+            double[] z = new double[n];
+            ContinuousSampler normal = ZigguratSampler.NormalizedGaussian.of(rng);
+            // one warm-up (JIT) on the first, smallest subset only: the factorization is the slow part
+            for (int r = out.isEmpty() ? -1 : 0; r < reps; r++) {
+                long t = System.nanoTime();
+                ExplicitCovarianceNoise e = ExplicitCovarianceNoise.factor(sub, b);
+                double f = (System.nanoTime() - t) / 1e9;
+                ExplicitCovarianceNoise.Sampler smp = e.sampler(rng);
+                t = System.nanoTime();
+                smp.sample(xi);
+                double sm = (System.nanoTime() - t) / 1e9;
+                t = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    z[i] = normal.sample();
+                }
+                ExplicitCovarianceNoise.sampleFromGradients(sub, b, z, xi);
+                double dr = (System.nanoTime() - t) / 1e9;
+                if (r >= 0) {
+                    tF[r] = f;
+                    tS[r] = sm;
+                    tD[r] = dr;
+                }
+            }
+            out.add(new Timing(s.name(), d, n, median(tA), median(tGd), median(tPs), median(tF), median(tS),
+                    median(tApply), median(tD)));
+        }
+        return out;
+    }
+
+    /** The columns of the full per-sample matrix that belong to {@code subset}, in its order. */
+    static DMatrixRMaj columns(DMatrixRMaj rows, List<Parameter> specs, ParameterSubset subset) {
+        int[] offset = new int[specs.size() + 1];
+        for (int p = 0; p < specs.size(); p++) {
+            offset[p + 1] = offset[p] + Math.toIntExact(specs.get(p).size());
+        }
+        int d = subset.dimension(specs);
+        DMatrixRMaj out = new DMatrixRMaj(rows.numRows, d);
+        for (int i = 0; i < rows.numRows; i++) {
+            int at = i * d;
+            for (int p : subset.parameters()) {
+                int len = offset[p + 1] - offset[p];
+                System.arraycopy(rows.data, i * rows.numCols + offset[p], out.data, at, len);
+                at += len;
+            }
+        }
+        return out;
+    }
+
+    static double median(double[] x) {
+        double[] s = x.clone();
+        Arrays.sort(s);
+        int k = s.length;
+        return k % 2 == 1 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
+    }
+
+    private static double[] unit(double[] x) {
+        double norm = Math.sqrt(dot(x, x));
+        if (!(norm > 0)) {
+            throw new IllegalArgumentException("cannot normalize a zero or non-finite vector (norm " + norm + ")");
+        }
+        double[] u = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            u[i] = x[i] / norm;
+        }
+        return u;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static double mean(double[] x) {
+        double s = 0;
+        for (double v : x) {
+            s += v;
+        }
+        return s / x.length;
+    }
+
+    private static double se(double[] x) {
+        double m = mean(x);
+        double ss = 0;
+        for (double v : x) {
+            ss += (v - m) * (v - m);
+        }
+        return Math.sqrt(ss / (x.length - 1) / x.length);
+    }
+}
