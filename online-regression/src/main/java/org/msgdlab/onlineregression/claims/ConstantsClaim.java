@@ -7,7 +7,6 @@ import org.msgdlab.onlineregression.bound.BoundInputs;
 import org.msgdlab.onlineregression.bound.Theorem1Bound;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -33,30 +32,16 @@ import java.util.Map;
  * B of the sweep (B = b, 4b, 16b, ...), from the theory module's samplers, and evaluates the
  * implemented C1, C2 (both versions) for every B: they must coincide.
  */
-public final class ConstantsClaim implements Claim {
+public final class ConstantsClaim extends RegressionClaim {
 
     public static final String ID = "thm1.constants.independent-of-large-batch";
 
-    private final Simulations sims;
-
     public ConstantsClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.THEOREM + "; proof, \"Moments of L(k)\" and \"Moments of N(k)\"";
-    }
-
-    @Override
-    public String statement() {
-        return "C1 and C2 depend on b, eta, R, sigma, lambda and theta_0, but not on B (through sum_r E[w_r^2] = 1/b and"
-                + " sum_{r!=s} E[w_r w_s] = (b-1)/b)";
+        super(ID,
+                ClaimKit.THEOREM + "; proof, \"Moments of L(k)\" and \"Moments of N(k)\"",
+                "C1 and C2 depend on b, eta, R, sigma, lambda and theta_0, but not on B (through sum_r E[w_r^2] = 1/b and"
+                        + " sum_{r!=s} E[w_r w_s] = (b-1)/b)",
+                sims);
     }
 
     @Override

@@ -13,7 +13,6 @@ import org.msgdlab.onlineregression.problem.Design;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -31,32 +30,18 @@ import java.util.Map;
  * Monte Carlo at every checkpoint, for every simulated algorithm, problem and step size; and the
  * O(d) eigenbasis recursion agrees with the O(d^3) dense one on a non-diagonal covariance.
  */
-public final class ExactRecursionClaim implements Claim {
+public final class ExactRecursionClaim extends RegressionClaim {
 
     public static final String ID = "thm1.exact-risk.matches-monte-carlo";
 
-    private final Simulations sims;
-
     public ExactRecursionClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.PROOF + " (second moments of L(k), N(k))";
-    }
-
-    @Override
-    public String statement() {
-        return "For a well-specified model, E[f(bar theta_n)] - f(theta_*) = tr(Sigma S_n)/(2(n+1)^2) with P_{n+1} = P_n - eta(Sigma P_n + P_n Sigma)"
-                + " + eta^2(a F(P_n) + c Sigma P_n Sigma) + eta^2 a sigma^2 Sigma, U_{n+1} = (I - eta Sigma)U_n + P_{n+1},"
-                + " S_{n+1} = S_n + U_{n+1} + U_{n+1}^T - P_{n+1}, where a = sum_r E[w_r^2], c = sum_{r!=s} E[w_r w_s],"
-                + " F(A) = E[x x^T A x x^T] (= 2 Sigma A Sigma + tr(A Sigma) Sigma for Gaussian x)";
+        super(ID,
+                ClaimKit.PROOF + " (second moments of L(k), N(k))",
+                "For a well-specified model, E[f(bar theta_n)] - f(theta_*) = tr(Sigma S_n)/(2(n+1)^2) with P_{n+1} = P_n - eta(Sigma P_n + P_n Sigma)"
+                        + " + eta^2(a F(P_n) + c Sigma P_n Sigma) + eta^2 a sigma^2 Sigma, U_{n+1} = (I - eta Sigma)U_n + P_{n+1},"
+                        + " S_{n+1} = S_n + U_{n+1} + U_{n+1}^T - P_{n+1}, where a = sum_r E[w_r^2], c = sum_{r!=s} E[w_r w_s],"
+                        + " F(A) = E[x x^T A x x^T] (= 2 Sigma A Sigma + tr(A Sigma) Sigma for Gaussian x)",
+                sims);
     }
 
     @Override

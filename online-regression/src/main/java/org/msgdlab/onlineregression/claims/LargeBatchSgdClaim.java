@@ -4,7 +4,6 @@ import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -22,30 +21,16 @@ import java.util.Map;
  * Carlo (jackknife standard error), compared with the exact gap; the power check is against a gap
  * of 0 (what MSGD achieves).
  */
-public final class LargeBatchSgdClaim implements Claim {
+public final class LargeBatchSgdClaim extends RegressionClaim {
 
     public static final String ID = "thm1.large-batch-sgd.different-risk";
 
-    private final Simulations sims;
-
     public LargeBatchSgdClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.THEOREM + " (the covariance condition; plain large-batch SGD violates it)";
-    }
-
-    @Override
-    public String statement() {
-        return "Plain large-batch SGD (w_r = 1/B, Var[W] = 0) does not generalize as small-batch SGD: its expected risk differs"
-                + " (the exact recursion gives a_B = 1/B in place of 1/b)";
+        super(ID,
+                ClaimKit.THEOREM + " (the covariance condition; plain large-batch SGD violates it)",
+                "Plain large-batch SGD (w_r = 1/B, Var[W] = 0) does not generalize as small-batch SGD: its expected risk differs"
+                        + " (the exact recursion gives a_B = 1/B in place of 1/b)",
+                sims);
     }
 
     @Override

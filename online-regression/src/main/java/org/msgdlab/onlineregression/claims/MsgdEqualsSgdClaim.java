@@ -7,7 +7,6 @@ import org.msgdlab.onlineregression.algorithm.WeightMoments;
 import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -25,30 +24,16 @@ import java.util.Map;
  * for every noise class and every B: exactly (the recursion depends on W only through
  * {@code sum E[w_r^2] = 1/b} and {@code sum_{r!=s} E[w_r w_s] = (b-1)/b}), and in the Monte Carlo.
  */
-public final class MsgdEqualsSgdClaim implements Claim {
+public final class MsgdEqualsSgdClaim extends RegressionClaim {
 
     public static final String ID = "thm1.msgd.same-risk-as-sgd";
 
-    private final Simulations sims;
-
     public MsgdEqualsSgdClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.THEOREM + " and the paragraph after it";
-    }
-
-    @Override
-    public String statement() {
-        return "With Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B), large-batch MSGD (Eq. online-msgd) generalizes as small-batch SGD"
-                + " (Eq. online-sgd): E[f(bar theta_n)] is the same, whatever the noise class of W and the large batch B";
+        super(ID,
+                ClaimKit.THEOREM + " and the paragraph after it",
+                "With Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B), large-batch MSGD (Eq. online-msgd) generalizes as small-batch SGD"
+                        + " (Eq. online-sgd): E[f(bar theta_n)] is the same, whatever the noise class of W and the large batch B",
+                sims);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.msgdlab.onlineregression.claims;
 
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -20,30 +19,16 @@ import java.util.Map;
  * {@code tr[SM] <= (R^2 + (b-1) lambda) d / (2b)}. Since {@code tr[SM] >= 0} the first inequality is
  * reversed for every eta > 0; the corrected conclusion is {@code tr[SM] <= kappa d / (2 - eta kappa)}.
  */
-public final class ProofStepClaim implements Claim {
+public final class ProofStepClaim extends RegressionClaim {
 
     public static final String ID = "thm1.proof.trace-step";
 
-    private final Simulations sims;
-
     public ProofStepClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.PROOF + ", \"Bound SM\"";
-    }
-
-    @Override
-    public String statement() {
-        return "With S A = E[L A L], T A = Sigma A + A Sigma - eta S A and M = T^{-1} I: d = tr[TM] = 2 tr[Sigma M] - eta tr[SM] >= 2 tr[Sigma M],"
-                + " which implies tr[SM] <= (R^2 + (b-1) lambda) d / (2b)";
+        super(ID,
+                ClaimKit.PROOF + ", \"Bound SM\"",
+                "With S A = E[L A L], T A = Sigma A + A Sigma - eta S A and M = T^{-1} I: d = tr[TM] = 2 tr[Sigma M] - eta tr[SM] >= 2 tr[Sigma M],"
+                        + " which implies tr[SM] <= (R^2 + (b-1) lambda) d / (2b)",
+                sims);
     }
 
     @Override

@@ -7,7 +7,6 @@ import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.onlineregression.sim.LogLogSlope;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -27,29 +26,15 @@ import java.util.Map;
  * with -1 (the theorem's C1/(n+1)) and with the exact slope over the same checkpoints (which
  * carries the pre-asymptotic C2/(n+1)^2 and transient terms).
  */
-public final class RateClaim implements Claim {
+public final class RateClaim extends RegressionClaim {
 
     public static final String ID = "thm1.rate.one-over-n";
 
-    private final Simulations sims;
-
     public RateClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.THEOREM + " (the O(1/n) rate, optimal per the remark after it)";
-    }
-
-    @Override
-    public String statement() {
-        return "E[f(bar theta_n)] - f(theta_*) decays as C1/(n+1) for large n (log-log slope -1), for small-batch SGD and large-batch MSGD";
+        super(ID,
+                ClaimKit.THEOREM + " (the O(1/n) rate, optimal per the remark after it)",
+                "E[f(bar theta_n)] - f(theta_*) decays as C1/(n+1) for large n (log-log slope -1), for small-batch SGD and large-batch MSGD",
+                sims);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.msgdlab.onlineregression.claims;
 
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -23,30 +22,16 @@ import java.util.Map;
  * explicit condition is sufficient for a finite risk. Power: the same check rejects the
  * noise-free gradient-descent limit {@code eta < 2/lambda} as sufficient.
  */
-public final class StepSizeClaim implements Claim {
+public final class StepSizeClaim extends RegressionClaim {
 
     public static final String ID = "thm1.step-size.condition";
 
-    private final Simulations sims;
-
     public StepSizeClaim(Simulations sims) {
-        this.sims = sims;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String paperRef() {
-        return ClaimKit.PROOF + ", \"Moments of M(i,k)\" and \"Calculate averaging\"";
-    }
-
-    @Override
-    public String statement() {
-        return "The proof's step-size condition eta (R^2 + (b-1) lambda)/b < 2 keeps the expected risk finite"
-                + " (the theorem itself states no condition; the averaging step also needs I - eta Sigma >= 0, i.e. eta lambda <= 1)";
+        super(ID,
+                ClaimKit.PROOF + ", \"Moments of M(i,k)\" and \"Calculate averaging\"",
+                "The proof's step-size condition eta (R^2 + (b-1) lambda)/b < 2 keeps the expected risk finite"
+                        + " (the theorem itself states no condition; the averaging step also needs I - eta Sigma >= 0, i.e. eta lambda <= 1)",
+                sims);
     }
 
     @Override
