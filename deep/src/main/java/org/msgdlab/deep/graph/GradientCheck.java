@@ -47,9 +47,20 @@ public final class GradientCheck {
      * random coordinates of each parameter tensor, against {@code grad l_i}.
      */
     public static Error finiteDifference(TrainingGraph g, int example, int coords, double h, long seed) {
+        return finiteDifference(g, new int[] {example}, new double[] {1.0}, coords, h, seed);
+    }
+
+    /**
+     * Central differences of the randomized loss {@code L_S . W} of a whole fed batch S (what a
+     * batch-norm network needs: its training-phase losses depend on the batch) along {@code coords}
+     * random coordinates of each parameter tensor, against {@code grad(L_S . W)}.
+     */
+    public static Error finiteDifference(TrainingGraph g, int[] idx, double[] w, int coords, double h, long seed) {
         UniformRandomProvider rng = Streams.create(seed);
         double[][] theta = g.parameters();
-        double[][] grad = g.gradients(new int[] {example}, new double[] {1.0});
+        double[][] grad = g.gradients(idx, w);
+        int[] one = idx;
+        double[] w1 = w;
         double scale = 0;
         for (double[] gp : grad) {
             for (double x : gp) {
@@ -58,8 +69,6 @@ public final class GradientCheck {
         }
         double worst = 0;
         long n = 0;
-        int[] one = {example};
-        double[] w1 = {1.0};
         for (int p = 0; p < theta.length; p++) {
             for (int c = 0; c < coords; c++) {
                 int j = rng.nextInt(theta[p].length);

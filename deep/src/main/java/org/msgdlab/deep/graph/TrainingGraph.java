@@ -2,6 +2,7 @@ package org.msgdlab.deep.graph;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.model.BatchNorm;
 import org.msgdlab.deep.model.Model;
 import org.msgdlab.deep.model.Parameter;
 import org.msgdlab.theory.random.Streams;
@@ -11,9 +12,11 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
+import org.tensorflow.ndarray.StdArrays;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Gather;
 import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.Variable;
@@ -59,10 +62,17 @@ public final class TrainingGraph implements AutoCloseable {
      * @param momentum      momentum coefficient m in [0, 1); 0 for plain gradient descent
      * @param weightDecay   L2 coefficient lambda >= 0 added to the gradient
      * @param initSeed      seed of the parameter initialization
+     * @param ghostBatch    batch norm's ghost batch size in training steps (0: the whole fed batch);
+     *                      ignored by networks without batch norm
+     * @param augment       random 32x32 crops of the 4-pixel zero-padded image and random horizontal
+     *                      flips in training steps ({@link #augmentWith}); evaluation never augments
      */
     public record Options(Precision precision, int intraThreads, int interThreads, double momentum,
-                          double weightDecay, long initSeed) {
+                          double weightDecay, long initSeed, int ghostBatch, boolean augment) {
         public Options {
+            if (ghostBatch < 0) {
+                throw new IllegalArgumentException("ghost batch size=" + ghostBatch + " must be >= 0 (0: the whole fed batch)");
+            }
             if (intraThreads < 0 || interThreads < 0) {
                 throw new IllegalArgumentException("thread counts intra=" + intraThreads + ", inter=" + interThreads
                         + " must be >= 0");
@@ -77,19 +87,29 @@ public final class TrainingGraph implements AutoCloseable {
 
         /** Float32, plain SGD, threads as TensorFlow chooses. */
         public static Options defaults(long initSeed) {
-            return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed);
+            return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false);
         }
 
         public Options withThreads(int intra, int inter) {
-            return new Options(precision, intra, inter, momentum, weightDecay, initSeed);
+            return new Options(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment);
         }
 
         public Options withPrecision(Precision p) {
-            return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed);
+            return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment);
         }
 
         public Options withMomentum(double m, double wd) {
-            return new Options(precision, intraThreads, interThreads, m, wd, initSeed);
+            return new Options(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment);
+        }
+
+        /** Ghost batch norm over groups of {@code ghost} examples (0: the whole fed batch). */
+        public Options withGhostBatch(int ghost) {
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment);
+        }
+
+        /** Standard CIFAR augmentation (random crop of the 4-padded image, random horizontal flip) in training. */
+        public Options withAugmentation(boolean on) {
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on);
         }
     }
 
@@ -109,6 +129,7 @@ public final class TrainingGraph implements AutoCloseable {
     private final Graph graph;
     private final Session session;
     private final List<Variable<? extends TFloating>> params = new ArrayList<>();
+    private final List<Variable<? extends TFloating>> runningVars = new ArrayList<>();
     private final List<Parameter> specs;
     private final int trainCount;
     private final int testCount;
@@ -208,11 +229,7 @@ public final class TrainingGraph implements AutoCloseable {
         List<Variable<T>> momenta = new ArrayList<>();
         List<Variable<T>> accumulators = new ArrayList<>();
         for (Parameter p : specs) {
-            double[] init = new double[Math.toIntExact(p.size())];
-            double bound = p.initBound();
-            for (int i = 0; i < init.length; i++) {
-                init[i] = bound * (2 * rng.nextDouble() - 1);
-            }
+            double[] init = p.initialValues(rng);
             Shape shape = Shape.of(p.shape());
             Operand<T> initial = tf.dtypes.cast(tf.constant(shape, DataBuffers.of(init, true, false)), type);
             Variable<T> v = tf.withName("param_" + p.name().replace('/', '_')).variable(initial);
@@ -227,11 +244,23 @@ public final class TrainingGraph implements AutoCloseable {
             setOps.add(tf.assign(v, ph));
         }
 
+        // Batch-norm running statistics: state, not trained, saved with the checkpoints.
+        List<Variable<T>> running = new ArrayList<>();
+        for (Parameter r : model.runningStatistics()) {
+            Operand<T> initial = tf.dtypes.cast(tf.constant(Shape.of(r.shape()),
+                    DataBuffers.of(r.initialValues(rng), true, false)), type);
+            Variable<T> v = tf.withName("state_" + r.name().replace('/', '_')).variable(initial);
+            running.add(v);
+            runningVars.add(v);
+        }
+
         Built b = new Built();
         Placeholder<TInt32> idx = tf.withName("train_idx").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
         Placeholder<T> w = tf.withName("weights").placeholder(type, Placeholder.shape(Shape.of(-1)));
         Placeholder<T> lr = tf.withName("learning_rate").placeholder(type, Placeholder.shape(Shape.scalar()));
-        Pooled<T> tr = pooled(tf, train, idx, type, vars);
+        BatchNorm<T> trainingNorm = BatchNorm.training(options.ghostBatch(), running);
+        Pooled<T> tr = pooled(tf, train, idx, type, vars, trainingNorm, options.augment());
+        List<Op> runningUpdates = trainingNorm.updates();
         Operand<T> lw = tf.withName("randomized_loss").reduceSum(tf.math.mul(tr.perExample, w), tf.constant(0));
         Operand<T> mean = tf.math.mean(tr.perExample, tf.constant(0));
 
@@ -256,6 +285,9 @@ public final class TrainingGraph implements AutoCloseable {
             stepOps.add(update(after, vars.get(i), momenta.isEmpty() ? null : momenta.get(i), lr, g, m));
             accumulateOps.add(after.assignAdd(accumulators.get(i), grads.get(i)));
         }
+        // every training-phase run of a step (or chunk) moves the batch-norm running statistics once
+        stepOps.addAll(runningUpdates);
+        accumulateOps.addAll(runningUpdates);
         // Apply accumulated gradients: read every accumulator (and decay term) first, then update, then reset.
         List<Op> effIds = new ArrayList<>();
         List<Operand<T>> effs = new ArrayList<>();
@@ -283,10 +315,17 @@ public final class TrainingGraph implements AutoCloseable {
         b.randomizedLoss = lw;
         b.meanLoss = mean;
         b.perExample = tr.perExample;
-        b.trainBranch = new Branch(idx, tf.reduceSum(tr.perExample, tf.constant(0)), tr.correct);
+        if (model.hasBatchNorm() || options.augment()) {
+            // evaluation of the training set: running statistics, no augmentation
+            Placeholder<TInt32> eidx = tf.withName("train_eval_idx").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
+            Pooled<T> tre = pooled(tf, train, eidx, type, vars, BatchNorm.evaluation(running), false);
+            b.trainBranch = new Branch(eidx, tf.reduceSum(tre.perExample, tf.constant(0)), tre.correct);
+        } else {
+            b.trainBranch = new Branch(idx, tf.reduceSum(tr.perExample, tf.constant(0)), tr.correct);
+        }
         if (test != null) {
             Placeholder<TInt32> tidx = tf.withName("test_idx").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
-            Pooled<T> te = pooled(tf, test, tidx, type, vars);
+            Pooled<T> te = pooled(tf, test, tidx, type, vars, BatchNorm.evaluation(running), false);
             b.testBranch = new Branch(tidx, tf.reduceSum(te.perExample, tf.constant(0)), te.correct);
         }
         return b;
@@ -303,16 +342,108 @@ public final class TrainingGraph implements AutoCloseable {
     private record Pooled<T extends TFloating>(Operand<T> perExample, Operand<TFloat32> correct) {
     }
 
+    /** Zero padding of the augmentation's random crops (the standard CIFAR recipe). */
+    public static final int AUGMENT_PAD = 4;
+    private Placeholder<TInt32> cropRows;   // [batch, height]: row of the padded image for each output row
+    private Placeholder<TInt32> cropCols;   // [batch, width]: column (flipped or not) for each output column
+    private UniformRandomProvider augmentRng;
+    private Operand<? extends TFloating> trainingImages;
+
+    /**
+     * The images {@code [count, height, width, channels]} (flattened, in [0, 1]) that a training
+     * run over {@code idx} feeds the network: augmented (drawing from the augmentation stream) when
+     * the graph augments.
+     */
+    public double[] trainingImages(int[] idx) {
+        checkIndices(idx, trainCount, "training");
+        List<Tensor> feeds = new ArrayList<>();
+        try (Tensor ti = TInt32.vectorOf(idx);
+             Result r = trainingRunner(ti, idx.length, feeds).fetch(trainingImages).run()) {
+            return Precision.read(r.get(0));
+        } finally {
+            closeAll(feeds);
+        }
+    }
+
+    /**
+     * Random crop and flip as one gather per axis: output pixel (r, c) of example i is pixel
+     * (rows[i][r], cols[i][c]) of the image zero-padded by {@value #AUGMENT_PAD} on each side.
+     */
+    private <T extends TFloating> Operand<T> augmented(Ops tf, Operand<T> x, ImageSet set) {
+        cropRows = tf.withName("crop_rows").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1, set.height())));
+        cropCols = tf.withName("crop_cols").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1, set.width())));
+        int p = AUGMENT_PAD;
+        Operand<T> padded = tf.pad(x, tf.constant(new int[][] {{0, 0}, {p, p}, {p, p}, {0, 0}}), tf.dtypes.cast(tf.constant(0.0f), x.type()));
+        Operand<T> rows = tf.gather(padded, cropRows, tf.constant(1), Gather.batchDims(1L));
+        return tf.gather(rows, cropCols, tf.constant(2), Gather.batchDims(1L));
+    }
+
+    /**
+     * The stream the augmentation of the following training runs draws from: per example a crop
+     * offset (dy, dx) uniform on {0, ..., 8}^2 and a horizontal flip with probability 1/2, in that
+     * order. Null: no augmentation (the centre crop, unflipped, i.e. the image itself).
+     */
+    public void augmentWith(UniformRandomProvider rng) {
+        if (!options.augment()) {
+            throw new IllegalStateException("this graph was built without augmentation (Options.withAugmentation)");
+        }
+        this.augmentRng = rng;
+    }
+
+    /** Crop rows and columns for {@code count} examples, drawn from the augmentation stream. */
+    private int[][][] cropIndices(int count) {
+        int[] in = model.inputShape();
+        int[][] rows = new int[count][in[0]];
+        int[][] cols = new int[count][in[1]];
+        for (int i = 0; i < count; i++) {
+            int dy = AUGMENT_PAD;
+            int dx = AUGMENT_PAD;
+            boolean flip = false;
+            if (augmentRng != null) {
+                dy = augmentRng.nextInt(2 * AUGMENT_PAD + 1);
+                dx = augmentRng.nextInt(2 * AUGMENT_PAD + 1);
+                flip = augmentRng.nextBoolean();
+            }
+            for (int r = 0; r < in[0]; r++) {
+                rows[i][r] = dy + r;
+            }
+            for (int c = 0; c < in[1]; c++) {
+                cols[i][c] = dx + (flip ? in[1] - 1 - c : c);
+            }
+        }
+        return new int[][][] {rows, cols};
+    }
+
+    /** Feeds the indices of a training-phase run, and the augmentation's crops when the graph augments. */
+    private Session.Runner trainingRunner(Tensor indices, int count, List<Tensor> toClose) {
+        Session.Runner runner = session.runner().feed(trainIdx, indices);
+        if (options.augment()) {
+            int[][][] crops = cropIndices(count);
+            Tensor r = TInt32.tensorOf(StdArrays.ndCopyOf(crops[0]));
+            toClose.add(r);
+            Tensor c = TInt32.tensorOf(StdArrays.ndCopyOf(crops[1]));
+            toClose.add(c);
+            runner.feed(cropRows, r).feed(cropCols, c);
+        }
+        return runner;
+    }
+
     /** Data set as graph constants, gathered by {@code idx}, through the model: per-example loss and correct count. */
     private <T extends TFloating> Pooled<T> pooled(Ops tf, ImageSet set, Placeholder<TInt32> idx, Class<T> type,
-                                                   List<Operand<T>> vars) {
+                                                   List<Operand<T>> vars, BatchNorm<T> norm, boolean augment) {
         Shape shape = Shape.of(set.count(), set.height(), set.width(), set.channels());
         Operand<TUint8> pixels = tf.constant(shape, DataBuffers.of(set.pixels(), true, false));
         Operand<TInt32> labels = tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false));
         Operand<T> x = tf.math.div(tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type),
                 tf.dtypes.cast(tf.constant(255.0f), type));
+        if (augment) {
+            x = augmented(tf, x, set);
+        }
+        if (trainingImages == null) {
+            trainingImages = x;   // the first branch built is the training phase's
+        }
         Operand<TInt32> y = tf.gather(labels, idx, tf.constant(0));
-        Operand<T> logits = model.logits(tf, x, vars);
+        Operand<T> logits = model.logits(tf, x, vars, norm);
         Operand<T> oneHot = tf.oneHot(y, tf.constant(model.classes()), tf.dtypes.cast(tf.constant(1.0f), type),
                 tf.dtypes.cast(tf.constant(0.0f), type));
         // l_i = -sum_c onehot_ic log softmax(logits_i)_c. (SoftmaxCrossEntropyWithLogits' gradient builds a
@@ -347,10 +478,11 @@ public final class TrainingGraph implements AutoCloseable {
      */
     public StepStats step(int[] idx, double[] w, double lr) {
         checkFeed(idx, w);
+        List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
              Tensor tw = options.precision().tensor(Shape.of(w.length), w);
              Tensor tl = options.precision().scalar(lr)) {
-            var runner = session.runner().feed(trainIdx, ti).feed(weights, tw).feed(learningRate, tl)
+            var runner = trainingRunner(ti, idx.length, feeds).feed(weights, tw).feed(learningRate, tl)
                     .fetch(randomizedLoss).fetch(chunkMeanLoss);
             for (Op op : stepOps) {
                 runner.addTarget(op);
@@ -358,21 +490,26 @@ public final class TrainingGraph implements AutoCloseable {
             try (Result r = runner.run()) {
                 return new StepStats(Precision.readScalar(r.get(0)), Precision.readScalar(r.get(1)));
             }
+        } finally {
+            closeAll(feeds);
         }
     }
 
     /** Adds the gradient of {@code L_S . W} to the accumulators (one chunk of Algorithm 1); no update. */
     public StepStats accumulate(int[] idx, double[] w) {
         checkFeed(idx, w);
+        List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
              Tensor tw = options.precision().tensor(Shape.of(w.length), w)) {
-            var runner = session.runner().feed(trainIdx, ti).feed(weights, tw).fetch(randomizedLoss).fetch(chunkMeanLoss);
+            var runner = trainingRunner(ti, idx.length, feeds).feed(weights, tw).fetch(randomizedLoss).fetch(chunkMeanLoss);
             for (Op op : accumulateOps) {
                 runner.addTarget(op);
             }
             try (Result r = runner.run()) {
                 return new StepStats(Precision.readScalar(r.get(0)), Precision.readScalar(r.get(1)));
             }
+        } finally {
+            closeAll(feeds);
         }
     }
 
@@ -391,12 +528,16 @@ public final class TrainingGraph implements AutoCloseable {
         }
     }
 
-    /** The gradients of {@code L_S . W} for every parameter (flattened), without updating. */
+    /**
+     * The gradients of {@code L_S . W} for every parameter (flattened), without updating (batch-norm
+     * networks: training phase, the running statistics do not move).
+     */
     public double[][] gradients(int[] idx, double[] w) {
         checkFeed(idx, w);
+        List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
              Tensor tw = options.precision().tensor(Shape.of(w.length), w)) {
-            var runner = session.runner().feed(trainIdx, ti).feed(weights, tw);
+            var runner = trainingRunner(ti, idx.length, feeds).feed(weights, tw);
             for (Operand<?> g : gradients) {
                 runner.fetch(g);
             }
@@ -407,25 +548,58 @@ public final class TrainingGraph implements AutoCloseable {
                 }
                 return out;
             }
+        } finally {
+            closeAll(feeds);
         }
     }
 
     /** The randomized loss {@code L_S . W}. */
     public double randomizedLoss(int[] idx, double[] w) {
         checkFeed(idx, w);
+        List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
              Tensor tw = options.precision().tensor(Shape.of(w.length), w);
-             Result r = session.runner().feed(trainIdx, ti).feed(weights, tw).fetch(randomizedLoss).run()) {
+             Result r = trainingRunner(ti, idx.length, feeds).feed(weights, tw).fetch(randomizedLoss).run()) {
             return Precision.readScalar(r.get(0));
+        } finally {
+            closeAll(feeds);
         }
     }
 
-    /** The per-example losses {@code l_i}, i in S. */
+    /** The per-example losses {@code l_i}, i in S (training phase). */
     public double[] perExampleLoss(int[] idx) {
         checkIndices(idx, trainCount, "training");
+        checkGhost(idx.length);
+        List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
-             Result r = session.runner().feed(trainIdx, ti).fetch(perExampleLoss).run()) {
+             Result r = trainingRunner(ti, idx.length, feeds).fetch(perExampleLoss).run()) {
             return Precision.read(r.get(0));
+        } finally {
+            closeAll(feeds);
+        }
+    }
+
+    /** Current values of the batch-norm running statistics (mean, variance per layer), flattened. */
+    public double[][] runningStatistics() {
+        if (runningVars.isEmpty()) {
+            return new double[0][];
+        }
+        var runner = session.runner();
+        for (Variable<?> v : runningVars) {
+            runner.fetch(v);
+        }
+        try (Result r = runner.run()) {
+            double[][] out = new double[runningVars.size()][];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = Precision.read(r.get(i));
+            }
+            return out;
+        }
+    }
+
+    private static void closeAll(List<Tensor> tensors) {
+        for (Tensor t : tensors) {
+            t.close();
         }
     }
 
@@ -514,6 +688,14 @@ public final class TrainingGraph implements AutoCloseable {
                     + ") must have the same length");
         }
         checkIndices(idx, trainCount, "training");
+        checkGhost(idx.length);
+    }
+
+    private void checkGhost(int count) {
+        if (model.hasBatchNorm() && options.ghostBatch() > 0 && count % options.ghostBatch() != 0) {
+            throw new IllegalArgumentException("a training feed of " + count + " examples must be a multiple of the"
+                    + " ghost batch size " + options.ghostBatch() + " (ghost batch norm normalizes groups of that size)");
+        }
     }
 
     private static void checkIndices(int[] idx, int count, String what) {

@@ -27,6 +27,28 @@ public interface Model {
     /** Logits of {@code images} with the parameter variables {@code params} (same order as {@link #parameters()}). */
     <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> params);
 
+    /**
+     * Non-trainable state: the running mean and variance of each batch-norm layer, in the order the
+     * layers are applied (empty for networks without batch norm).
+     */
+    default List<Parameter> runningStatistics() {
+        return List.of();
+    }
+
+    /**
+     * Logits with batch norm in the phase {@code batchNorm} gives (training: batch statistics,
+     * evaluation: running statistics). Networks without batch norm ignore it.
+     */
+    default <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> params,
+                                                    BatchNorm<T> batchNorm) {
+        return logits(tf, images, params);
+    }
+
+    /** Whether the network has batch-norm layers (then an example's training-phase loss depends on its batch). */
+    default boolean hasBatchNorm() {
+        return !runningStatistics().isEmpty();
+    }
+
     /** Number of scalar parameters. */
     default long parameterCount() {
         return parameters().stream().mapToLong(Parameter::size).sum();

@@ -1,5 +1,7 @@
 package org.msgdlab.deep.model;
 
+import org.apache.commons.rng.UniformRandomProvider;
+
 import java.util.Arrays;
 
 /**
@@ -8,11 +10,30 @@ import java.util.Arrays;
  * <p>Initialization (stated, seeded): PyTorch's default for {@code Conv2d} and {@code Linear}
  * (as in the paper's PyTorch 1.0 runs): weights and biases uniform on
  * {@code [-1/sqrt(fanIn), 1/sqrt(fanIn)]} (Kaiming-uniform with a = sqrt(5) gives this bound for
- * weights; biases use the same bound).
+ * weights; biases use the same bound). Batch-norm scales start at 1 and shifts at 0, and their
+ * running statistics (not trainable) at mean 0 and variance 1, as in PyTorch's {@code BatchNorm2d}.
  */
-public record Parameter(String name, long[] shape, int fanIn) {
+public record Parameter(String name, long[] shape, int fanIn, Init init) {
+
+    /** How the initial values are drawn. */
+    public enum Init {
+        /** Uniform on [-1/sqrt(fanIn), 1/sqrt(fanIn)]: PyTorch's default for convolutions and linear layers. */
+        UNIFORM_FAN_IN,
+        /** All ones: batch-norm scale (gamma), running variance. */
+        ONES,
+        /** All zeros: batch-norm shift (beta), running mean. */
+        ZEROS
+    }
+
+    /** A weight or bias with PyTorch's default uniform initialization. */
+    public Parameter(String name, long[] shape, int fanIn) {
+        this(name, shape, fanIn, Init.UNIFORM_FAN_IN);
+    }
 
     public Parameter {
+        if (init == null) {
+            throw new IllegalArgumentException("parameter " + name + ": init must be given");
+        }
         if (shape.length == 0) {
             throw new IllegalArgumentException("parameter " + name + ": shape must have at least one dimension");
         }
@@ -39,6 +60,26 @@ public record Parameter(String name, long[] shape, int fanIn) {
     /** The uniform initialization bound 1/sqrt(fanIn). */
     public double initBound() {
         return 1.0 / Math.sqrt(fanIn);
+    }
+
+    /**
+     * The initial values, flattened: {@link Init#UNIFORM_FAN_IN} draws {@code size()} uniforms from
+     * {@code rng} in order; {@link Init#ONES} and {@link Init#ZEROS} draw nothing.
+     */
+    public double[] initialValues(UniformRandomProvider rng) {
+        double[] v = new double[Math.toIntExact(size())];
+        switch (init) {
+            case UNIFORM_FAN_IN -> {
+                double bound = initBound();
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = bound * (2 * rng.nextDouble() - 1);
+                }
+            }
+            case ONES -> Arrays.fill(v, 1.0);
+            case ZEROS -> {
+            }
+        }
+        return v;
     }
 
     @Override

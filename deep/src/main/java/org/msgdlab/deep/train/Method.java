@@ -181,7 +181,18 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
 
     /** Draws the feeds of a run over n training samples with master seed {@code seed}. */
     public Plan plan(int n, long seed) {
-        return new Plan(this, n, Streams.derive(seed, "deep.noise." + id()));
+        return plan(n, seed, false);
+    }
+
+    /**
+     * Draws the feeds of a run; {@code batchNorm}: the network has batch norm, so what is fed is
+     * what is normalized together, and the feeds follow the algorithms literally: SGD feeds its
+     * sampled batch of b examples (repeats included, weight 1/b each: the same W), Algorithm 1
+     * methods feed the whole training set (in chunks), never only the support of W. The draws (and so
+     * W) are the same as without batch norm.
+     */
+    public Plan plan(int n, long seed, boolean batchNorm) {
+        return new Plan(this, n, Streams.derive(seed, "deep.noise." + id()), batchNorm);
     }
 
     /** The per-iteration draws of a method. */
@@ -192,8 +203,10 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
         private final SamplingNoise noise;
         private final MiniBatchMsgd mini;
         private final int[] all;
+        private final boolean batchNorm;
 
-        Plan(Method method, int n, long stream) {
+        Plan(Method method, int n, long stream, boolean batchNorm) {
+            this.batchNorm = batchNorm;
             this.method = method;
             this.n = n;
             this.stream = stream;
@@ -228,6 +241,9 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             }
             NoiseSampler s = new SamplingVector(noise).sampler(rng);
             s.sample(w);
+            if (batchNorm) {
+                return method.kind == Kind.SGD || method.kind == Kind.SGD_WOR ? sampledBatch(w) : new Feed(all, w);
+            }
             int support = 0;
             for (double x : w) {
                 if (x != 0.0) {
@@ -246,6 +262,28 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
                     ws[j++] = w[i];
                 }
             }
+            return new Feed(idx, ws);
+        }
+
+        /** SGD's batch behind W = (c_i / b): example i repeated c_i times, each with weight 1/b. */
+        private Feed sampledBatch(double[] w) {
+            int b = method.b();
+            int[] idx = new int[b];
+            int j = 0;
+            for (int i = 0; i < n; i++) {
+                long copies = Math.round(w[i] * b);
+                if (Math.abs(copies - w[i] * b) > 1e-6) {
+                    throw new IllegalStateException("SGD weight " + w[i] + " of example " + i + " is not a multiple of 1/b, b=" + b);
+                }
+                for (long c = 0; c < copies; c++) {
+                    idx[j++] = i;
+                }
+            }
+            if (j != b) {
+                throw new IllegalStateException("SGD weights add up to " + j + " examples, expected b=" + b);
+            }
+            double[] ws = new double[b];
+            Arrays.fill(ws, 1.0 / b);
             return new Feed(idx, ws);
         }
     }

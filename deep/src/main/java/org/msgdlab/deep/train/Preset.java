@@ -1,11 +1,12 @@
 package org.msgdlab.deep.train;
 
-import org.msgdlab.deep.data.DatasetNotFoundException;
+import org.msgdlab.deep.data.CifarBinary;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.data.SvhnMat;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.model.Model;
+import org.msgdlab.deep.model.ResNet18;
 import org.msgdlab.deep.model.Vgg11;
 
 import java.io.IOException;
@@ -18,27 +19,58 @@ import java.util.Locale;
  *
  * @param id              the name given to {@code --preset}
  * @param paperRef        where the paper describes it
+ * @param dataset         the data and the paper's split of them
  * @param trainSize       n, the training-set size
  * @param sgdBatch        b, the SGD batch size the noises are matched to
  * @param sparseBatch     B of MSGD-[Fisher-B] / MSGD-[Cov-B] when the method name gives none
- * @param learningRate    eta
+ * @param schedule        learning rate eta and its step decays
  * @param momentum        momentum coefficient (0: plain gradient descent)
  * @param weightDecay     L2 coefficient
- * @param iterations      the paper's number of iterations
+ * @param iterations      the number of iterations (the paper's, or stated here where it gives none)
  * @param chunk           examples per graph run; Algorithm 1 accumulates chunks of this size
+ * @param ghostBatch      ghost batch size of batch norm (0: none, or a network without batch norm)
+ * @param augment         standard CIFAR augmentation (random crop of the 4-padded image, horizontal flip)
  * @param defaultDataDir  where the data are looked for by default
  * @param network         the network trained
  */
-public record Preset(String id, String paperRef, int trainSize, int sgdBatch, int sparseBatch, double learningRate,
-                     double momentum, double weightDecay, int iterations, int chunk, Path defaultDataDir,
-                     Network network) {
+public record Preset(String id, String paperRef, Dataset dataset, int trainSize, int sgdBatch, int sparseBatch,
+                     LearningRateSchedule schedule, double momentum, double weightDecay, int iterations, int chunk,
+                     int ghostBatch, boolean augment, Path defaultDataDir, Network network) {
 
-    /** The networks of the implemented presets. */
-    public enum Network { CONVSMALL, VGG11 }
+    /** The networks of the presets. */
+    public enum Network { CONVSMALL, VGG11, RESNET18 }
+
+    /** The data sets and the paper's splits. */
+    public enum Dataset { FASHION_MNIST_SMALL, SVHN_SMALL, CIFAR10, CIFAR100 }
+
+    public Preset {
+        if (network == Network.RESNET18 && ghostBatch > 0 && (sgdBatch % ghostBatch != 0 || chunk % ghostBatch != 0)) {
+            throw new IllegalArgumentException("preset " + id + ": SGD batch " + sgdBatch + " and chunk " + chunk
+                    + " must be multiples of the ghost batch size " + ghostBatch);
+        }
+    }
+
+    /** The first learning rate of the schedule. */
+    public double learningRate() {
+        return schedule.initial();
+    }
+
+    /** Where CIFAR-10's binary version is looked for by default (relative to the working directory). */
+    public static final Path CIFAR10_DIR = Path.of("data", "cifar-10-batches-bin");
+    /** Where CIFAR-100's binary version is looked for by default. */
+    public static final Path CIFAR100_DIR = Path.of("data", "cifar-100-binary");
+    /**
+     * The number of iterations of the CIFAR presets. Appendix C gives only the learning-rate decays
+     * (at 40,000 and 60,000); 80,000 lets the last rate run as long as the second. Stated here, not
+     * the paper's.
+     */
+    public static final int CIFAR_ITERATIONS = 80_000;
+    private static final List<Integer> CIFAR_DECAYS = List.of(40_000, 60_000);
 
     /** Fashion-MNIST small: 1,000 training images, ConvSmall, plain SGD with eta = 0.01, b = 50 (App. C.1). */
     public static final Preset FASHION_MNIST_SMALL = new Preset("fashion-mnist-small", "Appendix C.1, Figures 1(a), 3(a)",
-            1000, 50, 10, 0.01, 0.0, 0.0, 10_000, 1000, FashionMnist.DEFAULT_DIR, Network.CONVSMALL);
+            Dataset.FASHION_MNIST_SMALL, 1000, 50, 10, LearningRateSchedule.constant(0.01), 0.0, 0.0, 10_000, 1000, 0,
+            false, FashionMnist.DEFAULT_DIR, Network.CONVSMALL);
 
     /**
      * Small SVHN (Appendix C.2, Figure 1(b)): 25,000 training images drawn (seeded) from the
@@ -48,14 +80,52 @@ public record Preset(String id, String paperRef, int trainSize, int sgdBatch, in
      * 10,000 (Fashion-MNIST's) is the default here. Algorithm 1 runs in chunks of 250 images.
      */
     public static final Preset SVHN_VGG11 = new Preset("svhn-vgg11", "Appendix C.2, Figure 1(b)",
-            SvhnMat.PAPER_TRAIN, 100, 100, 0.05, 0.0, 0.0, 10_000, 250, SvhnMat.DEFAULT_DIR, Network.VGG11);
+            Dataset.SVHN_SMALL, SvhnMat.PAPER_TRAIN, 100, 100, LearningRateSchedule.constant(0.05), 0.0, 0.0, 10_000,
+            250, 0, false, SvhnMat.DEFAULT_DIR, Network.VGG11);
 
-    /** The paper's other set-ups, not implemented yet in this module. */
-    public static final List<String> NOT_IMPLEMENTED = List.of("cifar10-vgg11", "cifar10-resnet18",
-            "cifar100-resnet18", "cifar10-resnet18-large-batch");
+    /**
+     * CIFAR-10 with VGG-11 without batch norm (Appendix C.3, Figure 5): the standard split (50,000 /
+     * 10,000), momentum 0.9, eta = 0.01 decayed by 0.1 at iterations 40,000 and 60,000, b = 100,
+     * no augmentation, no weight decay.
+     */
+    public static final Preset CIFAR10_VGG11 = new Preset("cifar10-vgg11", "Appendix C.3, Figure 5",
+            Dataset.CIFAR10, 50_000, 100, 100, LearningRateSchedule.stepDecay(0.01, 0.1, CIFAR_DECAYS), 0.9, 0.0,
+            CIFAR_ITERATIONS, 500, 0, false, CIFAR10_DIR, Network.VGG11);
+
+    /**
+     * CIFAR-10 with ResNet-18, no augmentation, no weight decay (Figure 4(b)): momentum 0.9, eta =
+     * 0.1 decayed by 0.1 at 40,000 and 60,000, b = 100. Large batches (e.g. {@code sgd-2000},
+     * {@code [msgd-fisher]-2000}) use ghost batch norm (Appendix C: "for large batch training, we
+     * use ghost batch normalization") with ghost batches of b = 100 examples, so that every method
+     * normalizes over groups of the size SGD-b normalizes over; the paper does not state its ghost size.
+     */
+    public static final Preset CIFAR10_RESNET18 = new Preset("cifar10-resnet18", "Appendix C.3, Figure 4(b)",
+            Dataset.CIFAR10, 50_000, 100, 100, LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 0.0,
+            CIFAR_ITERATIONS, 500, 100, false, CIFAR10_DIR, Network.RESNET18);
+
+    /**
+     * CIFAR-10 with ResNet-18 "with full tricks" (Figure 4(c)): as {@link #CIFAR10_RESNET18} plus
+     * the standard augmentation (random 32x32 crop of the image zero-padded by 4, random horizontal
+     * flip) and weight decay 5e-4 (Appendix C: "standard data augmentation and weight decay 5e-4").
+     */
+    public static final Preset CIFAR10_RESNET18_STANDARD = new Preset("cifar10-resnet18-standard",
+            "Appendix C.3, Figure 4(c)", Dataset.CIFAR10, 50_000, 100, 100,
+            LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 5e-4, CIFAR_ITERATIONS, 500, 100, true,
+            CIFAR10_DIR, Network.RESNET18);
+
+    /**
+     * CIFAR-100 with ResNet-18 (Appendix C, Table "CIFAR-100 on ResNet-18": "the setups follow
+     * Figure 4(c)"): augmentation, weight decay 5e-4, momentum 0.9, eta = 0.1 with the same decays;
+     * the table's small batch is SGD-500, so b = 500 and ghost batches of 500 (SGD-2k and
+     * [MSGD-Fisher]-2k then normalize over four ghost batches).
+     */
+    public static final Preset CIFAR100_RESNET18 = new Preset("cifar100-resnet18", "Appendix C.3, Table (CIFAR-100)",
+            Dataset.CIFAR100, 50_000, 500, 500, LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 5e-4,
+            CIFAR_ITERATIONS, 500, 500, true, CIFAR100_DIR, Network.RESNET18);
 
     public static List<Preset> all() {
-        return List.of(FASHION_MNIST_SMALL, SVHN_VGG11);
+        return List.of(FASHION_MNIST_SMALL, SVHN_VGG11, CIFAR10_VGG11, CIFAR10_RESNET18, CIFAR10_RESNET18_STANDARD,
+                CIFAR100_RESNET18);
     }
 
     public static Preset parse(String id) {
@@ -65,10 +135,6 @@ public record Preset(String id, String paperRef, int trainSize, int sgdBatch, in
                 return p;
             }
         }
-        if (NOT_IMPLEMENTED.contains(s)) {
-            throw new IllegalArgumentException("preset '" + id + "' (the paper's CIFAR set-ups) is not implemented"
-                    + " yet; available: " + all().stream().map(Preset::id).toList());
-        }
         throw new IllegalArgumentException("preset '" + id + "' must be one of " + all().stream().map(Preset::id).toList());
     }
 
@@ -76,22 +142,38 @@ public record Preset(String id, String paperRef, int trainSize, int sgdBatch, in
     public Model model() {
         return switch (network) {
             case CONVSMALL -> ConvSmall.paper();
-            case VGG11 -> Vgg11.svhn();
+            case VGG11 -> dataset == Dataset.CIFAR100 ? Vgg11.narrow(3, 100, 1) : Vgg11.svhn();
+            case RESNET18 -> ResNet18.cifar(dataset == Dataset.CIFAR100 ? 100 : 10);
         };
     }
 
     /** The paper's split of the data found in {@code dir}: training and test sets. */
     public Data load(Path dir, long dataSeed) throws IOException {
-        if (this == FASHION_MNIST_SMALL || id.equals(FASHION_MNIST_SMALL.id)) {
-            FashionMnist.Split s = FashionMnist.paperSplit(FashionMnist.load(dir), trainSize, dataSeed);
-            return new Data(s.train(), s.test());
-        }
-        if (id.equals(SVHN_VGG11.id)) {
-            // SvhnMat.load reports a missing file as "SVHN dataset not found at ..., get it from ..."
-            SvhnMat.Split s = SvhnMat.paperSplit(SvhnMat.load(dir), trainSize, dataSeed);
-            return new Data(s.train(), s.test());
-        }
-        throw new DatasetNotFoundException("no reader for preset " + id);
+        return switch (dataset) {
+            case FASHION_MNIST_SMALL -> {
+                FashionMnist.Split s = FashionMnist.paperSplit(FashionMnist.load(dir), trainSize, dataSeed);
+                yield new Data(s.train(), s.test());
+            }
+            case SVHN_SMALL -> {
+                // SvhnMat.load reports a missing file as "SVHN dataset not found at ..., get it from ..."
+                SvhnMat.Split s = SvhnMat.paperSplit(SvhnMat.load(dir), trainSize, dataSeed);
+                yield new Data(s.train(), s.test());
+            }
+            case CIFAR10 -> {
+                ImageSet[] s = CifarBinary.cifar10(dir);
+                yield new Data(s[0], s[1]);
+            }
+            case CIFAR100 -> {
+                ImageSet[] s = CifarBinary.cifar100(dir);
+                yield new Data(s[0], s[1]);
+            }
+        };
+    }
+
+    /** The graph options this set-up trains with (optimizer, batch norm, augmentation), threads aside. */
+    public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed) {
+        return org.msgdlab.deep.graph.TrainingGraph.Options.defaults(initSeed).withMomentum(momentum, weightDecay)
+                .withGhostBatch(ghostBatch).withAugmentation(augment);
     }
 
     /** Training and test sets. */

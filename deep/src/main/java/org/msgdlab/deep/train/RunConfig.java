@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * @param dataSeed         seed of the training-set draw (fixed across methods so they see the same data)
  * @param dataDir          where the data files are
  * @param out              the run directory
- * @param learningRate     eta
+ * @param learningRate     eta (the initial rate: the preset's decays apply, {@link #schedule()})
  * @param intraThreads     TensorFlow intra-op threads (0: default)
  * @param interThreads     TensorFlow inter-op threads (0: default)
  * @param progress         show a progress line on stderr
@@ -47,6 +47,11 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
         if (out == null) {
             throw new IllegalArgumentException("an output directory (--out DIR) is required");
         }
+    }
+
+    /** The learning rates: the preset's decays from this run's initial rate. */
+    public LearningRateSchedule schedule() {
+        return preset.schedule().withInitial(learningRate);
     }
 
     /** Defaults of {@code preset} for {@code method}: the paper's iterations, evaluation every 100, full test set. */

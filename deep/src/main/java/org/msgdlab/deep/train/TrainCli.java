@@ -35,7 +35,7 @@ public final class TrainCli {
             "                  [--magnitude S] [--threads INTRA[,INTER]] [--no-progress] --out DIR",
             "       msgd train --resume DIR [--iterations N]",
             "       msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]",
-            "Presets: " + Preset.all().stream().map(Preset::id).toList() + " (not yet: " + Preset.NOT_IMPLEMENTED + ")",
+            "Presets: " + Preset.all().stream().map(Preset::id).toList(),
             "Methods: " + Method.SYNTAX,
             "Writes DIR/metrics.csv, DIR/run.json and checkpoints under DIR/checkpoints.",
             "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss.");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.rng.sampling.PermutationSampler;
 import org.msgdlab.deep.graph.TrainingGraph;
+import org.msgdlab.deep.model.Model;
 import org.msgdlab.theory.claims.Provenance;
 import org.msgdlab.theory.random.Streams;
 import org.tensorflow.TensorFlow;
@@ -141,14 +142,17 @@ public final class Trainer {
                                    List<Row> rows, Path restoreFrom) throws IOException {
         Preset p = c.preset();
         int n = data.train().count();
-        Method.Plan plan = c.method().plan(n, c.seed());
+        Model model = p.model();
+        Method.Plan plan = c.method().plan(n, c.seed(), model.hasBatchNorm());
         int[] evalIdx = evalSubset(data.test().count(), c.evalSubset(), c.dataSeed());
-        TrainingGraph.Options opts = TrainingGraph.Options.defaults(Streams.derive(c.seed(), "deep.init"))
-                .withThreads(c.intraThreads(), c.interThreads()).withMomentum(p.momentum(), p.weightDecay());
+        TrainingGraph.Options opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"))
+                .withThreads(c.intraThreads(), c.interThreads());
+        LearningRateSchedule schedule = c.schedule();
+        long augmentStream = Streams.derive(c.seed(), "deep.augment");
         Map<String, Object> runInfo = runInfo(c, n, data, plan);
         String startedAt = Instant.now().toString();
         writeMetrics(c.out(), rows);
-        try (TrainingGraph g = TrainingGraph.build(p.model(), data.train(), data.test(), opts)) {
+        try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts)) {
             if (restoreFrom != null) {
                 g.restore(restoreFrom);
             }
@@ -164,8 +168,12 @@ public final class Trainer {
             long lastCheckpoint = start;
             for (long k = start; k < c.iterations(); k++) {
                 Method.Feed feed = plan.draw(k);
+                if (opts.augment()) {
+                    // the crops and flips of iteration k depend only on (seed, k): a resumed run draws the same
+                    g.augmentWith(Streams.create(Streams.derive(augmentStream, k)));
+                }
                 long s0 = System.nanoTime();
-                double[] loss = step(g, feed, c.learningRate(), p.chunk());
+                double[] loss = step(g, feed, schedule.at(k), p.chunk());
                 stepSeconds += (System.nanoTime() - s0) / 1e9;
                 steps++;
                 if (!Double.isFinite(loss[0]) || !Double.isFinite(loss[1])) {
@@ -316,13 +324,22 @@ public final class Trainer {
         info.put("algorithm", c.method().miniBatch() ? "Algorithm 2 (mini-batch MSGD)" : "Algorithm 1 (MSGD)");
         info.put("config", configJson(c));
         Map<String, Object> hp = new LinkedHashMap<>();
-        hp.put("model", c.preset().model().toString());
-        hp.put("parameters", c.preset().model().parameterCount());
-        hp.put("initialization", "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default),"
-                + " seeded by Streams.derive(seed, \"deep.init\")");
+        Model model = c.preset().model();
+        hp.put("model", model.toString());
+        hp.put("parameters", model.parameterCount());
+        hp.put("initialization", "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default)"
+                + (model.hasBatchNorm() ? ", batch-norm scale 1 and shift 0" : "")
+                + ", seeded by Streams.derive(seed, \"deep.init\")");
+        if (model.hasBatchNorm()) {
+            hp.put("batchNorm", "PyTorch BatchNorm2d conventions (eps 1e-5, running-statistics momentum 0.1); "
+                    + (c.preset().ghostBatch() > 0 ? "ghost batches of " + c.preset().ghostBatch() + " examples"
+                    : "whole fed batch") + "; evaluation with the running statistics");
+        }
+        hp.put("augmentation", c.preset().augment() ? "random 32x32 crop of the image zero-padded by "
+                + TrainingGraph.AUGMENT_PAD + ", horizontal flip with probability 1/2" : "none");
         hp.put("n", n);
         hp.put("testSize", data.test().count());
-        hp.put("learningRate", c.learningRate());
+        hp.put("learningRate", c.schedule().toString());
         hp.put("momentum", c.preset().momentum());
         hp.put("weightDecay", c.preset().weightDecay());
         hp.put("sgdBatch", c.method().b());

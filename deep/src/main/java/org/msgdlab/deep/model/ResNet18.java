@@ -1,0 +1,196 @@
+package org.msgdlab.deep.model;
+
+import org.tensorflow.Operand;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.family.TFloating;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ResNet-18 (He et al. 2016) in the 32x32 form used for CIFAR by the paper's generation of PyTorch
+ * code (Appendix C: "standard ResNet-18"):
+ * <pre>
+ *   conv 3x3, 64 - BN - ReLU
+ *   stage 1: 2 basic blocks,  64 channels, stride 1     (32x32)
+ *   stage 2: 2 basic blocks, 128 channels, first stride 2 (16x16)
+ *   stage 3: 2 basic blocks, 256 channels, first stride 2 (8x8)
+ *   stage 4: 2 basic blocks, 512 channels, first stride 2 (4x4)
+ *   global average pool (4x4) - fc classes
+ * </pre>
+ * A basic block is {@code relu(BN(conv3x3(relu(BN(conv3x3(x))))) + shortcut(x))}; the shortcut is
+ * the identity, or {@code BN(conv1x1, stride 2)} where the shape changes. Convolutions have no bias
+ * (batch norm follows each); 3x3 convolutions pad one pixel on each side (PyTorch's {@code padding=1},
+ * which for stride 2 samples the same positions as PyTorch, unlike TensorFlow's "SAME").
+ * Parameters: <b>11,173,962</b> for 10 classes, 11,220,132 for 100 (asserted by
+ * {@link #cifar(int)}); the ImageNet form (7x7 stem, max-pool) is not what is built here.
+ *
+ * <p>Batch norm: {@link BatchNorm} (PyTorch conventions; the phase and the ghost batch size are
+ * chosen by the graph). Initialization: convolutions and the classifier as {@link Parameter}
+ * states (PyTorch's default uniform bounds), batch-norm scales 1 and shifts 0.
+ */
+public final class ResNet18 implements Model {
+
+    /** Channels of the four stages. */
+    static final int[] STAGE_CHANNELS = {64, 128, 256, 512};
+    /** Parameters of the 32x32x3 network for CIFAR-10 and CIFAR-100. */
+    public static final long CIFAR10_PARAMETERS = 11_173_962;
+    public static final long CIFAR100_PARAMETERS = 11_220_132;
+
+    private final int channels;
+    private final int classes;
+    private final int width;
+    private final List<Parameter> parameters;
+    private final List<Parameter> running;
+    /** For each block: whether it has a projection shortcut. */
+    private final boolean[] projection;
+
+    private ResNet18(int channels, int classes, int width) {
+        if (channels < 1) {
+            throw new IllegalArgumentException("ResNet-18 input channels=" + channels + " must be >= 1");
+        }
+        if (classes < 2) {
+            throw new IllegalArgumentException("ResNet-18 classes=" + classes + " must be >= 2");
+        }
+        if (width < 1 || 64 % width != 0) {
+            throw new IllegalArgumentException("ResNet-18 width divisor=" + width + " must divide 64");
+        }
+        this.channels = channels;
+        this.classes = classes;
+        this.width = width;
+        List<Parameter> p = new ArrayList<>();
+        List<Parameter> r = new ArrayList<>();
+        int in = 64 / width;
+        conv(p, "stem/conv", 3, channels, in);
+        batchNorm(p, r, "stem/bn", in);
+        projection = new boolean[8];
+        int block = 0;
+        for (int s = 0; s < 4; s++) {
+            int out = STAGE_CHANNELS[s] / width;
+            for (int k = 0; k < 2; k++) {
+                String name = "stage" + (s + 1) + "/block" + (k + 1);
+                conv(p, name + "/conv1", 3, in, out);
+                batchNorm(p, r, name + "/bn1", out);
+                conv(p, name + "/conv2", 3, out, out);
+                batchNorm(p, r, name + "/bn2", out);
+                projection[block] = s > 0 && k == 0;
+                if (projection[block]) {
+                    conv(p, name + "/shortcut/conv", 1, in, out);
+                    batchNorm(p, r, name + "/shortcut/bn", out);
+                }
+                in = out;
+                block++;
+            }
+        }
+        p.add(new Parameter("fc/kernel", new long[] {in, classes}, in));
+        p.add(new Parameter("fc/bias", new long[] {classes}, in));
+        this.parameters = List.copyOf(p);
+        this.running = List.copyOf(r);
+    }
+
+    private static void conv(List<Parameter> p, String name, int k, int in, int out) {
+        p.add(new Parameter(name + "/kernel", new long[] {k, k, in, out}, k * k * in));
+    }
+
+    private static void batchNorm(List<Parameter> p, List<Parameter> running, String name, int c) {
+        p.add(new Parameter(name + "/gamma", new long[] {c}, 1, Parameter.Init.ONES));
+        p.add(new Parameter(name + "/beta", new long[] {c}, 1, Parameter.Init.ZEROS));
+        running.add(new Parameter(name + "/running_mean", new long[] {c}, 1, Parameter.Init.ZEROS));
+        running.add(new Parameter(name + "/running_var", new long[] {c}, 1, Parameter.Init.ONES));
+    }
+
+    /** The paper's CIFAR network: 32x32x3 inputs, {@code classes} (10 or 100) outputs; parameter count asserted. */
+    public static ResNet18 cifar(int classes) {
+        ResNet18 m = new ResNet18(3, classes, 1);
+        long expected = classes == 10 ? CIFAR10_PARAMETERS : classes == 100 ? CIFAR100_PARAMETERS : -1;
+        if (expected > 0 && m.parameterCount() != expected) {
+            throw new IllegalStateException("ResNet-18 has " + m.parameterCount() + " parameters, expected " + expected);
+        }
+        return m;
+    }
+
+    /** The same layers with every channel count divided by {@code widthDivisor} (tests: a narrow, fast copy). */
+    public static ResNet18 narrow(int channels, int classes, int widthDivisor) {
+        return new ResNet18(channels, classes, widthDivisor);
+    }
+
+    @Override
+    public String name() {
+        return "ResNet-18";
+    }
+
+    @Override
+    public int[] inputShape() {
+        return new int[] {32, 32, channels};
+    }
+
+    @Override
+    public int classes() {
+        return classes;
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    @Override
+    public List<Parameter> runningStatistics() {
+        return running;
+    }
+
+    /** ResNet-18 needs a batch-norm phase: use {@link #logits(Ops, Operand, List, BatchNorm)}. */
+    @Override
+    public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> params) {
+        throw new IllegalStateException("ResNet-18 has batch norm: its logits need a BatchNorm phase (training or evaluation)");
+    }
+
+    @Override
+    public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p, BatchNorm<T> bn) {
+        if (p.size() != parameters.size()) {
+            throw new IllegalArgumentException("ResNet-18 needs " + parameters.size() + " parameter tensors, got " + p.size());
+        }
+        int[] next = {0};
+        Operand<T> x = tf.nn.relu(bn(tf, conv3x3(tf, images, p.get(next[0]++), 1), p, next, bn));
+        int block = 0;
+        for (int s = 0; s < 4; s++) {
+            for (int k = 0; k < 2; k++) {
+                int stride = s > 0 && k == 0 ? 2 : 1;
+                Operand<T> y = tf.nn.relu(bn(tf, conv3x3(tf, x, p.get(next[0]++), stride), p, next, bn));
+                y = bn(tf, conv3x3(tf, y, p.get(next[0]++), 1), p, next, bn);
+                Operand<T> shortcut = x;
+                if (projection[block]) {
+                    shortcut = bn(tf, tf.nn.conv2d(x, p.get(next[0]++), List.of(1L, 2L, 2L, 1L), "VALID"), p, next, bn);
+                }
+                x = tf.nn.relu(tf.math.add(y, shortcut));
+                block++;
+            }
+        }
+        // global average pool over the 4x4 map, then the classifier
+        x = tf.math.mean(x, tf.constant(new int[] {1, 2}));
+        Operand<T> logits = tf.nn.biasAdd(tf.linalg.matMul(x, p.get(next[0]++)), p.get(next[0]++));
+        if (next[0] != p.size() || bn.layers() != running.size() / 2) {
+            throw new IllegalStateException("ResNet-18 used " + next[0] + " of " + p.size() + " parameters and "
+                    + bn.layers() + " of " + running.size() / 2 + " batch-norm layers");
+        }
+        return logits;
+    }
+
+    private static <T extends TFloating> Operand<T> conv3x3(Ops tf, Operand<T> x, Operand<T> kernel, int stride) {
+        Operand<TInt32> pad = tf.constant(new int[][] {{0, 0}, {1, 1}, {1, 1}, {0, 0}});
+        return tf.nn.conv2d(tf.pad(x, pad, tf.dtypes.cast(tf.constant(0.0f), x.type())), kernel, List.of(1L, (long) stride, (long) stride, 1L), "VALID");
+    }
+
+    private static <T extends TFloating> Operand<T> bn(Ops tf, Operand<T> x, List<Operand<T>> p, int[] next, BatchNorm<T> bn) {
+        Operand<T> gamma = p.get(next[0]++);
+        Operand<T> beta = p.get(next[0]++);
+        return bn.apply(tf, x, gamma, beta);
+    }
+
+    @Override
+    public String toString() {
+        return "ResNet-18 (batch norm)[32x32x" + channels + " -> " + classes
+                + (width == 1 ? "" : ", channels / " + width) + ", " + parameterCount() + " parameters]";
+    }
+}
