@@ -30,8 +30,9 @@ import java.util.stream.Stream;
  * Runs one training (one preset, one method, one seed) and writes, in the run directory:
  * {@code metrics.csv} (iteration, train loss/accuracy, test loss/accuracy, elapsed seconds),
  * {@code run.json} (provenance: preset, every hyper-parameter, seeds, versions, device, status),
- * and atomic checkpoints ({@code checkpoints/ckpt-K/}, {@code checkpoint.json}, written by
- * rename). A resumed run ({@link #resume}) restores the last checkpoint and reproduces the
+ * atomic checkpoints ({@code checkpoints/ckpt-K/}, {@code checkpoint.json}, written by
+ * rename), and the scalars of every metrics row as TensorBoard event files ({@code tensorboard/},
+ * see {@link TensorBoardLog}). A resumed run ({@link #resume}) restores the last checkpoint and reproduces the
  * uninterrupted run's metrics: the noise of iteration k depends only on (seed, method, k).
  * A NaN or infinite loss stops the run with a message and keeps the last good checkpoint.
  */
@@ -152,7 +153,8 @@ public final class Trainer {
         Map<String, Object> runInfo = runInfo(c, n, data, plan);
         String startedAt = Instant.now().toString();
         writeMetrics(c.out(), rows);
-        try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts)) {
+        try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
+             TensorBoardLog tb = TensorBoardLog.forTraining(c.out(), log)) {
             if (restoreFrom != null) {
                 g.restore(restoreFrom);
             }
@@ -164,6 +166,7 @@ public final class Trainer {
             if (start == 0 && rows.isEmpty()) {
                 rows.add(evaluate(g, 0, evalIdx, elapsed0));
                 appendMetrics(c.out(), rows.get(rows.size() - 1));
+                tb.row(rows.get(rows.size() - 1), schedule.at(0));
             }
             long lastCheckpoint = start;
             for (long k = start; k < c.iterations(); k++) {
@@ -193,6 +196,7 @@ public final class Trainer {
                     Row r = evaluate(g, done, evalIdx, elapsed);
                     rows.add(r);
                     appendMetrics(c.out(), r);
+                    tb.row(r, schedule.at(done));
                     if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
                         checkpoint(g, c.out(), done, elapsed);
                         lastCheckpoint = done;

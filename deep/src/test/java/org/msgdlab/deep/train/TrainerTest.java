@@ -89,10 +89,16 @@ class TrainerTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "fashion-mnist-small"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "cifar10-vgg11", "--method", "gd", "--out", "x"), QUIET, e));
+        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "imagenet", "--method", "gd", "--out", "x"), QUIET, e));
         assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--iterations", "ten"), QUIET, e));
         String text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("not implemented") && text.contains("--iterations=ten must be an integer"), text);
+        assertTrue(text.contains("'imagenet'") && text.contains("--iterations=ten must be an integer"), text);
+        // a preset whose data are absent says where it looked and where to get them, and writes no run
+        Path out = tmp.resolve("no-cifar");
+        int code = TrainCli.run(List.of("--preset", "cifar10-vgg11", "--method", "gd", "--data", tmp.resolve("none").toString(),
+                "--out", out.toString()), QUIET, e);
+        text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(code != 0 && text.contains("not found") && text.contains("cs.toronto.edu"), code + ": " + text);
     }
 
     @Test
