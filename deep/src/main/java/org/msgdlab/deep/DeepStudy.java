@@ -496,10 +496,11 @@ public final class DeepStudy {
         params.put("parameters", "the seeded initialization (no training steps)");
         params.put("algorithm1", "W = 1/n + V_G, V_G = (bn)^(-1/2)(I - 11^T/n) eps (theory CenteredExchangeableNoise.msgdCov);"
                 + " noise = grad(L.W) - grad(L.1/n) = G V_G");
-        params.put("explicit", "per-sample gradients G (one gradient run per example), Gc = G(I - 11^T/n)/sqrt(bn),"
+        params.put("explicit", "per-sample gradients G (" + full.perSampleMethod() + "), Gc = G(I - 11^T/n)/sqrt(bn),"
                 + " thin SVD through the n x n Gram matrix: Gc^T Gc = V S^2 V^T (EJML symmetric eig), U S = Gc V;"
                 + " noise = U S z, z ~ N(0, I_r)");
         params.put("explicitFactorFree", "per-sample gradients G, then noise Gc z, z ~ N(0, I_n) (same law, no factorization)");
+        params.put("perSampleGradients", full.perSampleMethod());
         params.put("rank", cmp.rank());
         params.put("draws", plan.draws());
         params.put("projections", m);

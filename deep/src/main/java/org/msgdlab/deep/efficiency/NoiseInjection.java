@@ -27,10 +27,13 @@ import java.util.List;
  * {@code u^T F u / b = ||G^T u||^2/(bn)} (uncentred), beside them. {@link #time} measures one
  * step of each way.
  *
- * <p>Per-sample gradients: TensorFlow Java has no vectorizing map, so the explicit way runs the
- * gradient graph once per example (one session run with the index {i} and weight 1). The timings
- * also report the explicit step with the per-sample gradients given for free, the baseline's
- * lower bound.
+ * <p>Per-sample gradients: TensorFlow Java has no vectorizing map. For {@link org.msgdlab.deep.model.ConvSmall}
+ * the explicit way gets them in their best form, vectorised ({@link PerExampleGradients}: all n in
+ * one graph run per chunk, from the per-example gradients of each layer's output); for other models
+ * it falls back to running the gradient graph once per example (one session run with the index
+ * {i} and weight 1, {@link #perSampleGradientsByExample}). {@link Timing#perSampleMethod()} says
+ * which. The timings also report the explicit step with the per-sample gradients given for free,
+ * the baseline's lower bound.
  */
 public final class NoiseInjection {
 
@@ -88,8 +91,30 @@ public final class NoiseInjection {
         return out;
     }
 
-    /** The per-sample gradient matrix by rows (n x d: row i is {@code grad l_i} restricted to the subset). */
+    /** What {@link Timing#perSampleMethod()} reports for the fallback, one gradient run per example. */
+    public static final String PER_EXAMPLE_LOOP = "one gradient graph run per example";
+
+    /** How {@link #perSampleGradients} gets the per-sample gradients of {@code model}. */
+    public static String perSampleMethod(org.msgdlab.deep.model.Model model) {
+        return PerExampleGradients.supports(model) ? PerExampleGradients.METHOD : PER_EXAMPLE_LOOP;
+    }
+
+    /**
+     * The per-sample gradient matrix by rows (n x d: row i is {@code grad l_i} restricted to the
+     * subset): vectorised ({@link PerExampleGradients}, built for this call) for ConvSmall, one
+     * gradient run per example ({@link #perSampleGradientsByExample}) otherwise.
+     */
     public static DMatrixRMaj perSampleGradients(TrainingGraph g, int[] idx, ParameterSubset subset) {
+        if (PerExampleGradients.supports(g.model())) {
+            try (PerExampleGradients pex = PerExampleGradients.of(g)) {
+                return pex.compute(g, idx, subset);
+            }
+        }
+        return perSampleGradientsByExample(g, idx, subset);
+    }
+
+    /** The per-sample gradient matrix by rows, by one gradient graph run per example (any model). */
+    public static DMatrixRMaj perSampleGradientsByExample(TrainingGraph g, int[] idx, ParameterSubset subset) {
         int d = subset.dimension(g.model().parameters());
         DMatrixRMaj m = new DMatrixRMaj(idx.length, d);
         double[] one = {1.0};
@@ -223,15 +248,17 @@ public final class NoiseInjection {
      *
      * @param algorithm1       one Algorithm-1 step: draw V_G, one run of the step graph with W = 1/n + V_G
      * @param gdStep           one plain GD step (W = 1/n), the explicit way's deterministic part
-     * @param perSample        the per-sample gradient matrix (n gradient runs)
+     * @param perSample        the per-sample gradient matrix (vectorised, or n gradient runs: see perSampleMethod)
      * @param factor           centring, Gram matrix, eigendecomposition, U S = Gc V
      * @param sample           one draw {@code U S z}
      * @param apply            adding {@code -eta xi} to the parameters (read and write back)
      * @param direct           one factorization-free draw {@code Gc z} from G
      *                         ({@link ExplicitCovarianceNoise#sampleFromGradients})
+     * @param perSampleMethod  how the per-sample gradients were computed ({@link PerExampleGradients#METHOD}
+     *                         or {@link #PER_EXAMPLE_LOOP})
      */
     public record Timing(String subset, int d, int n, double algorithm1, double gdStep, double perSample,
-                         double factor, double sample, double apply, double direct) {
+                         double factor, double sample, double apply, double direct, String perSampleMethod) {
 
         /** Seconds of one explicit step without factorization: per-sample gradients, then {@code Gc z}. */
         public double explicitFactorFree() {
@@ -263,13 +290,33 @@ public final class NoiseInjection {
      * Times both ways at the graph's parameters. The learning rate is 0, so the parameters stay
      * fixed while exactly the ops of a real step run (the update kernels, the read and write-back of
      * the parameters). Each figure is the median over {@code reps} repetitions after one warm-up.
+     *
+     * <p>For ConvSmall the per-sample gradients are vectorised ({@link PerExampleGradients}); its
+     * graph is built once, before the timing (as an explicit-noise trainer would), and the timed
+     * per-sample figure includes reading the parameters from the training graph and feeding them.
      */
     public static List<Timing> time(TrainingGraph g, int[] idx, int b, List<ParameterSubset> subsets, int reps,
                                     long seed) {
-        final double lr = 0.0;
         if (reps < 1) {
             throw new IllegalArgumentException("repetitions reps=" + reps + " must be >= 1");
         }
+        if (PerExampleGradients.supports(g.model())) {
+            try (PerExampleGradients pex = PerExampleGradients.of(g)) {
+                return time(g, pex, idx, b, subsets, reps, seed);
+            }
+        }
+        return time(g, null, idx, b, subsets, reps, seed);
+    }
+
+    private static DMatrixRMaj perSampleGradients(TrainingGraph g, PerExampleGradients pex, int[] idx,
+                                                  ParameterSubset subset) {
+        return pex == null ? perSampleGradientsByExample(g, idx, subset) : pex.compute(g, idx, subset);
+    }
+
+    private static List<Timing> time(TrainingGraph g, PerExampleGradients pex, int[] idx, int b,
+                                     List<ParameterSubset> subsets, int reps, long seed) {
+        final double lr = 0.0;
+        String method = pex == null ? PER_EXAMPLE_LOOP : pex.method();
         int n = idx.length;
         List<Parameter> specs = g.model().parameters();
         ParameterSubset all = ParameterSubset.all(specs);
@@ -296,7 +343,7 @@ public final class NoiseInjection {
             g.step(idx, uniform, lr);
             double gd = (System.nanoTime() - t) / 1e9;
             t = System.nanoTime();
-            perSampleGradients(g, idx, all);
+            perSampleGradients(g, pex, idx, all);
             double ps = (System.nanoTime() - t) / 1e9;
             t = System.nanoTime();
             double[][] p = g.parameters();
@@ -315,7 +362,7 @@ public final class NoiseInjection {
                 tApply[r] = ap;
             }
         }
-        DMatrixRMaj rows = perSampleGradients(g, idx, all);
+        DMatrixRMaj rows = perSampleGradients(g, pex, idx, all);
         List<Timing> out = new ArrayList<>();
         UniformRandomProvider rng = Streams.create(Streams.derive(seed, "deep.efficiency.timing.explicit"));
         for (ParameterSubset s : subsets) {
@@ -349,7 +396,7 @@ public final class NoiseInjection {
                 }
             }
             out.add(new Timing(s.name(), d, n, median(tA), median(tGd), median(tPs), median(tF), median(tS),
-                    median(tApply), median(tD)));
+                    median(tApply), median(tD), method));
         }
         return out;
     }

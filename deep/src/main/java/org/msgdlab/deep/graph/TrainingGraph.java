@@ -131,6 +131,7 @@ public final class TrainingGraph implements AutoCloseable {
     private final List<Variable<? extends TFloating>> params = new ArrayList<>();
     private final List<Variable<? extends TFloating>> runningVars = new ArrayList<>();
     private final List<Parameter> specs;
+    private final ImageSet train;
     private final int trainCount;
     private final int testCount;
 
@@ -156,6 +157,7 @@ public final class TrainingGraph implements AutoCloseable {
         this.model = model;
         this.options = options;
         this.specs = model.parameters();
+        this.train = train;
         this.trainCount = train.count();
         this.testCount = test == null ? 0 : test.count();
         checkShape(model, train);
@@ -462,6 +464,11 @@ public final class TrainingGraph implements AutoCloseable {
 
     public Options options() {
         return options;
+    }
+
+    /** The training set the graph holds as constants (indices fed to {@link #step} refer to it). */
+    public ImageSet trainingSet() {
+        return train;
     }
 
     public int trainCount() {

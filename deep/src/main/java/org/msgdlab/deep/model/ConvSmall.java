@@ -92,18 +92,43 @@ public final class ConvSmall implements Model {
 
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p) {
+        return layers(tf, images, p).logits();
+    }
+
+    /**
+     * The network's intermediate tensors (batch first): each layer's input and its pre-activation
+     * output (after the bias), as used by per-example gradients
+     * ({@code org.msgdlab.deep.efficiency.PerExampleGradients}).
+     *
+     * @param input  the images {@code [N, H, W, C]}, input of conv1
+     * @param conv1  conv1 output plus bias {@code [N, H-4, W-4, conv]}
+     * @param pooled1 {@code relu(maxpool(conv1))}, input of conv2
+     * @param conv2  conv2 output plus bias
+     * @param flat   {@code relu(maxpool(conv2))} flattened to {@code [N, flat]} (row-major over h, w, channel), input of fc1
+     * @param fc1    {@code flat fc1/kernel + fc1/bias} {@code [N, hidden]}
+     * @param hidden {@code relu(fc1)}, input of fc2
+     * @param logits {@code hidden fc2/kernel + fc2/bias} {@code [N, classes]}
+     */
+    public record Layers<T extends TFloating>(Operand<T> input, Operand<T> conv1, Operand<T> pooled1, Operand<T> conv2,
+                                              Operand<T> flat, Operand<T> fc1, Operand<T> hidden, Operand<T> logits) {
+    }
+
+    /** The forward pass of {@link #logits}, keeping every layer's input and pre-activation output. */
+    public <T extends TFloating> Layers<T> layers(Ops tf, Operand<T> images, List<Operand<T>> p) {
         if (p.size() != parameters.size()) {
             throw new IllegalArgumentException("ConvSmall needs " + parameters.size() + " parameter tensors, got " + p.size());
         }
         List<Long> unit = List.of(1L, 1L, 1L, 1L);
         Operand<TInt32> pool = tf.constant(new int[] {1, 2, 2, 1});
-        Operand<T> x = tf.nn.biasAdd(tf.nn.conv2d(images, p.get(0), unit, "VALID"), p.get(1));
-        x = tf.nn.relu(tf.nn.maxPool(x, pool, pool, "VALID"));
-        x = tf.nn.biasAdd(tf.nn.conv2d(x, p.get(2), unit, "VALID"), p.get(3));
-        x = tf.nn.relu(tf.nn.maxPool(x, pool, pool, "VALID"));
-        x = tf.reshape(x, tf.constant(new int[] {-1, flat}));
-        x = tf.nn.relu(tf.nn.biasAdd(tf.linalg.matMul(x, p.get(4)), p.get(5)));
-        return tf.nn.biasAdd(tf.linalg.matMul(x, p.get(6)), p.get(7));
+        Operand<T> c1 = tf.nn.biasAdd(tf.nn.conv2d(images, p.get(0), unit, "VALID"), p.get(1));
+        Operand<T> a1 = tf.nn.relu(tf.nn.maxPool(c1, pool, pool, "VALID"));
+        Operand<T> c2 = tf.nn.biasAdd(tf.nn.conv2d(a1, p.get(2), unit, "VALID"), p.get(3));
+        Operand<T> a2 = tf.nn.relu(tf.nn.maxPool(c2, pool, pool, "VALID"));
+        Operand<T> flat2 = tf.reshape(a2, tf.constant(new int[] {-1, flat}));
+        Operand<T> f1 = tf.nn.biasAdd(tf.linalg.matMul(flat2, p.get(4)), p.get(5));
+        Operand<T> h = tf.nn.relu(f1);
+        Operand<T> out = tf.nn.biasAdd(tf.linalg.matMul(h, p.get(6)), p.get(7));
+        return new Layers<>(images, c1, a1, c2, flat2, f1, h, out);
     }
 
     @Override

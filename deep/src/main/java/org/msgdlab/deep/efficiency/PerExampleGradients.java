@@ -1,0 +1,381 @@
+package org.msgdlab.deep.efficiency;
+
+import org.ejml.data.DMatrixRMaj;
+import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.TrainingGraph;
+import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.deep.model.Model;
+import org.msgdlab.deep.model.Parameter;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.Tensor;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.ndarray.buffer.DataBuffers;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Gradients;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.core.Stack;
+import org.tensorflow.op.train.BatchMatMul;
+import org.tensorflow.proto.ConfigProto;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TUint8;
+import org.tensorflow.types.family.TFloating;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * All per-example gradients {@code grad l_i(theta)} of {@link ConvSmall} in one graph run per
+ * chunk of examples (vectorised), in place of one gradient run per example: the explicit baseline
+ * of {@link NoiseInjection} in its best form.
+ *
+ * <p>The standard construction for networks whose examples do not interact (convolution, pooling,
+ * matrix products act on each example separately): with {@code z_k} the pre-activation output of
+ * layer k (after its bias) and {@code a_{k-1}} its input, example i's loss depends only on
+ * example i's row of {@code z_k}, so the gradient of the <em>sum</em> of the per-example losses
+ * with respect to {@code z_k} holds, row by row, the per-example gradients {@code dl_i/dz_k[i]}.
+ * From them, for every example i,
+ * <ul>
+ *   <li>fully connected layer {@code z = a W + b}: {@code dW_i = a_i^T dz_i} (outer product
+ *       {@code [in, out]}, by broadcasting), {@code db_i = dz_i};</li>
+ *   <li>convolution {@code z = conv(a, K) + b} (VALID, stride 1, kernel HWIO {@code [kh, kw, cin, cout]},
+ *       {@code z[y, x, o] = sum_{h, w, c} a[y + h, x + w, c] K[h, w, c, o]}): with the P output
+ *       positions, {@code dK_i[h, w, c, o] = sum_{y, x} a_i[y + h, x + w, c] dz_i[y, x, o]}, i.e.
+ *       {@code dK_i = patches_i^T dz_i} with the input patches {@code [P, kh*kw*cin]} vectorised
+ *       row-major over (row, column, channel); the row-major flattening of {@code [kh*kw*cin, cout]}
+ *       is the HWIO flattening of the kernel. {@code db_i = sum over positions of dz_i}.
+ *       Two forms ({@link ConvForm}): by default {@link ConvForm#SHIFTED_SLICES} (for each of the
+ *       kh*kw kernel offsets, the shifted input slice {@code [N, P, cin]} times dz by BatchMatMul,
+ *       stacked), or {@link ConvForm#PATCHES} ({@code ExtractImagePatches} and one BatchMatMul).
+ *       On ConvSmall (n = 1000, float32, 2 threads, noisy shared machine) the kernel gradients by
+ *       slices took about a third to a quarter of the time by patches (whose patch extraction alone
+ *       dominates for the one-channel first layer), the whole per-example gradient about half.</li>
+ * </ul>
+ *
+ * <p>The layout is that of {@link NoiseInjection#perSampleGradientsByExample}: rows are examples,
+ * columns the flattened parameters in {@link Model#parameters()} order, restricted to a
+ * {@link NoiseInjection.ParameterSubset}. The graph has its own copy of the training images as
+ * constants and takes the parameter values as input at each call (e.g. {@link TrainingGraph#parameters()}),
+ * with the loss of {@link TrainingGraph}: {@code l_i = -sum_c onehot_ic log softmax(logits_i)_c}.
+ *
+ * <p>Not thread-safe; close it to free the graph and session.
+ */
+public final class PerExampleGradients implements AutoCloseable {
+
+    /**
+     * Default largest number of examples per graph run. On ConvSmall (n = 1000, float32, 2 threads)
+     * chunks of 250 to 1000 took the same time within noise, 50 about 40% longer; 250 bounds the
+     * intermediate tensors (about 60 MB in float32) for larger n.
+     */
+    public static final int DEFAULT_CHUNK = 250;
+
+    /** What {@link NoiseInjection.Timing#perSampleMethod()} reports for this way in its default form. */
+    public static final String METHOD = method(ConvForm.SHIFTED_SLICES);
+
+    /** A description of the vectorised way with the given convolution form. */
+    public static String method(ConvForm convForm) {
+        return "vectorised (all per-example gradients in one graph run per chunk of examples: outer products for"
+                + " fc layers, input patches^T x output gradients for conv layers by "
+                + (convForm == ConvForm.SHIFTED_SLICES ? "shifted input slices" : "ExtractImagePatches") + ")";
+    }
+
+    /** How the per-example convolution kernel gradients {@code patches_i^T dz_i} are formed. */
+    public enum ConvForm {
+        /** kh*kw shifted slices of the input, each {@code [N, P, cin]^T [N, P, cout]} by BatchMatMul, stacked. */
+        SHIFTED_SLICES,
+        /** {@code ExtractImagePatches} {@code [N, P, kh*kw*cin]}, then one BatchMatMul with adj_x. */
+        PATCHES
+    }
+
+    private final ConvSmall model;
+    private final ConvForm convForm;
+    private final List<Parameter> specs;
+    private final Precision precision;
+    private final int chunk;
+    private final int trainCount;
+    private final Graph graph;
+    private final Session session;
+    private final Placeholder<TInt32> idx;
+    private final List<Placeholder<? extends TFloating>> params = new ArrayList<>();
+    private final List<Operand<? extends TFloating>> perExample = new ArrayList<>();
+
+    private PerExampleGradients(ConvSmall model, ImageSet train, Precision precision, int intraThreads,
+                                int interThreads, int chunk, ConvForm convForm) {
+        if (chunk < 1) {
+            throw new IllegalArgumentException("chunk=" + chunk + " must be >= 1");
+        }
+        if (intraThreads < 0 || interThreads < 0) {
+            throw new IllegalArgumentException("thread counts intra=" + intraThreads + ", inter=" + interThreads
+                    + " must be >= 0");
+        }
+        int[] in = model.inputShape();
+        if (train.height() != in[0] || train.width() != in[1] || train.channels() != in[2]) {
+            throw new IllegalArgumentException("images of '" + train.name() + "' are " + train.height() + "x"
+                    + train.width() + "x" + train.channels() + ", but " + model.name() + " expects " + in[0] + "x"
+                    + in[1] + "x" + in[2]);
+        }
+        if (train.classes() != model.classes()) {
+            throw new IllegalArgumentException("'" + train.name() + "' has " + train.classes() + " classes, but "
+                    + model.name() + " outputs " + model.classes());
+        }
+        this.model = model;
+        this.convForm = java.util.Objects.requireNonNull(convForm, "convForm");
+        this.specs = model.parameters();
+        this.precision = precision;
+        this.chunk = chunk;
+        this.trainCount = train.count();
+        this.graph = new Graph();
+        boolean ok = false;
+        try {
+            Ops tf = Ops.create(graph);
+            this.idx = tf.withName("idx").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
+            build(tf, train, precision.type());
+            ConfigProto.Builder config = ConfigProto.newBuilder();
+            if (intraThreads > 0) {
+                config.setIntraOpParallelismThreads(intraThreads);
+            }
+            if (interThreads > 0) {
+                config.setInterOpParallelismThreads(interThreads);
+            }
+            this.session = new Session(graph, config.build());
+            ok = true;
+        } finally {
+            if (!ok) {
+                graph.close();
+            }
+        }
+    }
+
+    /** Whether {@code model} has a vectorised per-example gradient here (ConvSmall only). */
+    public static boolean supports(Model model) {
+        return model instanceof ConvSmall;
+    }
+
+    /**
+     * A per-example gradient graph for {@code model} over the training set {@code train}.
+     *
+     * @param chunk largest number of examples per graph run
+     */
+    public static PerExampleGradients build(ConvSmall model, ImageSet train, Precision precision, int intraThreads,
+                                            int interThreads, int chunk, ConvForm convForm) {
+        return new PerExampleGradients(model, train, precision, intraThreads, interThreads, chunk, convForm);
+    }
+
+    /** The per-example gradient graph of a training graph's model, data, precision and threads. */
+    public static PerExampleGradients of(TrainingGraph g) {
+        return of(g, DEFAULT_CHUNK);
+    }
+
+    /** As {@link #of(TrainingGraph)}, with at most {@code chunk} examples per graph run. */
+    public static PerExampleGradients of(TrainingGraph g, int chunk) {
+        return of(g, chunk, ConvForm.SHIFTED_SLICES);
+    }
+
+    /** As {@link #of(TrainingGraph, int)}, with the given form of the convolution kernel gradients. */
+    public static PerExampleGradients of(TrainingGraph g, int chunk, ConvForm convForm) {
+        if (!(g.model() instanceof ConvSmall c)) {
+            throw new IllegalArgumentException("vectorised per-example gradients exist for ConvSmall only, not "
+                    + g.model().name());
+        }
+        return new PerExampleGradients(c, g.trainingSet(), g.options().precision(), g.options().intraThreads(),
+                g.options().interThreads(), chunk, convForm);
+    }
+
+    public ConvSmall model() {
+        return model;
+    }
+
+    public int chunk() {
+        return chunk;
+    }
+
+    public ConvForm convForm() {
+        return convForm;
+    }
+
+    /** {@link #method(ConvForm)} of this instance's form. */
+    public String method() {
+        return method(convForm);
+    }
+
+    private <T extends TFloating> void build(Ops tf, ImageSet set, Class<T> type) {
+        List<Operand<T>> p = new ArrayList<>();
+        for (Parameter s : specs) {
+            Placeholder<T> ph = tf.withName("param_" + s.name().replace('/', '_'))
+                    .placeholder(type, Placeholder.shape(Shape.of(s.shape())));
+            params.add(ph);
+            p.add(ph);
+        }
+        // the data and the loss exactly as in TrainingGraph
+        Shape shape = Shape.of(set.count(), set.height(), set.width(), set.channels());
+        Operand<TUint8> pixels = tf.constant(shape, DataBuffers.of(set.pixels(), true, false));
+        Operand<TInt32> labels = tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false));
+        Operand<T> x = tf.math.div(tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type),
+                tf.dtypes.cast(tf.constant(255.0f), type));
+        Operand<TInt32> y = tf.gather(labels, idx, tf.constant(0));
+        ConvSmall.Layers<T> l = model.layers(tf, x, p);
+        Operand<T> oneHot = tf.oneHot(y, tf.constant(model.classes()), tf.dtypes.cast(tf.constant(1.0f), type),
+                tf.dtypes.cast(tf.constant(0.0f), type));
+        Operand<T> loss = tf.math.neg(tf.reduceSum(tf.math.mul(oneHot, tf.nn.logSoftmax(l.logits())), tf.constant(1)));
+
+        // d(sum_i l_i)/dz_k: row i is dl_i/dz_k[i] (examples do not interact)
+        Gradients dz = tf.gradients(List.of(loss), List.of(l.conv1(), l.conv2(), l.fc1(), l.logits()),
+                Gradients.dx(List.of(tf.onesLike(loss))));
+        Operand<T> d1 = cast(dz.dy(0));
+        Operand<T> d2 = cast(dz.dy(1));
+        Operand<T> d3 = cast(dz.dy(2));
+        Operand<T> d4 = cast(dz.dy(3));
+        Operand<TInt32> positions = tf.constant(new int[] {1, 2});
+        add(tf, convKernel(tf, l.input(), d1, specs.get(0), type));
+        add(tf, tf.reduceSum(d1, positions));
+        add(tf, convKernel(tf, l.pooled1(), d2, specs.get(2), type));
+        add(tf, tf.reduceSum(d2, positions));
+        add(tf, outer(tf, l.flat(), d3));
+        add(tf, d3);
+        add(tf, outer(tf, l.hidden(), d4));
+        add(tf, d4);
+        for (int k = 0; k < specs.size(); k++) {
+            long cols = perExample.get(k).shape().get(1);
+            if (cols != specs.get(k).size()) {
+                throw new IllegalStateException("per-example gradient of " + specs.get(k).name() + " has " + cols
+                        + " columns, the parameter has " + specs.get(k).size() + " entries");
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends TFloating> Operand<T> cast(Operand<?> o) {
+        return (Operand<T>) o;
+    }
+
+    /** Appends {@code [N, ...]} flattened to {@code [N, size]} (row-major). */
+    private <T extends TFloating> void add(Ops tf, Operand<T> perExampleGrad) {
+        Shape s = perExampleGrad.shape();
+        long size = 1;
+        for (int i = 1; i < s.numDimensions(); i++) {
+            size *= s.get(i);
+        }
+        perExample.add(tf.reshape(perExampleGrad, tf.constant(new int[] {-1, Math.toIntExact(size)})));
+    }
+
+    /** Per-example {@code a_i^T dz_i}: {@code [N, in, 1] * [N, 1, out] -> [N, in, out]}. */
+    private static <T extends TFloating> Operand<T> outer(Ops tf, Operand<T> a, Operand<T> dz) {
+        return tf.math.mul(tf.expandDims(a, tf.constant(2)), tf.expandDims(dz, tf.constant(1)));
+    }
+
+    /**
+     * Per-example kernel gradient of a VALID, stride-1 convolution with HWIO kernel {@code spec}:
+     * {@code patches_i^T dz_i}, {@code [N, kh*kw*cin, cout]}.
+     */
+    private <T extends TFloating> Operand<T> convKernel(Ops tf, Operand<T> input, Operand<T> dz, Parameter spec,
+                                                               Class<T> type) {
+        long[] k = spec.shape();   // kh, kw, cin, cout
+        Shape out = dz.shape();     // [N, ho, wo, cout]
+        if (out.numDimensions() != 4 || out.get(1) < 1 || out.get(2) < 1 || out.get(3) != k[3]) {
+            throw new IllegalStateException("output gradient of " + spec.name() + " has static shape " + out
+                    + ", expected [N, ho, wo, " + k[3] + "]");
+        }
+        int positions = Math.toIntExact(out.get(1) * out.get(2));
+        int patch = Math.toIntExact(k[0] * k[1] * k[2]);
+        Operand<T> g = tf.reshape(dz, tf.constant(new int[] {-1, positions, Math.toIntExact(k[3])}));
+        if (convForm == ConvForm.SHIFTED_SLICES) {
+            // offset (h, w): a[:, h:h+ho, w:w+wo, :] as [N, P, cin]; its product with dz is dK[h, w, :, :]
+            int[] size = {-1, Math.toIntExact(out.get(1)), Math.toIntExact(out.get(2)), Math.toIntExact(k[2])};
+            Operand<TInt32> flat = tf.constant(new int[] {-1, positions, Math.toIntExact(k[2])});
+            List<Operand<T>> offsets = new ArrayList<>();
+            for (int h = 0; h < k[0]; h++) {
+                for (int w = 0; w < k[1]; w++) {
+                    Operand<T> s = tf.slice(input, tf.constant(new int[] {0, h, w, 0}), tf.constant(size));
+                    offsets.add(tf.train.batchMatMul(tf.reshape(s, flat), g, type, BatchMatMul.adjX(true)));
+                }
+            }
+            return tf.stack(offsets, Stack.axis(1L));   // [N, kh*kw, cin, cout], h-major: the HWIO order
+        }
+        Operand<T> patches = tf.image.extractImagePatches(input, List.of(1L, k[0], k[1], 1L), List.of(1L, 1L, 1L, 1L),
+                List.of(1L, 1L, 1L, 1L), "VALID");
+        Operand<T> p = tf.reshape(patches, tf.constant(new int[] {-1, positions, patch}));
+        return tf.train.batchMatMul(p, g, type, BatchMatMul.adjX(true));
+    }
+
+    /**
+     * The per-sample gradient matrix by rows (n x d: row i is {@code grad l_{idx[i]}} restricted to
+     * {@code subset}, parameters concatenated in the subset's order) at the parameter values
+     * {@code parameters} (flattened, in {@link Model#parameters()} order).
+     */
+    public DMatrixRMaj compute(double[][] parameters, int[] idx, NoiseInjection.ParameterSubset subset) {
+        if (parameters.length != specs.size()) {
+            throw new IllegalArgumentException("values for " + parameters.length + " parameters, the model has "
+                    + specs.size());
+        }
+        if (idx.length == 0) {
+            throw new IllegalArgumentException("at least one training index is needed");
+        }
+        for (int i : idx) {
+            if (i < 0 || i >= trainCount) {
+                throw new IllegalArgumentException("training index " + i + " must be in [0, " + trainCount + ")");
+            }
+        }
+        int d = subset.dimension(specs);
+        int[] parts = subset.parameters();
+        int[] colOffset = new int[parts.length];
+        for (int j = 1; j < parts.length; j++) {
+            colOffset[j] = colOffset[j - 1] + Math.toIntExact(specs.get(parts[j - 1]).size());
+        }
+        DMatrixRMaj m = new DMatrixRMaj(idx.length, d);
+        List<Tensor> feeds = new ArrayList<>();
+        try {
+            for (int k = 0; k < parameters.length; k++) {
+                feeds.add(precision.tensor(Shape.of(specs.get(k).shape()), parameters[k]));
+            }
+            for (int from = 0; from < idx.length; from += chunk) {
+                int len = Math.min(chunk, idx.length - from);
+                int[] part = new int[len];
+                System.arraycopy(idx, from, part, 0, len);
+                try (Tensor ti = TInt32.vectorOf(part)) {
+                    var runner = session.runner().feed(this.idx, ti);
+                    for (int k = 0; k < params.size(); k++) {
+                        runner.feed(params.get(k), feeds.get(k));
+                    }
+                    for (int p : parts) {
+                        runner.fetch(perExample.get(p));
+                    }
+                    try (Result r = runner.run()) {
+                        for (int j = 0; j < parts.length; j++) {
+                            int size = Math.toIntExact(specs.get(parts[j]).size());
+                            double[] v = Precision.read(r.get(j));
+                            if (v.length != len * size) {
+                                throw new IllegalStateException("per-example gradient of " + specs.get(parts[j]).name()
+                                        + " has " + v.length + " entries, expected " + len + " x " + size);
+                            }
+                            for (int i = 0; i < len; i++) {
+                                System.arraycopy(v, i * size, m.data, (from + i) * d + colOffset[j], size);
+                            }
+                        }
+                    }
+                }
+            }
+        } finally {
+            for (Tensor t : feeds) {
+                t.close();
+            }
+        }
+        return m;
+    }
+
+    /** {@link #compute(double[][], int[], NoiseInjection.ParameterSubset)} at the training graph's current parameters. */
+    public DMatrixRMaj compute(TrainingGraph g, int[] idx, NoiseInjection.ParameterSubset subset) {
+        return compute(g.parameters(), idx, subset);
+    }
+
+    @Override
+    public void close() {
+        try {
+            session.close();
+        } finally {
+            graph.close();
+        }
+    }
+}
