@@ -74,7 +74,22 @@ public final class DeepExperiment {
     private DeepExperiment() {
     }
 
-    /** Runs (once per budget and seed in this JVM) the experiment, on the data in {@code dataDir}. */
+    /**
+     * Where the runs of the experiment are kept between invocations: the system property
+     * {@code msgd.work.dir} ({@code msgd verify} sets it to {@code <out>/work}) plus
+     * {@code deep/<budget>/}; null (property unset): a temporary directory, deleted afterwards.
+     */
+    public static Path runsDir(Budget budget) {
+        String w = System.getProperty("msgd.work.dir");
+        return w == null || w.isBlank() ? null : Path.of(w, "deep", budget.label());
+    }
+
+    /**
+     * Runs (once per budget and seed in this JVM) the experiment, on the data in {@code dataDir}.
+     * With a {@link #runsDir} the runs stay there: a run found completed with the same settings is
+     * reused, one found unfinished continues from its checkpoint (an interrupted {@code --budget
+     * full} loses at most one checkpoint interval per run when restarted with the same command).
+     */
     public static synchronized Results run(Budget budget, long seed, Path dataDir, PrintStream log) throws IOException {
         String key = budget + "/" + seed + "/" + dataDir;
         Results cached = CACHE.get(key);
@@ -86,7 +101,8 @@ public final class DeepExperiment {
         long t0 = System.nanoTime();
         Preset.Data data = preset.load(dataDir, 0);
         Map<String, MethodRuns> by = new LinkedHashMap<>();
-        Path tmp = Files.createTempDirectory("msgd-deep-");
+        Path keep = runsDir(budget);
+        Path tmp = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("msgd-deep-");
         try {
             int total = plan.methods().size() * plan.seeds();
             int done = 0;
@@ -96,12 +112,13 @@ public final class DeepExperiment {
                 double sps = 0;
                 for (int s = 0; s < plan.seeds(); s++) {
                     long runSeed = Streams.derive(seed, s);
-                    Path out = tmp.resolve(m.id() + "-seed" + s);
+                    Path out = tmp.resolve(m.id() + "-seed" + s + "-" + Long.toUnsignedString(seed, 36));
                     RunConfig c = RunConfig.defaults(preset, m, out).withData(dataDir).withIterations(plan.iterations())
-                            .withEval(plan.evalEvery(), plan.evalSubset()).withCheckpointEvery(plan.iterations())
+                            .withEval(plan.evalEvery(), plan.evalSubset())
+                            .withCheckpointEvery(keep != null ? plan.evalEvery() : plan.iterations())
                             .withSeeds(runSeed, 0).withProgress(false);
                     long r0 = System.nanoTime();
-                    Trainer.Outcome o = Trainer.run(c, data, new PrintStream(PrintStream.nullOutputStream()));
+                    Trainer.Outcome o = Trainer.runOrContinue(c, data, new PrintStream(PrintStream.nullOutputStream()));
                     done++;
                     if (o.status() != Trainer.Status.COMPLETED) {
                         throw new IOException(m.paperName() + " seed " + s + ": " + o.message());
@@ -115,14 +132,20 @@ public final class DeepExperiment {
                 by.put(name, new MethodRuns(m, rows, sps));
             }
         } finally {
-            try (Stream<Path> w = Files.walk(tmp)) {
-                for (Path p : w.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
+            if (keep == null) {
+                deleteTree(tmp);
             }
         }
         Results r = new Results(plan, by, (System.nanoTime() - t0) / 1e9, dataDir);
         CACHE.put(key, r);
         return r;
+    }
+
+    private static void deleteTree(Path tmp) throws IOException {
+        try (Stream<Path> w = Files.walk(tmp)) {
+            for (Path p : w.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 }

@@ -90,6 +90,56 @@ public final class Trainer {
     }
 
     /**
+     * The run {@code config} describes, in {@code config.out()}: reused when that directory holds it
+     * completed, continued from its last checkpoint when it holds it unfinished, started otherwise.
+     * A directory holding a run with other settings is an error naming the first that differs (so a
+     * stopped experiment can be restarted with the same command and loses nothing).
+     */
+    public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return run(config, data, log);
+        }
+        JsonNode stored = JSON.readTree(runJson.toFile());
+        RunConfig previous = configFrom(stored.get("config"), dir);
+        String differs = firstDifference(previous, config);
+        if (differs != null) {
+            throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
+                    + " choose another output directory");
+        }
+        if ("completed".equals(stored.path("status").asText())) {
+            List<Row> rows = readMetrics(dir.resolve("metrics.csv"));
+            Row last = rows.get(rows.size() - 1);
+            if (last.iteration() != config.iterations()) {
+                throw new IllegalStateException(dir + ": run.json says completed but metrics.csv ends at iteration "
+                        + last.iteration() + ", not " + config.iterations());
+            }
+            JsonNode sps = stored.get("secondsPerStep");
+            double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
+            log.println("reusing the completed run in " + dir);
+            return new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "reused", last.elapsedSeconds(),
+                    perStep);
+        }
+        return resume(dir, 0, log);
+    }
+
+    /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */
+    static String firstDifference(RunConfig a, RunConfig b) {
+        Map<String, Object> x = configJson(a);
+        Map<String, Object> y = configJson(b);
+        for (String key : x.keySet()) {
+            if (key.equals("checkpointEvery") || key.equals("dataDir")) {
+                continue;   // neither changes the metrics
+            }
+            if (!java.util.Objects.equals(String.valueOf(x.get(key)), String.valueOf(y.get(key)))) {
+                return key + " " + x.get(key) + " there, " + y.get(key) + " asked";
+            }
+        }
+        return null;
+    }
+
+    /**
      * Continues the run in {@code dir} from its last checkpoint, up to {@code iterations} (0: the
      * run's own number of iterations).
      */
@@ -207,6 +257,7 @@ public final class Trainer {
             }
             progress.finish();
             double total = elapsed0 + (System.nanoTime() - t0) / 1e9;
+            runInfo.put("secondsPerStep", steps == 0 ? null : stepSeconds / steps);
             writeRunJson(c.out(), runInfo, startedAt, "completed", c.iterations(), null, rows);
             return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
                     steps == 0 ? Double.NaN : stepSeconds / steps);

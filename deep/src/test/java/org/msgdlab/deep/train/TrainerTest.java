@@ -53,6 +53,22 @@ class TrainerTest {
     }
 
     @Test
+    void aCompletedRunIsReusedAndARunWithOtherSettingsIsNotOverwritten() throws IOException {
+        Path dir = tmp.resolve("reuse");
+        Trainer.Outcome a = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4), null, QUIET);
+        Trainer.Outcome b = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withCheckpointEvery(4), null, QUIET);
+        assertEquals("reused", b.message());
+        assertEquals(a.rows().size(), b.rows().size());
+        for (int i = 0; i < a.rows().size(); i++) {
+            assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i);
+        }
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withSeeds(99, 0), null, QUIET));
+        assertTrue(e.getMessage().contains("seed 1 there, 99 asked"), e.getMessage());
+        assertEquals(a.rows().size(), Trainer.readMetrics(dir.resolve("metrics.csv")).size(), "nothing overwritten");
+    }
+
+    @Test
     void writesMetricsRunJsonAndCheckpointsAndResumesExactly() throws IOException {
         Path full = tmp.resolve("full");
         Trainer.Outcome a = Trainer.run(config("msgd-fisher", full, 6), null, QUIET);

@@ -122,6 +122,8 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--out " + out + ": not writable (" + problem + ")");
         }
         pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
+        // long computations that can be resumed (the deep study's training runs) keep their state here
+        System.setProperty("msgd.work.dir", dir.resolve("work").toString());
         String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
         // Load fonts and image writers while the claims run, so that rendering after Ctrl-C (in the
