@@ -93,7 +93,7 @@ final class ReportCommand implements Callable<Integer> {
                     return where + ", claims[" + c + "] has no \"claimId\"";
                 }
                 if (e.verdict() == null) {
-                    return "claim '" + e.claimId() + "' has no \"verdict\" (one of PASS, APPROXIMATE, FAIL, ERROR, NOT_RUN)";
+                    return "claim '" + e.claimId() + "' has no \"verdict\" (one of PASS, APPROXIMATE, FAIL, INCONCLUSIVE, ERROR, NOT_RUN)";
                 }
                 for (Series se : e.series()) {
                     if (se == null || se.curves() == null) {

@@ -320,7 +320,7 @@ final class VerifyCommand implements Callable<Integer> {
         return error ? Msgd.CLAIM_ERROR : verdictFailed ? Msgd.VERDICT_FAILED : Msgd.OK;
     }
 
-    /** FAIL is beyond APPROXIMATE; PASS, ERROR and NOT_RUN are never at or beyond either. */
+    /** FAIL is beyond APPROXIMATE; PASS, INCONCLUSIVE, ERROR and NOT_RUN are never at or beyond either. */
     static boolean atOrBeyond(Verdict v, Verdict threshold) {
         return v == Verdict.FAIL || (v == Verdict.APPROXIMATE && threshold == Verdict.APPROXIMATE);
     }

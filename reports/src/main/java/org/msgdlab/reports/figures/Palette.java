@@ -27,7 +27,7 @@ public final class Palette {
     private Palette() {
     }
 
-    /** PASS bluish green, APPROXIMATE orange, FAIL vermillion, ERROR reddish purple, NOT_RUN grey. */
+    /** PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey. */
     public static Color of(Verdict v) {
         if (v == null) {
             return GREY;
@@ -36,6 +36,7 @@ public final class Palette {
             case PASS -> BLUISH_GREEN;
             case APPROXIMATE -> ORANGE;
             case FAIL -> VERMILLION;
+            case INCONCLUSIVE -> SKY_BLUE;
             case ERROR -> REDDISH_PURPLE;
             case NOT_RUN -> GREY;
         };

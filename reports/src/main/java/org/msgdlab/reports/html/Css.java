@@ -37,6 +37,7 @@ final class Css {
             .badge.approximate { background: var(--approximate); color: #1b1f24; }
             .badge.fail { background: var(--fail); }
             .badge.error { background: var(--error); color: #1b1f24; }
+            .badge.inconclusive { background: var(--inconclusive); color: #1b1f24; }
             .badge.not-run { background: #d0d4d9; color: #1b1f24; }
 
             .counts { display: flex; flex-wrap: wrap; gap: 12px; margin: 14px 0 18px; }
@@ -48,6 +49,7 @@ final class Css {
             .count.approximate { border-top-color: var(--approximate); }
             .count.fail { border-top-color: var(--fail); }
             .count.error { border-top-color: var(--error); }
+            .count.inconclusive { border-top-color: var(--inconclusive); }
             .count.not-run { border-top-color: var(--not-run); }
             .count.total { border-top-color: var(--ink); background: var(--soft); }
             .count.zero .n { color: #aab2bb; }
@@ -75,6 +77,7 @@ final class Css {
             table.claims tr.approximate td:first-child { box-shadow: inset 4px 0 0 var(--approximate); }
             table.claims tr.fail td:first-child { box-shadow: inset 4px 0 0 var(--fail); }
             table.claims tr.error td:first-child { box-shadow: inset 4px 0 0 var(--error); }
+            table.claims tr.inconclusive td:first-child { box-shadow: inset 4px 0 0 var(--inconclusive); }
             td.weak { color: #a35a00; font-weight: 600; }
             td.agree { color: #00664a; }
             td.reject { color: #a33c00; font-weight: 600; }
@@ -95,6 +98,7 @@ final class Css {
             .chip.approximate { background: #fcf0d6; border-color: var(--approximate); }
             .chip.fail { background: #f8e1d3; border-color: var(--fail); }
             .chip.error { background: #f6e4ee; border-color: var(--error); }
+            .chip.inconclusive { background: #e3f1fa; border-color: var(--inconclusive); }
             .chip.not-run { background: #eceef0; }
 
             .study h2 .num-prefix { display: inline-block; min-width: 28px; color: var(--muted); }
@@ -113,6 +117,7 @@ final class Css {
             article.claim.approximate { border-left-color: var(--approximate); }
             article.claim.fail { border-left-color: var(--fail); }
             article.claim.error { border-left-color: var(--error); }
+            article.claim.inconclusive { border-left-color: var(--inconclusive); }
             article.claim > header { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
             article.claim > header h3 { margin: 0; font: 600 15.5px var(--mono); }
             blockquote.statement { margin: 10px 0 8px; padding: 8px 14px; background: var(--soft); border-left: 3px solid #b8c0c8;

@@ -108,7 +108,8 @@ public final class HtmlReport {
         }
         h.append("<div class=\"counts\">\n");
         for (Map.Entry<Verdict, Integer> c : counts.entrySet()) {
-            if (c.getValue() == 0 && (c.getKey() == Verdict.ERROR || c.getKey() == Verdict.NOT_RUN)) {
+            if (c.getValue() == 0 && (c.getKey() == Verdict.ERROR || c.getKey() == Verdict.NOT_RUN
+                    || c.getKey() == Verdict.INCONCLUSIVE)) {
                 continue;
             }
             h.append("<div class=\"count ").append(cls(c.getKey())).append(c.getValue() == 0 ? " zero" : "").append("\">")

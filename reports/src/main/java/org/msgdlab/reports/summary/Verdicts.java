@@ -40,6 +40,8 @@ public final class Verdicts {
                     + "and the gap vanishes in a stated limit";
             case FAIL -> "the statement as printed is contradicted: the gap does not vanish in the paper's regime, "
                     + "or the estimate agrees with neither formula";
+            case INCONCLUSIVE -> "the budget cannot tell the statement from its negation: the estimate is within its"
+                    + " tolerance of both (neither confirmed nor contradicted)";
             case ERROR -> "the check itself threw; the message says where";
             case NOT_RUN -> "the check was not reached (interrupted run)";
         };

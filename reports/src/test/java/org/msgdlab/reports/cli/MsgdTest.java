@@ -124,7 +124,7 @@ class MsgdTest {
         assertTrue(r.err().contains("module 'sde' has no claims yet (its issue has not landed)"), r.err());
         assertTrue(r.err().contains("[1/2] fake.a ... PASS ("), r.err());
         assertTrue(r.err().contains("[2/2] fake.b ... PASS ("), r.err());
-        assertTrue(r.out().contains("verdicts: PASS 2, APPROXIMATE 0, FAIL 0, ERROR 0, NOT_RUN 0"), r.out());
+        assertTrue(r.out().contains("verdicts: PASS 2, APPROXIMATE 0, FAIL 0, INCONCLUSIVE 0, ERROR 0, NOT_RUN 0"), r.out());
         assertTrue(r.out().contains("results: " + tmp.resolve(ResultsFile.NAME)), r.out());
         Results results = ResultsFile.read(tmp.resolve(ResultsFile.NAME));
         assertEquals(7, results.provenance().seed());

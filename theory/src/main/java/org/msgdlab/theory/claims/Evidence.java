@@ -87,6 +87,16 @@ public record Evidence(
     }
 
     /** Evidence for a claim whose check threw: verdict ERROR with the message. */
+    /**
+     * The same evidence with another verdict and reason, for checks whose verdict needs more than
+     * {@link #decide} sees (e.g. {@link Verdict#INCONCLUSIVE} when a power check shows that the
+     * negation of the statement would have passed as well).
+     */
+    public Evidence withVerdict(Verdict v, String reason) {
+        return new Evidence(claimId, paperRef, statement, v, reason, parameters, estimate, reference, standardError,
+                tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit, samples, seconds, series);
+    }
+
     public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
         return new Evidence(claimId, paperRef, statement, Verdict.ERROR, message, Map.of(),
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,

@@ -11,10 +11,14 @@ package org.msgdlab.theory.claims;
  *       a stated limit (the evidence quantifies it).</li>
  *   <li>{@link #FAIL}: the statement as printed is contradicted: the discrepancy does not vanish
  *       in the paper's regime, or the estimate agrees with neither formula.</li>
+ *   <li>{@link #INCONCLUSIVE}: the measurement cannot tell the statement from its negation at
+ *       this budget: the estimate lies within its tolerance of both (e.g. a predicted gap smaller
+ *       than the seed-to-seed spread), so the claim is neither confirmed nor contradicted. The
+ *       evidence says what was resolvable; a larger budget may decide it.</li>
  *   <li>{@link #ERROR}: the check itself failed to run (exception, bad input).</li>
  *   <li>{@link #NOT_RUN}: the check was not reached (interrupted run, filtered out).</li>
  * </ul>
  */
 public enum Verdict {
-    PASS, APPROXIMATE, FAIL, ERROR, NOT_RUN
+    PASS, APPROXIMATE, FAIL, INCONCLUSIVE, ERROR, NOT_RUN
 }

@@ -42,6 +42,17 @@ class EvidenceTest {
     }
 
     @Test
+    void withVerdictChangesOnlyTheVerdictAndItsReason() {
+        Evidence e = decide(Discrepancy.none(), stat("a", 1.2, 1.2));
+        Evidence i = e.withVerdict(Verdict.INCONCLUSIVE, "the negation passes too");
+        assertEquals(Verdict.INCONCLUSIVE, i.verdict());
+        assertEquals("the negation passes too", i.verdictReason());
+        assertEquals(e.estimate(), i.estimate());
+        assertEquals(e.statistics(), i.statistics());
+        assertEquals(e.tolerance(), i.tolerance());
+    }
+
+    @Test
     void approximateWhenTheDerivedFormulaFitsAndTheGapVanishes() {
         Evidence e = decide(VANISHING, stat("a", 1.2, 1.2), stat("b", 2.0, 0.9));
         assertEquals(Verdict.APPROXIMATE, e.verdict());
