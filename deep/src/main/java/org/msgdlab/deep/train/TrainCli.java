@@ -37,7 +37,8 @@ public final class TrainCli {
             "       msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]",
             "Presets: " + Preset.all().stream().map(Preset::id).toList(),
             "Methods: " + Method.SYNTAX,
-            "Writes DIR/metrics.csv, DIR/run.json and checkpoints under DIR/checkpoints.",
+            "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under DIR/checkpoints.",
+            "--lr sets the initial rate; the preset's decays (CIFAR: x0.1 at 40,000 and 60,000) still apply.",
             "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss.");
 
     private TrainCli() {
