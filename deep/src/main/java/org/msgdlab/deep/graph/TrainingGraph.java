@@ -344,6 +344,11 @@ public final class TrainingGraph implements AutoCloseable {
     private record Pooled<T extends TFloating>(Operand<T> perExample, Operand<TFloat32> correct) {
     }
 
+    private record Stored(Operand<TUint8> pixels, Operand<TInt32> labels) {
+    }
+
+    private final java.util.IdentityHashMap<ImageSet, Stored> constants = new java.util.IdentityHashMap<>();
+
     /** Zero padding of the augmentation's random crops (the standard CIFAR recipe). */
     public static final int AUGMENT_PAD = 4;
     private Placeholder<TInt32> cropRows;   // [batch, height]: row of the padded image for each output row
@@ -434,8 +439,12 @@ public final class TrainingGraph implements AutoCloseable {
     private <T extends TFloating> Pooled<T> pooled(Ops tf, ImageSet set, Placeholder<TInt32> idx, Class<T> type,
                                                    List<Operand<T>> vars, BatchNorm<T> norm, boolean augment) {
         Shape shape = Shape.of(set.count(), set.height(), set.width(), set.channels());
-        Operand<TUint8> pixels = tf.constant(shape, DataBuffers.of(set.pixels(), true, false));
-        Operand<TInt32> labels = tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false));
+        // one constant per data set, however many branches read it (training, evaluation)
+        Stored stored = constants.computeIfAbsent(set, k -> new Stored(
+                tf.constant(shape, DataBuffers.of(set.pixels(), true, false)),
+                tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false))));
+        Operand<TUint8> pixels = stored.pixels();
+        Operand<TInt32> labels = stored.labels();
         Operand<T> x = tf.math.div(tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type),
                 tf.dtypes.cast(tf.constant(255.0f), type));
         if (augment) {
