@@ -55,4 +55,23 @@ class DeepStudyTest {
         assertEquals(Verdict.NOT_RUN, e.verdict());
         assertTrue(e.verdictReason().contains("--budget full"), e.verdictReason());
     }
+
+    @Test
+    void aNoisyMethodWithinTheMarginPassesOnlyWhenItBeatsGdBeyondTheSeedSpread() {
+        DeepExperiment.Plan plan = DeepExperiment.plan(Budget.QUICK);
+        var margin = org.msgdlab.theory.claims.StatisticCheck.of("minus SGD-50", 0.005, 0.004, 0, 0, 0.03);
+        Evidence pass = Evidence.decide("x", "ref", "st", java.util.Map.of(), 0.05, List.of(margin), List.of(),
+                org.msgdlab.theory.claims.Discrepancy.none(), 6, 0, List.of());
+        assertEquals(Verdict.PASS, pass.verdict());
+        assertEquals(Verdict.PASS, DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, 0.02, 0.01, plan).verdict());
+        Evidence below = DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, -0.02, 0.01, plan);
+        assertEquals(Verdict.FAIL, below.verdict());
+        assertTrue(below.verdictReason().contains("GD beats it"), below.verdictReason());
+        Evidence open = DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, 0.004, 0.01, plan);
+        assertEquals(Verdict.INCONCLUSIVE, open.verdict());
+        assertTrue(open.verdictReason().contains("not resolved at this budget"), open.verdictReason());
+        // outside the margin stays FAIL whatever the gap to GD
+        Evidence outside = pass.withVerdict(Verdict.FAIL, "outside");
+        assertEquals(Verdict.FAIL, DeepStudy.aboveGdVerdict(outside, "M", 0.1, 0.03, 0.2, 0.01, plan).verdict());
+    }
 }
