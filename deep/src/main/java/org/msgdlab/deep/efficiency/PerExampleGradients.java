@@ -2,6 +2,7 @@ package org.msgdlab.deep.efficiency;
 
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.graph.DataInGraph;
 import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
@@ -13,7 +14,6 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Placeholder;
@@ -21,7 +21,6 @@ import org.tensorflow.op.core.Stack;
 import org.tensorflow.op.train.BatchMatMul;
 import org.tensorflow.proto.ConfigProto;
 import org.tensorflow.types.TInt32;
-import org.tensorflow.types.TUint8;
 import org.tensorflow.types.family.TFloating;
 
 import java.util.ArrayList;
@@ -210,17 +209,11 @@ public final class PerExampleGradients implements AutoCloseable {
             p.add(ph);
         }
         // the data and the loss exactly as in TrainingGraph
-        Shape shape = Shape.of(set.count(), set.height(), set.width(), set.channels());
-        Operand<TUint8> pixels = tf.constant(shape, DataBuffers.of(set.pixels(), true, false));
-        Operand<TInt32> labels = tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false));
-        Operand<T> x = tf.math.div(tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type),
-                tf.dtypes.cast(tf.constant(255.0f), type));
-        Operand<TInt32> y = tf.gather(labels, idx, tf.constant(0));
+        DataInGraph data = DataInGraph.of(tf, set);
+        Operand<T> x = data.images(tf, idx, type);
+        Operand<TInt32> y = data.labels(tf, idx);
         ConvSmall.Layers<T> l = model.layers(tf, x, p);
-        Operand<T> oneHot = tf.oneHot(y, tf.constant(model.classes()), tf.dtypes.cast(tf.constant(1.0f), type),
-                tf.dtypes.cast(tf.constant(0.0f), type));
-        Operand<T> loss = tf.math.neg(tf.reduceSum(tf.math.mul(oneHot, tf.nn.logSoftmax(l.logits())), tf.constant(1)));
-
+        Operand<T> loss = DataInGraph.crossEntropy(tf, l.logits(), y, model.classes(), type);
         // d(sum_i l_i)/dz_k: row i is dl_i/dz_k[i] (examples do not interact)
         Gradients dz = tf.gradients(List.of(loss), List.of(l.conv1(), l.conv2(), l.fc1(), l.logits()),
                 Gradients.dx(List.of(tf.onesLike(loss))));

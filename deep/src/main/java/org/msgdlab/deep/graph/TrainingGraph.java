@@ -23,7 +23,6 @@ import org.tensorflow.op.core.Variable;
 import org.tensorflow.proto.ConfigProto;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
-import org.tensorflow.types.TUint8;
 import org.tensorflow.types.family.TFloating;
 
 import java.nio.file.Path;
@@ -344,10 +343,7 @@ public final class TrainingGraph implements AutoCloseable {
     private record Pooled<T extends TFloating>(Operand<T> perExample, Operand<TFloat32> correct) {
     }
 
-    private record Stored(Operand<TUint8> pixels, Operand<TInt32> labels) {
-    }
-
-    private final java.util.IdentityHashMap<ImageSet, Stored> constants = new java.util.IdentityHashMap<>();
+    private final java.util.IdentityHashMap<ImageSet, DataInGraph> constants = new java.util.IdentityHashMap<>();
 
     /** Zero padding of the augmentation's random crops (the standard CIFAR recipe). */
     public static final int AUGMENT_PAD = 4;
@@ -438,28 +434,18 @@ public final class TrainingGraph implements AutoCloseable {
     /** Data set as graph constants, gathered by {@code idx}, through the model: per-example loss and correct count. */
     private <T extends TFloating> Pooled<T> pooled(Ops tf, ImageSet set, Placeholder<TInt32> idx, Class<T> type,
                                                    List<Operand<T>> vars, BatchNorm<T> norm, boolean augment) {
-        Shape shape = Shape.of(set.count(), set.height(), set.width(), set.channels());
         // one constant per data set, however many branches read it (training, evaluation)
-        Stored stored = constants.computeIfAbsent(set, k -> new Stored(
-                tf.constant(shape, DataBuffers.of(set.pixels(), true, false)),
-                tf.constant(Shape.of(set.count()), DataBuffers.of(set.labels(), true, false))));
-        Operand<TUint8> pixels = stored.pixels();
-        Operand<TInt32> labels = stored.labels();
-        Operand<T> x = tf.math.div(tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type),
-                tf.dtypes.cast(tf.constant(255.0f), type));
+        DataInGraph stored = constants.computeIfAbsent(set, k -> DataInGraph.of(tf, set));
+        Operand<T> x = stored.images(tf, idx, type);
         if (augment) {
             x = augmented(tf, x, set);
         }
         if (trainingImages == null) {
             trainingImages = x;   // the first branch built is the training phase's
         }
-        Operand<TInt32> y = tf.gather(labels, idx, tf.constant(0));
+        Operand<TInt32> y = stored.labels(tf, idx);
         Operand<T> logits = model.logits(tf, x, vars, norm);
-        Operand<T> oneHot = tf.oneHot(y, tf.constant(model.classes()), tf.dtypes.cast(tf.constant(1.0f), type),
-                tf.dtypes.cast(tf.constant(0.0f), type));
-        // l_i = -sum_c onehot_ic log softmax(logits_i)_c. (SoftmaxCrossEntropyWithLogits' gradient builds a
-        // float32 constant and fails in float64 graphs; the sparse op has no gradient in TF Java.)
-        Operand<T> loss = tf.math.neg(tf.reduceSum(tf.math.mul(oneHot, tf.nn.logSoftmax(logits)), tf.constant(1)));
+        Operand<T> loss = DataInGraph.crossEntropy(tf, logits, y, model.classes(), type);
         Operand<TFloat32> correct = tf.reduceSum(tf.dtypes.cast(
                 tf.math.equal(tf.math.argMax(logits, tf.constant(1), TInt32.class), y), TFloat32.class), tf.constant(0));
         return new Pooled<>(loss, correct);
