@@ -58,20 +58,24 @@ class DeepStudyTest {
 
     @Test
     void aNoisyMethodWithinTheMarginPassesOnlyWhenItBeatsGdBeyondTheSeedSpread() {
-        DeepExperiment.Plan plan = DeepExperiment.plan(Budget.QUICK);
         var margin = org.msgdlab.theory.claims.StatisticCheck.of("minus SGD-50", 0.005, 0.004, 0, 0, 0.03);
-        Evidence pass = Evidence.decide("x", "ref", "st", java.util.Map.of(), 0.05, List.of(margin), List.of(),
-                org.msgdlab.theory.claims.Discrepancy.none(), 6, 0, List.of());
-        assertEquals(Verdict.PASS, pass.verdict());
-        assertEquals(Verdict.PASS, DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, 0.02, 0.01, plan).verdict());
-        Evidence below = DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, -0.02, 0.01, plan);
+        assertEquals(Verdict.PASS, decide(margin, 0.02).verdict());
+        Evidence below = decide(margin, -0.02);
         assertEquals(Verdict.FAIL, below.verdict());
-        assertTrue(below.verdictReason().contains("GD beats it"), below.verdictReason());
-        Evidence open = DeepStudy.aboveGdVerdict(pass, "M", 0.005, 0.03, 0.004, 0.01, plan);
+        assertTrue(below.verdictReason().contains("minus GD"), below.verdictReason());
+        Evidence open = decide(margin, 0.004);
         assertEquals(Verdict.INCONCLUSIVE, open.verdict());
         assertTrue(open.verdictReason().contains("not resolved at this budget"), open.verdictReason());
-        // outside the margin stays FAIL whatever the gap to GD
-        Evidence outside = pass.withVerdict(Verdict.FAIL, "outside");
-        assertEquals(Verdict.FAIL, DeepStudy.aboveGdVerdict(outside, "M", 0.1, 0.03, 0.2, 0.01, plan).verdict());
+        // outside the margin is FAIL whatever the gap to GD
+        var outside = org.msgdlab.theory.claims.StatisticCheck.of("minus SGD-50", 0.1, 0.004, 0, 0, 0.03);
+        assertEquals(Verdict.FAIL, decide(outside, 0.2).verdict());
+        assertEquals(Verdict.FAIL, decide(outside, 0.004).verdict());
+    }
+
+    /** The accuracy claim's two statistics: the margin to SGD-50 and the one-sided gap to GD (tolerance 0.01). */
+    private static Evidence decide(org.msgdlab.theory.claims.StatisticCheck margin, double aboveGd) {
+        var gd = org.msgdlab.theory.claims.StatisticCheck.above("minus GD", aboveGd, 0.005, 0, 0.01);
+        return Evidence.decide("x", "ref", "st", java.util.Map.of(), 0.05, List.of(margin, gd), List.of(),
+                org.msgdlab.theory.claims.Discrepancy.none(), 6, 0, List.of());
     }
 }

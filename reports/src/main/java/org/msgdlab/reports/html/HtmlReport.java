@@ -304,7 +304,7 @@ public final class HtmlReport {
             h.append("<tr").append(s == head && e.statistics().size() > 1 ? " class=\"headline\" title=\"headline statistic\"" : "").append("><td class=\"stat\">")
                     .append(Formula.html(s.name())).append("</td><td class=\"num\">").append(Numbers.html(s.estimate()))
                     .append("</td><td class=\"num\">").append(Numbers.html(s.standardError())).append("</td><td class=\"num\">")
-                    .append(Numbers.html(s.paperValue())).append("</td><td class=\"num\">").append(Numbers.html(s.derivedValue()))
+                    .append(sided(s, s.paperValue())).append("</td><td class=\"num\">").append(sided(s, s.derivedValue()))
                     .append("</td><td class=\"num\">").append(tolerance(s.tolerance())).append("</td><td class=\"num\">")
                     .append(discrepancy(measured, s.paperValue())).append("</td><td class=\"num\">")
                     .append(discrepancy(s.relativeDiscrepancy(), s.paperValue())).append("</td>")
@@ -461,6 +461,14 @@ public final class HtmlReport {
             parts.add("<span class=\"cid\">" + escape(part) + "</span>");
         }
         return String.join(".<wbr>", parts);
+    }
+
+    /** A reference value, prefixed by its relation for a one-sided statistic ("&gt; 0", "≤ 1.5"). */
+    private static String sided(StatisticCheck s, double value) {
+        return s.side() == StatisticCheck.Side.TWO_SIDED ? Numbers.html(value)
+                : "<span title=\"one-sided: the estimate must be " + (s.side() == StatisticCheck.Side.ABOVE
+                ? "above this by more than the tolerance" : "at most this plus the tolerance") + "\">"
+                + (s.side() == StatisticCheck.Side.ABOVE ? "&gt; " : "≤ ") + Numbers.html(value) + "</span>";
     }
 
     static String cls(Verdict v) {

@@ -45,7 +45,9 @@ public record Evidence(
      * Decides the verdict from the compared statistics, as DESIGN.md defines it: PASS when every
      * statistic agrees with the paper's formula; APPROXIMATE when every statistic agrees with the
      * derived formula and the gap to the paper's formula vanishes in the stated limit; FAIL when
-     * the gap persists, or the estimate agrees with neither formula.
+     * the gap persists, or the estimate agrees with neither formula; INCONCLUSIVE when every
+     * statistic agrees except one-sided ones ({@link StatisticCheck.Side#ABOVE}) that the budget
+     * leaves unresolved (within their tolerance of the reference, neither confirmed nor contradicted).
      */
     public static Evidence decide(String claimId, String paperRef, String statement,
                                   Map<String, Object> parameters, double falseAlarmProbability,
@@ -58,7 +60,13 @@ public record Evidence(
         boolean derivedOk = statistics.stream().allMatch(StatisticCheck::agreesWithDerived);
         Verdict verdict;
         String reason;
-        if (paperOk) {
+        List<String> unresolved = statistics.stream().filter(StatisticCheck::unresolved).map(StatisticCheck::name).toList();
+        boolean othersOk = statistics.stream().allMatch(s -> s.agreesWithPaper() || s.unresolved());
+        if (!paperOk && othersOk) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = "not resolved at this budget: " + String.join(", ", unresolved) + " within its tolerance of the"
+                    + " reference (neither confirmed nor contradicted); every other statistic agrees";
+        } else if (paperOk) {
             verdict = Verdict.PASS;
             reason = "every statistic agrees with the paper's formula within its tolerance";
         } else if (derivedOk && discrepancy.vanishes()) {
@@ -72,7 +80,7 @@ public record Evidence(
             verdict = Verdict.FAIL;
             List<String> bad = new ArrayList<>();
             for (StatisticCheck s : statistics) {
-                if (!s.agreesWithDerived()) {
+                if (!s.agreesWithDerived() && !s.unresolved()) {
                     bad.add(s.name());
                 }
             }
@@ -86,7 +94,6 @@ public record Evidence(
                 discrepancy.limit(), samples, seconds, series);
     }
 
-    /** Evidence for a claim whose check threw: verdict ERROR with the message. */
     /**
      * The same evidence with another verdict and reason, for checks whose verdict needs more than
      * {@link #decide} sees (e.g. {@link Verdict#INCONCLUSIVE} when a power check shows that the
@@ -97,6 +104,7 @@ public record Evidence(
                 tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit, samples, seconds, series);
     }
 
+    /** Evidence for a claim whose check threw: verdict ERROR with the message. */
     public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
         return new Evidence(claimId, paperRef, statement, Verdict.ERROR, message, Map.of(),
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,

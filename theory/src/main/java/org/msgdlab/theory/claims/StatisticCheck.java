@@ -14,6 +14,7 @@ package org.msgdlab.theory.claims;
  * @param tolerance            acceptance half-width around a reference
  * @param relativeDiscrepancy  deterministic (derived - paper) / |paper|; 0 when the paper is exact;
  *                             when the paper's value is 0 the absolute discrepancy is used
+ * @param side                 what agreeing means ({@link Side}); two-sided unless stated
  */
 public record StatisticCheck(
         String name,
@@ -22,12 +23,34 @@ public record StatisticCheck(
         double paperValue,
         double derivedValue,
         double tolerance,
-        double relativeDiscrepancy) {
+        double relativeDiscrepancy,
+        Side side) {
+
+    /** What agreeing with a reference value r means for the estimate e at tolerance t. */
+    public enum Side {
+        /** |e - r| <= t: the statistic equals r (the usual case). */
+        TWO_SIDED,
+        /**
+         * e - r > t: the statistic exceeds r (a predicted gap, "SGD above GD"); contradicted when
+         * e - r < -t, unresolved in between.
+         */
+        ABOVE,
+        /** e <= r + t: the statistic stays below the bound r; contradicted when e > r + t. */
+        AT_MOST
+    }
 
     public StatisticCheck {
         if (!(tolerance >= 0)) {
             throw new IllegalArgumentException("tolerance=" + tolerance + " must be >= 0 (statistic " + name + ")");
         }
+        if (side == null) {
+            side = Side.TWO_SIDED;   // results files written before sides existed
+        }
+    }
+
+    public StatisticCheck(String name, double estimate, double standardError, double paperValue, double derivedValue,
+                          double tolerance, double relativeDiscrepancy) {
+        this(name, estimate, standardError, paperValue, derivedValue, tolerance, relativeDiscrepancy, Side.TWO_SIDED);
     }
 
     /** Builds the check, computing the deterministic relative discrepancy from the two references. */
@@ -37,12 +60,45 @@ public record StatisticCheck(
         return new StatisticCheck(name, estimate, standardError, paperValue, derivedValue, tolerance, disc);
     }
 
+    /** A one-sided check: the statistic must exceed {@code reference} by more than {@code tolerance}. */
+    public static StatisticCheck above(String name, double estimate, double standardError, double reference,
+                                       double tolerance) {
+        return new StatisticCheck(name, estimate, standardError, reference, reference, tolerance, 0, Side.ABOVE);
+    }
+
+    /** A one-sided check: the statistic must not exceed the bound {@code bound} by more than {@code tolerance}. */
+    public static StatisticCheck atMost(String name, double estimate, double standardError, double bound, double tolerance) {
+        return new StatisticCheck(name, estimate, standardError, bound, bound, tolerance, 0, Side.AT_MOST);
+    }
+
     public boolean agreesWithPaper() {
-        return Math.abs(estimate - paperValue) <= tolerance;
+        return agrees(paperValue);
     }
 
     public boolean agreesWithDerived() {
-        return Math.abs(estimate - derivedValue) <= tolerance;
+        return agrees(derivedValue);
+    }
+
+    private boolean agrees(double reference) {
+        return switch (side) {
+            case TWO_SIDED -> Math.abs(estimate - reference) <= tolerance;
+            case ABOVE -> estimate - reference > tolerance;
+            case AT_MOST -> estimate - reference <= tolerance;
+        };
+    }
+
+    /** A one-sided {@link Side#ABOVE} check whose estimate is within its tolerance of the reference: not resolved. */
+    public boolean unresolved() {
+        return side == Side.ABOVE && Math.abs(estimate - paperValue) <= tolerance;
+    }
+
+    /** How the reference is compared, for display: "= r", "> r", "<= r". */
+    public String relation() {
+        return switch (side) {
+            case TWO_SIDED -> "=";
+            case ABOVE -> ">";
+            case AT_MOST -> "≤";
+        };
     }
 
     /** Measured discrepancy from the paper, relative to |paper| (absolute when the paper's value is 0). */

@@ -42,6 +42,25 @@ class EvidenceTest {
     }
 
     @Test
+    void aOneSidedGapIsPassWhenResolvedFailWhenReversedAndInconclusiveInBetween() {
+        StatisticCheck equal = stat("a", 1.2, 1.2);
+        assertEquals(Verdict.PASS, decide(Discrepancy.none(), equal, StatisticCheck.above("gap", 0.3, 0.1, 0, 0.2)).verdict());
+        Evidence reversed = decide(Discrepancy.none(), equal, StatisticCheck.above("gap", -0.3, 0.1, 0, 0.2));
+        assertEquals(Verdict.FAIL, reversed.verdict());
+        assertTrue(reversed.verdictReason().contains("gap"), reversed.verdictReason());
+        Evidence open = decide(Discrepancy.none(), equal, StatisticCheck.above("gap", 0.1, 0.1, 0, 0.2));
+        assertEquals(Verdict.INCONCLUSIVE, open.verdict());
+        assertTrue(open.verdictReason().contains("gap"), open.verdictReason());
+        // an unresolved gap does not hide another statistic's failure
+        assertEquals(Verdict.FAIL, decide(Discrepancy.none(), stat("a", 3.0, 3.0),
+                StatisticCheck.above("gap", 0.1, 0.1, 0, 0.2)).verdict());
+        // a bound: at most the reference plus the tolerance
+        assertEquals(Verdict.PASS, decide(Discrepancy.none(), StatisticCheck.atMost("risk", 1.1, 0.1, 1.0, 0.2)).verdict());
+        assertEquals(Verdict.PASS, decide(Discrepancy.none(), StatisticCheck.atMost("risk", 0.1, 0.1, 1.0, 0.2)).verdict());
+        assertEquals(Verdict.FAIL, decide(Discrepancy.none(), StatisticCheck.atMost("risk", 1.3, 0.1, 1.0, 0.2)).verdict());
+    }
+
+    @Test
     void withVerdictChangesOnlyTheVerdictAndItsReason() {
         Evidence e = decide(Discrepancy.none(), stat("a", 1.2, 1.2));
         Evidence i = e.withVerdict(Verdict.INCONCLUSIVE, "the negation passes too");
