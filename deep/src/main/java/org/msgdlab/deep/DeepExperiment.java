@@ -77,11 +77,12 @@ public final class DeepExperiment {
     /**
      * Where the runs of the experiment are kept between invocations: the system property
      * {@code msgd.work.dir} ({@code msgd verify} sets it to {@code <out>/work}) plus
-     * {@code deep/<budget>/}; null (property unset): a temporary directory, deleted afterwards.
+     * {@code deep/full/}, for the full budget only (the quick one reruns in minutes, always with
+     * the current code); null: a temporary directory, deleted afterwards.
      */
     public static Path runsDir(Budget budget) {
         String w = System.getProperty("msgd.work.dir");
-        return w == null || w.isBlank() ? null : Path.of(w, "deep", budget.label());
+        return w == null || w.isBlank() || budget == Budget.QUICK ? null : Path.of(w, "deep", budget.label());
     }
 
     /**
@@ -118,7 +119,7 @@ public final class DeepExperiment {
                             .withCheckpointEvery(keep != null ? plan.evalEvery() : plan.iterations())
                             .withSeeds(runSeed, 0).withProgress(false);
                     long r0 = System.nanoTime();
-                    Trainer.Outcome o = Trainer.runOrContinue(c, data, new PrintStream(PrintStream.nullOutputStream()));
+                    Trainer.Outcome o = Trainer.runOrContinue(c, data, log);
                     done++;
                     if (o.status() != Trainer.Status.COMPLETED) {
                         throw new IOException(m.paperName() + " seed " + s + ": " + o.message());

@@ -117,7 +117,10 @@ public final class Trainer {
             }
             JsonNode sps = stored.get("secondsPerStep");
             double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
-            log.println("reusing the completed run in " + dir);
+            String madeAt = stored.path("versions").path("msgd-lab commit").asText("unknown");
+            String now = Provenance.currentCommit();
+            log.println("reusing the completed run in " + dir + (madeAt.equals(now) ? ""
+                    : " (made by msgd-lab commit " + madeAt + ", this is " + now + "; delete the directory to recompute)"));
             return new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "reused", last.elapsedSeconds(),
                     perStep);
         }
@@ -408,6 +411,7 @@ public final class Trainer {
         Map<String, String> versions = new LinkedHashMap<>(Provenance.libraryVersions());
         versions.put("tensorflow", TensorFlow.version());
         versions.put("java", System.getProperty("java.version"));
+        versions.put("msgd-lab commit", Provenance.currentCommit());
         info.put("versions", versions);
         info.put("device", device(c.intraThreads(), c.interThreads()));
         return info;

@@ -75,7 +75,7 @@ public record Provenance(
      * The commit of the working directory's checkout, or else of the checkout holding the msgd-lab
      * classes (when msgd runs from elsewhere), or "unknown".
      */
-    static String currentCommit() {
+    public static String currentCommit() {
         String commit = gitCommit(Path.of("").toAbsolutePath());
         if (!"unknown".equals(commit)) {
             return commit;
