@@ -86,6 +86,13 @@ public final class DeepStudy {
             Method method = Method.parse(m, 50, Double.NaN);
             claims.add(new AccuracyClaim(method));
         }
+        claims.add(new AccuracyClaim(Method.parse(DeepExperiment.LARGE_BATCH_MSGD, 50, Double.NaN),
+                DeepExperiment.LARGE_BATCH_SGD));
+        claims.add(simple("deep.fashion-mnist.large-batch.sgd-50-above-sgd-500", "Figure 4, Section 5.3",
+                "large-batch SGD generalizes worse than small-batch SGD: on small Fashion-MNIST, SGD-50 reaches a"
+                        + " higher final test accuracy than SGD-500 (the gap [MSGD-Fisher]-500 is to close)",
+                (id, ref, st, budget, seed) -> gapClaim(id, ref, st, budget, seed, "sgd-50", DeepExperiment.LARGE_BATCH_SGD,
+                        false)));
         claims.add(simple("deep.fashion-mnist.sgd-above-gd", "Figure 1(a), Section 5",
                 "on small Fashion-MNIST, SGD-50 reaches a higher final test accuracy than GD (the generalization"
                         + " gap the noises are to close)", DeepStudy::sgdAboveGd));
@@ -258,9 +265,20 @@ public final class DeepStudy {
     /** "M's final test accuracy is within MARGIN of SGD-50's." */
     static final class AccuracyClaim implements Claim {
         private final Method method;
+        /** The method the noisy one must beat: GD for Algorithm 1 (Figure 1), large-batch SGD for Algorithm 2 (Figure 4). */
+        private final String baseline;
 
         AccuracyClaim(Method method) {
+            this(method, "gd");
+        }
+
+        AccuracyClaim(Method method, String baseline) {
             this.method = method;
+            this.baseline = baseline;
+        }
+
+        private String baselineName() {
+            return Method.parse(baseline, 50, Double.NaN).paperName();
         }
 
         @Override
@@ -270,6 +288,9 @@ public final class DeepStudy {
 
         @Override
         public String paperRef() {
+            if (method.miniBatch()) {
+                return "Figure 4, Section 5.3 (the paper's toy data set there is small SVHN)";
+            }
             return method.kind() == Method.Kind.MSGD_SPARSE_COV || method.kind() == Method.Kind.MSGD_COV
                     ? "Figure 3(a), Appendix C" : "Figure 1(a), Section 5";
         }
@@ -278,7 +299,7 @@ public final class DeepStudy {
         public String statement() {
             return "on small Fashion-MNIST (1,000 training images, ConvSmall, eta = 0.01), " + method.paperName()
                     + " reaches the final test accuracy of SGD-50 (within " + Math.round(MARGIN * 100)
-                    + " percentage points), above GD's";
+                    + " percentage points), above " + baselineName() + "'s";
         }
 
         @Override
@@ -295,7 +316,8 @@ public final class DeepStudy {
                 DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
                 DeepExperiment.MethodRuns m = r.byMethod().get(key);
                 DeepExperiment.MethodRuns sgd = r.byMethod().get("sgd-50");
-                DeepExperiment.MethodRuns gd = r.byMethod().get("gd");
+                DeepExperiment.MethodRuns gd = r.byMethod().get(baseline);
+                String gdName = gd.method().paperName();
                 Pooled pooled = Pooled.of(r);
                 int km = m.finalTestAccuracies().length;
                 int ks = sgd.finalTestAccuracies().length;
@@ -306,7 +328,8 @@ public final class DeepStudy {
                 double gdLike = gd.meanFinalTestAccuracy() - sgd.meanFinalTestAccuracy();
                 StatisticCheck s = StatisticCheck.of("final test accuracy of " + m.method().paperName() + " minus SGD-50's",
                         diff, se, 0, 0, tol);
-                PowerCheck p = new PowerCheck(m.method().paperName() + " generalizes like GD (difference to SGD-50 = GD's)",
+                PowerCheck p = new PowerCheck(m.method().paperName() + " generalizes like " + gdName
+                        + " (difference to SGD-50 = " + gdName + "'s)",
                         s.name(), gdLike, s.rejects(gdLike), FalseAlarm.power(0, gdLike, se, tol));
                 // "above GD's": one-sided, the gap to GD must exceed t * SE of the difference
                 int kg = gd.finalTestAccuracies().length;
@@ -314,16 +337,16 @@ public final class DeepStudy {
                 double tolGd = t * seGd;
                 double aboveGd = m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy();
                 StatisticCheck s2 = StatisticCheck.above("final test accuracy of " + m.method().paperName()
-                        + " minus GD's", aboveGd, seGd, 0, tolGd);
+                        + " minus " + gdName + "'s", aboveGd, seGd, 0, tolGd);
                 Map<String, Object> params = parameters(r, pooled, t);
                 params.put("method", m.method().paperName());
                 params.put("finalTestAccuracy." + m.method().id(), m.finalTestAccuracies());
                 params.put("finalTestAccuracy.sgd-50", sgd.finalTestAccuracies());
-                params.put("finalTestAccuracy.gd", gd.finalTestAccuracies());
-                params.put("minusGd", m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy());
+                params.put("finalTestAccuracy." + baseline, gd.finalTestAccuracies());
+                params.put("minus." + baseline, m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy());
                 params.put("margin", MARGIN);
                 params.put("secondsPerStep", m.secondsPerStep());
-                List<Series> series = List.of(accuracySeries(id() + ".test-accuracy", r, List.of(key, "sgd-50", "gd")));
+                List<Series> series = List.of(accuracySeries(id() + ".test-accuracy", r, List.of(key, "sgd-50", baseline)));
                 // PASS: within the margin and above GD; FAIL: outside it or below GD; INCONCLUSIVE: the gap to GD unresolved
                 return Evidence.decide(id(), paperRef(), statement(), params, ALPHA, List.of(s, s2), List.of(p),
                         Discrepancy.none(), (long) km + ks, (System.nanoTime() - t0) / 1e9, series);
@@ -350,26 +373,42 @@ public final class DeepStudy {
     }
 
     private static Evidence sgdAboveGd(String id, String ref, String st, Budget budget, long seed) throws IOException {
+        return gapClaim(id, ref, st, budget, seed, "sgd-50", "gd", true);
+    }
+
+    /** "{@code upper} reaches a higher final test accuracy than {@code lower}": one-sided, seed spread as uncertainty. */
+    private static Evidence gapClaim(String id, String ref, String st, Budget budget, long seed, String upper,
+                                     String lower, boolean everyMethodInFigure) throws IOException {
         long t0 = System.nanoTime();
+        DeepExperiment.Plan plan = DeepExperiment.plan(budget);
+        if (!plan.methods().contains(upper) || !plan.methods().contains(lower)) {
+            return Evidence.notRun(id, ref, st, "not part of the " + budget.label() + " budget (methods: " + plan.methods()
+                    + "); run --budget full");
+        }
         DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
-        DeepExperiment.MethodRuns sgd = r.byMethod().get("sgd-50");
-        DeepExperiment.MethodRuns gd = r.byMethod().get("gd");
+        DeepExperiment.MethodRuns hi = r.byMethod().get(upper);
+        DeepExperiment.MethodRuns lo = r.byMethod().get(lower);
+        String hiName = hi.method().paperName();
+        String loName = lo.method().paperName();
         Pooled pooled = Pooled.of(r);
-        double se = pooled.sd() * Math.sqrt(1.0 / sgd.finalTestAccuracies().length + 1.0 / gd.finalTestAccuracies().length);
+        double se = pooled.sd() * Math.sqrt(1.0 / hi.finalTestAccuracies().length + 1.0 / lo.finalTestAccuracies().length);
         double t = pooled.t(ALPHA);
         double tol = t * se;
-        double gap = sgd.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy();
+        double gap = hi.meanFinalTestAccuracy() - lo.meanFinalTestAccuracy();
         Map<String, Object> params = parameters(r, pooled, t);
-        params.put("finalTestAccuracy.sgd-50", sgd.finalTestAccuracies());
-        params.put("finalTestAccuracy.gd", gd.finalTestAccuracies());
-        List<Series> series = List.of(accuracySeries("deep.fashion-mnist.test-accuracy", r, new ArrayList<>(r.byMethod().keySet())));
+        params.put("finalTestAccuracy." + upper, hi.finalTestAccuracies());
+        params.put("finalTestAccuracy." + lower, lo.finalTestAccuracies());
+        List<Series> series = List.of(everyMethodInFigure
+                ? accuracySeries("deep.fashion-mnist.test-accuracy", r, new ArrayList<>(r.byMethod().keySet()))
+                : accuracySeries(id + ".test-accuracy", r, List.of(upper, lower)));
         // one-sided: PASS when the gap exceeds t * SE, FAIL when it is below -t * SE, INCONCLUSIVE in between
-        StatisticCheck s = StatisticCheck.above("final test accuracy of SGD-50 minus GD's", gap, se, 0, tol);
-        PowerCheck p = new PowerCheck("no gap (SGD-50 = GD)", s.name(), 0, gap > tol, FalseAlarm.power(gap, 0, se, tol));
+        StatisticCheck s = StatisticCheck.above("final test accuracy of " + hiName + " minus " + loName + "'s", gap, se, 0, tol);
+        PowerCheck p = new PowerCheck("no gap (" + hiName + " = " + loName + ")", s.name(), 0, gap > tol,
+                FalseAlarm.power(gap, 0, se, tol));
         params.put("iterations", r.plan().iterations());
         params.put("seeds", r.plan().seeds());
         return Evidence.decide(id, ref, st, params, ALPHA, List.of(s), List.of(p), Discrepancy.none(),
-                (long) sgd.finalTestAccuracies().length + gd.finalTestAccuracies().length, (System.nanoTime() - t0) / 1e9,
+                (long) hi.finalTestAccuracies().length + lo.finalTestAccuracies().length, (System.nanoTime() - t0) / 1e9,
                 series);
     }
 

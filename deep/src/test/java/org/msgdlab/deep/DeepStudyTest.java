@@ -57,6 +57,21 @@ class DeepStudyTest {
     }
 
     @Test
+    void theLargeBatchComparisonOfFigure4RunsAtTheFullBudgetOnly() {
+        Study s = DeepStudy.create();
+        for (String id : List.of("deep.fashion-mnist.minibatch-msgd-fisher-500.generalizes-as-sgd",
+                "deep.fashion-mnist.large-batch.sgd-50-above-sgd-500")) {
+            Claim c = claim(s, id);
+            assertTrue(c.statement().contains("SGD-500"), c.statement());
+            Evidence e = c.check(Budget.QUICK, 1);
+            assertEquals(Verdict.NOT_RUN, e.verdict(), id);
+            assertTrue(e.verdictReason().contains("--budget full"), e.verdictReason());
+        }
+        assertTrue(DeepExperiment.plan(Budget.FULL).methods().containsAll(
+                List.of(DeepExperiment.LARGE_BATCH_SGD, DeepExperiment.LARGE_BATCH_MSGD)));
+    }
+
+    @Test
     void aNoisyMethodWithinTheMarginPassesOnlyWhenItBeatsGdBeyondTheSeedSpread() {
         var margin = org.msgdlab.theory.claims.StatisticCheck.of("minus SGD-50", 0.005, 0.004, 0, 0, 0.03);
         assertEquals(Verdict.PASS, decide(margin, 0.02).verdict());
