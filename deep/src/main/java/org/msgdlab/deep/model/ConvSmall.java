@@ -16,7 +16,7 @@ import java.util.List;
  * units; 11,330 parameters for 28x28x1 inputs and 10 classes (asserted at construction).
  * With other input sizes (tests use small images) the count follows from the same layers.
  */
-public final class ConvSmall implements Model {
+public final class ConvSmall extends Network {
 
     /** The paper's parameter count. */
     public static final long PAPER_PARAMETERS = 11_330;
@@ -24,27 +24,32 @@ public final class ConvSmall implements Model {
     private final int height;
     private final int width;
     private final int channels;
-    private final int classes;
     private final int conv;
     private final int hidden;
     private final int flat;
-    private final List<Parameter> parameters;
 
     private ConvSmall(int height, int width, int channels, int classes, int conv, int hidden) {
+        super("ConvSmall", new int[] {height, width, channels}, classes, layout(height, width, channels, classes, conv, hidden));
+        this.height = height;
+        this.width = width;
+        this.channels = channels;
+        this.conv = conv;
+        this.hidden = hidden;
+        this.flat = flat(height, width, conv);
+    }
+
+    /** Inputs of fc1: two valid 5x5 convolutions, each followed by a 2x2 pool. */
+    private static int flat(int height, int width, int conv) {
+        return ((height - 4) / 2 - 4) / 2 * (((width - 4) / 2 - 4) / 2) * conv;
+    }
+
+    private static List<Parameter> layout(int height, int width, int channels, int classes, int conv, int hidden) {
         if (height < 16 || width < 16) {
             throw new IllegalArgumentException("ConvSmall input " + height + "x" + width + " must be at least 16x16"
                     + " (two 5x5 valid convolutions, each followed by 2x2 pooling)");
         }
-        this.height = height;
-        this.width = width;
-        this.channels = channels;
-        this.classes = classes;
-        this.conv = conv;
-        this.hidden = hidden;
-        int h = ((height - 4) / 2 - 4) / 2;
-        int w = ((width - 4) / 2 - 4) / 2;
-        this.flat = h * w * conv;
-        this.parameters = List.of(
+        int flat = flat(height, width, conv);
+        return List.of(
                 new Parameter("conv1/kernel", new long[] {5, 5, channels, conv}, 25 * channels),
                 new Parameter("conv1/bias", new long[] {conv}, 25 * channels),
                 new Parameter("conv2/kernel", new long[] {5, 5, conv, conv}, 25 * conv),
@@ -68,26 +73,6 @@ public final class ConvSmall implements Model {
     /** A ConvSmall-shaped network of other sizes (for tests: small images, few channels and units). */
     public static ConvSmall of(int height, int width, int channels, int classes, int conv, int hidden) {
         return new ConvSmall(height, width, channels, classes, conv, hidden);
-    }
-
-    @Override
-    public String name() {
-        return "ConvSmall";
-    }
-
-    @Override
-    public int[] inputShape() {
-        return new int[] {height, width, channels};
-    }
-
-    @Override
-    public int classes() {
-        return classes;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return parameters;
     }
 
     @Override
@@ -115,8 +100,8 @@ public final class ConvSmall implements Model {
 
     /** The forward pass of {@link #logits}, keeping every layer's input and pre-activation output. */
     public <T extends TFloating> Layers<T> layers(Ops tf, Operand<T> images, List<Operand<T>> p) {
-        if (p.size() != parameters.size()) {
-            throw new IllegalArgumentException("ConvSmall needs " + parameters.size() + " parameter tensors, got " + p.size());
+        if (p.size() != parameters().size()) {
+            throw new IllegalArgumentException("ConvSmall needs " + parameters().size() + " parameter tensors, got " + p.size());
         }
         List<Long> unit = List.of(1L, 1L, 1L, 1L);
         Operand<TInt32> pool = tf.constant(new int[] {1, 2, 2, 1});
@@ -133,7 +118,7 @@ public final class ConvSmall implements Model {
 
     @Override
     public String toString() {
-        return "ConvSmall[" + height + "x" + width + "x" + channels + " -> " + classes + ", conv " + conv + ", hidden "
+        return "ConvSmall[" + height + "x" + width + "x" + channels + " -> " + classes() + ", conv " + conv + ", hidden "
                 + hidden + ", " + parameterCount() + " parameters]";
     }
 }

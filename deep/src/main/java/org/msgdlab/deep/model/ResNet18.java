@@ -30,7 +30,7 @@ import java.util.List;
  * chosen by the graph). Initialization: convolutions and the classifier as {@link Parameter}
  * states (PyTorch's default uniform bounds), batch-norm scales 1 and shifts 0.
  */
-public final class ResNet18 implements Model {
+public final class ResNet18 extends Network {
 
     /** Channels of the four stages. */
     static final int[] STAGE_CHANNELS = {64, 128, 256, 512};
@@ -39,14 +39,30 @@ public final class ResNet18 implements Model {
     public static final long CIFAR100_PARAMETERS = 11_220_132;
 
     private final int channels;
-    private final int classes;
     private final int width;
-    private final List<Parameter> parameters;
     private final List<Parameter> running;
-    /** For each block: whether it has a projection shortcut. */
-    private final boolean[] projection;
+
+    /** Trainable parameters and running statistics, in the order the layers use them. */
+    private record Layout(List<Parameter> parameters, List<Parameter> running) {
+    }
 
     private ResNet18(int channels, int classes, int width) {
+        this(channels, classes, width, layout(channels, classes, width));
+    }
+
+    private ResNet18(int channels, int classes, int width, Layout layout) {
+        super("ResNet-18", new int[] {32, 32, channels}, classes, layout.parameters());
+        this.channels = channels;
+        this.width = width;
+        this.running = List.copyOf(layout.running());
+    }
+
+    /** Whether block k of stage s (both from 0) has a projection shortcut: the first block of stages 2-4. */
+    private static boolean projects(int stage, int block) {
+        return stage > 0 && block == 0;
+    }
+
+    private static Layout layout(int channels, int classes, int width) {
         if (channels < 1) {
             throw new IllegalArgumentException("ResNet-18 input channels=" + channels + " must be >= 1");
         }
@@ -56,16 +72,11 @@ public final class ResNet18 implements Model {
         if (width < 1 || 64 % width != 0) {
             throw new IllegalArgumentException("ResNet-18 width divisor=" + width + " must divide 64");
         }
-        this.channels = channels;
-        this.classes = classes;
-        this.width = width;
         List<Parameter> p = new ArrayList<>();
         List<Parameter> r = new ArrayList<>();
         int in = 64 / width;
         conv(p, "stem/conv", 3, channels, in);
         batchNorm(p, r, "stem/bn", in);
-        projection = new boolean[8];
-        int block = 0;
         for (int s = 0; s < 4; s++) {
             int out = STAGE_CHANNELS[s] / width;
             for (int k = 0; k < 2; k++) {
@@ -74,19 +85,16 @@ public final class ResNet18 implements Model {
                 batchNorm(p, r, name + "/bn1", out);
                 conv(p, name + "/conv2", 3, out, out);
                 batchNorm(p, r, name + "/bn2", out);
-                projection[block] = s > 0 && k == 0;
-                if (projection[block]) {
+                if (projects(s, k)) {
                     conv(p, name + "/shortcut/conv", 1, in, out);
                     batchNorm(p, r, name + "/shortcut/bn", out);
                 }
                 in = out;
-                block++;
             }
         }
         p.add(new Parameter("fc/kernel", new long[] {in, classes}, in));
         p.add(new Parameter("fc/bias", new long[] {classes}, in));
-        this.parameters = List.copyOf(p);
-        this.running = List.copyOf(r);
+        return new Layout(p, r);
     }
 
     private static void conv(List<Parameter> p, String name, int k, int in, int out) {
@@ -116,26 +124,6 @@ public final class ResNet18 implements Model {
     }
 
     @Override
-    public String name() {
-        return "ResNet-18";
-    }
-
-    @Override
-    public int[] inputShape() {
-        return new int[] {32, 32, channels};
-    }
-
-    @Override
-    public int classes() {
-        return classes;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return parameters;
-    }
-
-    @Override
     public List<Parameter> runningStatistics() {
         return running;
     }
@@ -148,23 +136,21 @@ public final class ResNet18 implements Model {
 
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p, BatchNorm<T> bn) {
-        if (p.size() != parameters.size()) {
-            throw new IllegalArgumentException("ResNet-18 needs " + parameters.size() + " parameter tensors, got " + p.size());
+        if (p.size() != parameters().size()) {
+            throw new IllegalArgumentException("ResNet-18 needs " + parameters().size() + " parameter tensors, got " + p.size());
         }
         int[] next = {0};
         Operand<T> x = tf.nn.relu(bn(tf, conv3x3(tf, images, p.get(next[0]++), 1), p, next, bn));
-        int block = 0;
         for (int s = 0; s < 4; s++) {
             for (int k = 0; k < 2; k++) {
                 int stride = s > 0 && k == 0 ? 2 : 1;
                 Operand<T> y = tf.nn.relu(bn(tf, conv3x3(tf, x, p.get(next[0]++), stride), p, next, bn));
                 y = bn(tf, conv3x3(tf, y, p.get(next[0]++), 1), p, next, bn);
                 Operand<T> shortcut = x;
-                if (projection[block]) {
+                if (projects(s, k)) {
                     shortcut = bn(tf, tf.nn.conv2d(x, p.get(next[0]++), List.of(1L, 2L, 2L, 1L), "VALID"), p, next, bn);
                 }
                 x = tf.nn.relu(tf.math.add(y, shortcut));
-                block++;
             }
         }
         // global average pool over the 4x4 map, then the classifier
@@ -190,7 +176,7 @@ public final class ResNet18 implements Model {
 
     @Override
     public String toString() {
-        return "ResNet-18 (batch norm)[32x32x" + channels + " -> " + classes
+        return "ResNet-18 (batch norm)[32x32x" + channels + " -> " + classes()
                 + (width == 1 ? "" : ", channels / " + width) + ", " + parameterCount() + " parameters]";
     }
 }

@@ -25,7 +25,7 @@ import java.util.List;
  * classes with dropout) would give 28,144,010 parameters at 32x32; it is not what is built here.
  * Initialization as {@link Parameter} states (PyTorch's default uniform bounds).
  */
-public final class Vgg11 implements Model {
+public final class Vgg11 extends Network {
 
     /** Channels of the eight convolutions; a pool follows the convolutions at positions 0, 1, 3, 5 and 7. */
     static final int[] CHANNELS = {64, 128, 256, 256, 512, 512, 512, 512};
@@ -35,11 +35,16 @@ public final class Vgg11 implements Model {
 
     private final int side;
     private final int channels;
-    private final int classes;
     private final int width;   // divisor of CHANNELS (1: the real network; tests use narrower copies)
-    private final List<Parameter> parameters;
 
     private Vgg11(int side, int channels, int classes, int width) {
+        super("VGG-11", new int[] {side, side, channels}, classes, layout(side, channels, classes, width));
+        this.side = side;
+        this.channels = channels;
+        this.width = width;
+    }
+
+    private static List<Parameter> layout(int side, int channels, int classes, int width) {
         if (side != 32) {
             throw new IllegalArgumentException("VGG-11 input side=" + side + " must be 32 (five 2x2 pools down to 1x1)");
         }
@@ -52,10 +57,6 @@ public final class Vgg11 implements Model {
         if (width < 1 || 64 % width != 0) {
             throw new IllegalArgumentException("VGG-11 width divisor=" + width + " must divide 64");
         }
-        this.side = side;
-        this.channels = channels;
-        this.classes = classes;
-        this.width = width;
         List<Parameter> p = new ArrayList<>();
         int in = channels;
         for (int i = 0; i < CHANNELS.length; i++) {
@@ -66,7 +67,7 @@ public final class Vgg11 implements Model {
         }
         p.add(new Parameter("fc/kernel", new long[] {in, classes}, in));
         p.add(new Parameter("fc/bias", new long[] {classes}, in));
-        this.parameters = List.copyOf(p);
+        return p;
     }
 
     /** The paper's SVHN network: 32x32x3 inputs, 10 classes; asserts 9,225,610 parameters. */
@@ -84,29 +85,9 @@ public final class Vgg11 implements Model {
     }
 
     @Override
-    public String name() {
-        return "VGG-11";
-    }
-
-    @Override
-    public int[] inputShape() {
-        return new int[] {side, side, channels};
-    }
-
-    @Override
-    public int classes() {
-        return classes;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return parameters;
-    }
-
-    @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p) {
-        if (p.size() != parameters.size()) {
-            throw new IllegalArgumentException("VGG-11 needs " + parameters.size() + " parameter tensors, got " + p.size());
+        if (p.size() != parameters().size()) {
+            throw new IllegalArgumentException("VGG-11 needs " + parameters().size() + " parameter tensors, got " + p.size());
         }
         List<Long> unit = List.of(1L, 1L, 1L, 1L);
         Operand<TInt32> pool = tf.constant(new int[] {1, 2, 2, 1});
@@ -125,7 +106,7 @@ public final class Vgg11 implements Model {
 
     @Override
     public String toString() {
-        return "VGG-11 (no batch norm)[" + side + "x" + side + "x" + channels + " -> " + classes
+        return "VGG-11 (no batch norm)[" + side + "x" + side + "x" + channels + " -> " + classes()
                 + (width == 1 ? "" : ", channels / " + width) + ", " + parameterCount() + " parameters]";
     }
 }
