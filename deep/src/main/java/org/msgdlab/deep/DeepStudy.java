@@ -601,32 +601,43 @@ public final class DeepStudy {
         Path dir = dataDir();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train();
         int steps = budget == Budget.QUICK ? 20 : 50;
-        StepBenchmark.Measurement tf = StepBenchmark.tensorflow(train, 2, 1, 5, steps);
+        int rounds = budget == Budget.QUICK ? 3 : 5;
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("device", StepBenchmark.device(2, 1));
-        params.put("tensorflow.secondsPerStep", tf.secondsPerStep());
-        params.put("tensorflow.stepsPerSecond", tf.stepsPerSecond());
-        params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
-        params.put("fullReproductionHoursEstimate", fullReproductionHours(tf.secondsPerStep()));
-        Optional<StepBenchmark.Measurement> pt = StepBenchmark.pytorch(dir, 1000, 2, 5, steps);
-        if (pt.isEmpty()) {
+        params.put("method", rounds + " alternating rounds of " + steps + " steps per framework (after 5 warm-up steps);"
+                + " the best round of each is compared (least disturbed by other load on the machine)");
+        Optional<StepBenchmark.Comparison> cmp = StepBenchmark.compare(train, dir, 2, 1, 5, steps, rounds);
+        if (cmp.isEmpty()) {
+            StepBenchmark.Measurement tf = StepBenchmark.tensorflow(train, 2, 1, 5, steps);
+            params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
             return new Evidence(id, ref, st, Verdict.NOT_RUN, "PyTorch not available (python3 with torch, and"
                     + " deep/bench/convsmall_step.py); TensorFlow Java alone: " + tf, params, tf.imagesPerSecond(),
                     Double.NaN, 0, 0, Double.NaN, 0, List.of(), List.of(), "", steps, (System.nanoTime() - t0) / 1e9,
                     List.of());
         }
-        params.put("pytorch.version", pt.get().version());
-        params.put("pytorch.secondsPerStep", pt.get().secondsPerStep());
-        params.put("pytorch.imagesPerSecond", pt.get().imagesPerSecond());
-        double ratio = tf.imagesPerSecond() / pt.get().imagesPerSecond();
+        StepBenchmark.Measurement tf = cmp.get().bestTensorflow();
+        StepBenchmark.Measurement pt = cmp.get().bestPytorch();
+        params.put("tensorflow.secondsPerStep", tf.secondsPerStep());
+        params.put("tensorflow.stepsPerSecond", tf.stepsPerSecond());
+        params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
+        params.put("fullReproductionHoursEstimate", fullReproductionHours(tf.secondsPerStep()));
+        params.put("pytorch.version", pt.version());
+        params.put("pytorch.secondsPerStep", pt.secondsPerStep());
+        params.put("pytorch.imagesPerSecond", pt.imagesPerSecond());
+        params.put("tensorflow.secondsPerStepByRound", cmp.get().tensorflow().stream().mapToDouble(StepBenchmark.Measurement::secondsPerStep).toArray());
+        params.put("pytorch.secondsPerStepByRound", cmp.get().pytorch().stream().mapToDouble(StepBenchmark.Measurement::secondsPerStep).toArray());
+        params.put("ratioByRound", cmp.get().roundRatios());
+        double ratio = cmp.get().ratio();
         params.put("ratio", ratio);
-        Verdict v = ratio >= SPEED_TARGET ? Verdict.PASS : Verdict.FAIL;
-        String reason = String.format("TensorFlow Java %.0f images/s vs PyTorch %.0f images/s: ratio %.2f (target >= %.1f)",
-                tf.imagesPerSecond(), pt.get().imagesPerSecond(), ratio, SPEED_TARGET);
-        StatisticCheck s = StatisticCheck.of("images per second, TensorFlow Java / PyTorch", ratio, 0, SPEED_TARGET,
+        // one-sided: the ratio must reach the target (a measured speed, no sampling tolerance)
+        StatisticCheck s = StatisticCheck.above("images per second, TensorFlow Java / PyTorch (best rounds)", ratio, 0,
                 SPEED_TARGET, 0);
-        return new Evidence(id, ref, st, v, reason, params, ratio, SPEED_TARGET, 0, 0, ratio - SPEED_TARGET, 0,
-                List.of(s), List.of(), "target is a lower bound", 2L * steps, (System.nanoTime() - t0) / 1e9, List.of());
+        Evidence e = Evidence.decide(id, ref, st, params, 0, List.of(s), List.of(), Discrepancy.none(),
+                2L * steps * rounds, (System.nanoTime() - t0) / 1e9, List.of());
+        return e.withVerdict(e.verdict(), String.format(java.util.Locale.ROOT, "TensorFlow Java %.0f images/s vs PyTorch"
+                        + " %.0f images/s (best of %d alternating rounds): ratio %.2f (target >= %.1f; per round %s)",
+                tf.imagesPerSecond(), pt.imagesPerSecond(), rounds, ratio, SPEED_TARGET,
+                Arrays.toString(Arrays.stream(cmp.get().roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
     }
 
     /**

@@ -54,22 +54,96 @@ public final class StepBenchmark {
 
     /** Times {@code steps} full-batch MSGD-Fisher steps (after {@code warmup}) on {@code train}. */
     public static Measurement tensorflow(ImageSet train, int intra, int inter, int warmup, int steps) {
-        int n = train.count();
-        Method.Plan plan = Method.parse("msgd-fisher", 50, Double.NaN).plan(n, 1);
-        try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), train, null,
-                TrainingGraph.Options.defaults(1).withThreads(intra, inter))) {
+        try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
+            return s.time(steps);
+        }
+    }
+
+    /** The TensorFlow step's graph, built and warmed up once, timed as often as asked. */
+    static final class TensorflowStep implements AutoCloseable {
+        private final TrainingGraph graph;
+        private final Method.Plan plan;
+        private final int intra;
+        private long next;
+
+        TensorflowStep(ImageSet train, int intra, int inter, int warmup) {
+            this.intra = intra;
+            this.plan = Method.parse("msgd-fisher", 50, Double.NaN).plan(train.count(), 1);
+            this.graph = TrainingGraph.build(ConvSmall.paper(), train, null,
+                    TrainingGraph.Options.defaults(1).withThreads(intra, inter));
             Method.Feed f = plan.draw(0);
             for (int k = 0; k < warmup; k++) {
-                g.step(f.indices(), f.weights(), 0.01);
+                graph.step(f.indices(), f.weights(), 0.01);
             }
+        }
+
+        Measurement time(int steps) {
             long t0 = System.nanoTime();
             for (int k = 0; k < steps; k++) {
-                f = plan.draw(k);
-                g.step(f.indices(), f.weights(), 0.01);
+                Method.Feed f = plan.draw(next++);
+                graph.step(f.indices(), f.weights(), 0.01);
             }
             double dt = (System.nanoTime() - t0) / 1e9 / steps;
-            return new Measurement("tensorflow-java", org.tensorflow.TensorFlow.version(), intra, n, steps, dt);
+            return new Measurement("tensorflow-java", org.tensorflow.TensorFlow.version(), intra, graph.trainCount(), steps, dt);
         }
+
+        @Override
+        public void close() {
+            graph.close();
+        }
+    }
+
+    /**
+     * Alternating rounds of the two frameworks on the same cores: a load that comes and goes hits
+     * both, and the best round of each (least disturbed) estimates its speed on a quiet machine;
+     * {@link #ratio()} compares those. The per-round ratios show the spread.
+     */
+    public record Comparison(List<Measurement> tensorflow, List<Measurement> pytorch) {
+        public Measurement bestTensorflow() {
+            return tensorflow.stream().min(java.util.Comparator.comparingDouble(Measurement::secondsPerStep)).orElseThrow();
+        }
+
+        public Measurement bestPytorch() {
+            return pytorch.stream().min(java.util.Comparator.comparingDouble(Measurement::secondsPerStep)).orElseThrow();
+        }
+
+        /** Images per second of TensorFlow Java over PyTorch's, best round against best round. */
+        public double ratio() {
+            return bestTensorflow().imagesPerSecond() / bestPytorch().imagesPerSecond();
+        }
+
+        /** The ratio within each round (TensorFlow timed just before PyTorch). */
+        public double[] roundRatios() {
+            double[] r = new double[tensorflow.size()];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = tensorflow.get(i).imagesPerSecond() / pytorch.get(i).imagesPerSecond();
+            }
+            return r;
+        }
+    }
+
+    /**
+     * {@code rounds} rounds of {@code steps} TensorFlow steps then {@code steps} PyTorch steps;
+     * empty when PyTorch or its script is missing (nothing is timed then).
+     */
+    public static Optional<Comparison> compare(ImageSet train, Path dataDir, int intra, int inter, int warmup, int steps,
+                                               int rounds) throws IOException {
+        if (rounds < 1 || steps < 1) {
+            throw new IllegalArgumentException("benchmark rounds=" + rounds + " and steps=" + steps + " must be >= 1");
+        }
+        if (pytorchScript().isEmpty() || pythonWithTorch().isEmpty()) {
+            return Optional.empty();
+        }
+        List<Measurement> tf = new ArrayList<>();
+        List<Measurement> pt = new ArrayList<>();
+        try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
+            for (int r = 0; r < rounds; r++) {
+                tf.add(s.time(steps));
+                pt.add(pytorch(dataDir, train.count(), intra, warmup, steps).orElseThrow(
+                        () -> new IOException("PyTorch became unavailable between rounds")));
+            }
+        }
+        return Optional.of(new Comparison(tf, pt));
     }
 
     /** The reference script, looked for under the working directory and above the msgd jar. */

@@ -7,6 +7,7 @@ import org.msgdlab.deep.data.ImageSet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -182,20 +183,23 @@ public final class TrainCli {
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), 1000, 0).train();
         out.println("full-batch step of ConvSmall on n=1000 Fashion-MNIST images (Algorithm 1, MSGD-Fisher weights)");
         out.println("device: " + Trainer.device(intra, inter));
-        StepBenchmark.Measurement tf = StepBenchmark.tensorflow(train, intra, inter, 5, steps);
-        out.println(tf);
-        if (!pytorch) {
+        Optional<StepBenchmark.Comparison> cmp = pytorch ? StepBenchmark.compare(train, dataDir, intra, inter, 5, steps, 3)
+                : Optional.empty();
+        if (cmp.isEmpty()) {
+            out.println(StepBenchmark.tensorflow(train, intra, inter, 5, steps));
+            if (pytorch) {
+                out.println("pytorch: not measured (no python3 importing torch, or deep/bench/convsmall_step.py not found;"
+                        + " Debian: apt-get install python3-torch)");
+            }
             return OK;
         }
-        Optional<StepBenchmark.Measurement> pt = StepBenchmark.pytorch(dataDir, 1000, intra, 5, steps);
-        if (pt.isEmpty()) {
-            out.println("pytorch: not measured (no python3 importing torch, or deep/bench/convsmall_step.py not found;"
-                    + " Debian: apt-get install python3-torch)");
-            return OK;
+        for (int r = 0; r < cmp.get().tensorflow().size(); r++) {
+            out.println("round " + (r + 1) + ": " + cmp.get().tensorflow().get(r));
+            out.println("round " + (r + 1) + ": " + cmp.get().pytorch().get(r));
         }
-        out.println(pt.get());
-        out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second: %.2f (target >= 1.5)",
-                tf.imagesPerSecond() / pt.get().imagesPerSecond()));
+        out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second, best round of each:"
+                + " %.2f (target >= 1.5; per round %s)", cmp.get().ratio(), Arrays.toString(
+                Arrays.stream(cmp.get().roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
         return OK;
     }
 
