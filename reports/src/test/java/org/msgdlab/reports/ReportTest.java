@@ -74,6 +74,32 @@ class ReportTest {
     }
 
     @Test
+    void unresolvedClaimsAndClaimsLeftOutByTheBudgetAreShownApartFromWhereThePaperIsNotExact(@TempDir Path dir)
+            throws Exception {
+        org.msgdlab.theory.claims.Provenance p = new org.msgdlab.theory.claims.Provenance(1L, "quick", "msgd verify",
+                "0123456789abcdef0123456789abcdef01234567", "2020-07-12T10:00:00Z", "2020-07-12T10:00:42Z", "17", "Linux",
+                2, java.util.Map.of());
+        var gap = org.msgdlab.theory.claims.StatisticCheck.above("accuracy of SGD-50 minus GD's", 0.004, 0.005, 0, 0.012);
+        var open = org.msgdlab.theory.claims.Evidence.decide("deep.sgd-above-gd", "Figure 1(a)", "SGD-50 above GD",
+                java.util.Map.of(), 0.05, List.of(gap), List.of(), org.msgdlab.theory.claims.Discrepancy.none(), 4, 1, List.of());
+        var budget = org.msgdlab.theory.claims.Evidence.notRun("deep.large-batch", "Figure 4", "SGD-50 above SGD-500",
+                "not part of the quick budget; run --budget full");
+        var tool = org.msgdlab.theory.claims.Evidence.notRun("deep.speed", "Section 5.1", "faster than PyTorch",
+                "PyTorch not available");
+        Results r = new Results(p, List.of(new org.msgdlab.theory.claims.StudyResult("deep", "Deep", "Section 5",
+                List.of(open, budget, tool))));
+        String html = Files.readString(Report.write(dir, r).index());
+        String summary = html.substring(html.indexOf("id=\"summary\""), html.indexOf("<nav class=\"toc\""));
+        assertFalse(summary.contains("This run did not finish"), "a finished run with claims left out is not interrupted");
+        assertFalse(summary.contains("Where the paper is not exact"), "an unresolved claim does not say the paper is wrong");
+        assertTrue(summary.contains("Not resolved at this budget"), summary);
+        assertTrue(summary.contains("0.004 is within ±0.012 of 0"), summary);
+        assertTrue(summary.contains("1 claim not run (not part of the quick budget; run --budget full)"), summary);
+        assertTrue(summary.contains("1 claim not run (PyTorch not available)"), summary);
+        assertTrue(html.contains("&gt; 0"), "the one-sided reference is shown as '> 0'");
+    }
+
+    @Test
     void reRenderingRemovesStaleFiguresOnly(@TempDir Path dir) throws Exception {
         Results results = ReportFixtures.varied();
         Report.write(dir, results);

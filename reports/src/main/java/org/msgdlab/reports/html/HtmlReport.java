@@ -102,7 +102,11 @@ public final class HtmlReport {
         Map<Verdict, Integer> counts = Verdicts.counts(results);
         int total = counts.values().stream().mapToInt(Integer::intValue).sum();
         h.append("<section id=\"summary\" class=\"summary\">\n<h2>Summary</h2>\n");
-        if (counts.get(Verdict.NOT_RUN) > 0 || results.provenance().finishedAt() == null) {
+        // a claim left out by the budget (or a missing tool) is NOT_RUN too, but the run finished
+        boolean interrupted = results.studies().stream().flatMap(st -> st.claims().stream())
+                .anyMatch(e -> e.verdict() == Verdict.NOT_RUN && e.verdictReason() != null
+                        && e.verdictReason().contains("interrupted"));
+        if (interrupted || results.provenance().finishedAt() == null) {
             h.append("<p class=\"banner\">This run did not finish: ").append(counts.get(Verdict.NOT_RUN))
                     .append(" of ").append(total).append(" claims were not run and are marked NOT_RUN below.</p>\n");
         }
@@ -121,11 +125,14 @@ public final class HtmlReport {
         h.append("</div>\n");
 
         List<Evidence> notPass = new ArrayList<>();
+        List<Evidence> unresolved = new ArrayList<>();
         List<Evidence> notRun = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
                 if (e.verdict() == Verdict.NOT_RUN) {
                     notRun.add(e);
+                } else if (e.verdict() == Verdict.INCONCLUSIVE) {
+                    unresolved.add(e);
                 } else if (e.verdict() != Verdict.PASS) {
                     notPass.add(e);
                 }
@@ -133,32 +140,26 @@ public final class HtmlReport {
         }
         if (total == 0) {
             h.append("<p>No claims were selected.</p>\n");
-        } else if (notPass.isEmpty() && notRun.isEmpty()) {
+        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty()) {
             h.append("<p class=\"allpass\">Every claim agrees with the paper within its tolerance.</p>\n");
         }
         if (!notPass.isEmpty()) {
-            h.append("<h3>Where the paper is not exact").append(counts.get(Verdict.ERROR) > 0 ? ", and what could not be checked" : "")
-                    .append("</h3>\n<table class=\"notpass\">\n<thead><tr><th>verdict</th><th>claim</th><th>why</th>")
-                    .append("<th class=\"num\">measured</th><th class=\"num\">exact gap</th></tr></thead>\n<tbody>\n");
-            for (Evidence e : notPass) {
-                StatisticCheck head = Figures.headline(e);
-                h.append("<tr><td>").append(badge(e.verdict())).append("</td><td><a href=\"#").append(anchor("claim", e.claimId()))
-                        .append("\">").append(cid(e.claimId())).append("</a><div class=\"ref\">").append(escape(e.paperRef()))
-                        .append("</div></td><td class=\"why\">").append(prose(e, Verdicts.why(e))).append("</td>")
-                        .append("<td class=\"num\">").append(discrepancy(e.discrepancy(), e.reference())).append("</td>")
-                        .append("<td class=\"num\">").append(head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue()))
-                        .append("</td></tr>\n");
-            }
-            h.append("</tbody>\n</table>\n<p class=\"note\">measured: (estimate − paper)/|paper| of the claim's headline statistic "
-                    + "(the one farthest from the paper's value, in tolerances); exact gap: the same for the exact value derived here; "
-                    + "absolute differences where the paper's value is 0.</p>\n");
+            verdictTable("Where the paper is not exact" + (counts.get(Verdict.ERROR) > 0 ? ", and what could not be checked" : ""),
+                    notPass);
+        }
+        if (!unresolved.isEmpty()) {
+            verdictTable("Not resolved at this budget (neither confirmed nor contradicted)", unresolved);
         }
         if (!notRun.isEmpty()) {
-            List<String> links = new ArrayList<>();
-            notRun.forEach(e -> links.add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>"));
-            h.append("<p class=\"notrun\">").append(badge(Verdict.NOT_RUN)).append(" ").append(notRun.size())
-                    .append(notRun.size() == 1 ? " claim" : " claims").append(" not run (")
-                    .append(escape(firstLine(notRun.get(0).verdictReason()))).append("): ").append(String.join(", ", links)).append("</p>\n");
+            // one line per reason: claims left out by the budget, a missing tool, an interruption
+            Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+            notRun.forEach(e -> byReason.computeIfAbsent(firstLine(e.verdictReason()), k -> new ArrayList<>())
+                    .add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>"));
+            for (Map.Entry<String, List<String>> r : byReason.entrySet()) {
+                h.append("<p class=\"notrun\">").append(badge(Verdict.NOT_RUN)).append(" ").append(r.getValue().size())
+                        .append(r.getValue().size() == 1 ? " claim" : " claims").append(" not run (")
+                        .append(escape(r.getKey())).append("): ").append(String.join(", ", r.getValue())).append("</p>\n");
+            }
         }
         weakPower();
         h.append("<nav class=\"toc\"><h3>Studies</h3><ol>\n");
@@ -168,6 +169,24 @@ public final class HtmlReport {
         }
         h.append("<li><a href=\"#provenance\">Provenance</a></li>\n<li><a href=\"#reading\">How to read this report</a></li>\n</ol></nav>\n");
         h.append("</section>\n");
+    }
+
+    /** A table of claims with their verdict, why, the measured discrepancy and the exact gap. */
+    private void verdictTable(String heading, List<Evidence> claims) {
+        h.append("<h3>").append(escape(heading)).append("</h3>\n<table class=\"notpass\">\n<thead><tr><th>verdict</th><th>claim</th><th>why</th>")
+                .append("<th class=\"num\">measured</th><th class=\"num\">exact gap</th></tr></thead>\n<tbody>\n");
+        for (Evidence e : claims) {
+            StatisticCheck head = Figures.headline(e);
+            h.append("<tr><td>").append(badge(e.verdict())).append("</td><td><a href=\"#").append(anchor("claim", e.claimId()))
+                    .append("\">").append(cid(e.claimId())).append("</a><div class=\"ref\">").append(escape(e.paperRef()))
+                    .append("</div></td><td class=\"why\">").append(prose(e, Verdicts.why(e))).append("</td>")
+                    .append("<td class=\"num\">").append(discrepancy(e.discrepancy(), e.reference())).append("</td>")
+                    .append("<td class=\"num\">").append(head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody>\n</table>\n<p class=\"note\">measured: (estimate − paper)/|paper| of the claim's headline statistic "
+                + "(the one farthest from the paper's value, in tolerances); exact gap: the same for the exact value derived here; "
+                + "absolute differences where the paper's value is 0.</p>\n");
     }
 
     private void weakPower() {

@@ -60,12 +60,14 @@ public record Evidence(
         boolean derivedOk = statistics.stream().allMatch(StatisticCheck::agreesWithDerived);
         Verdict verdict;
         String reason;
-        List<String> unresolved = statistics.stream().filter(StatisticCheck::unresolved).map(StatisticCheck::name).toList();
+        List<String> unresolved = statistics.stream().filter(StatisticCheck::unresolved)
+                .map(s -> s.name() + " = " + shortNumber(s.estimate()) + " is within ±" + shortNumber(s.tolerance()) + " of "
+                        + shortNumber(s.paperValue())).toList();
         boolean othersOk = statistics.stream().allMatch(s -> s.agreesWithPaper() || s.unresolved());
         if (!paperOk && othersOk) {
             verdict = Verdict.INCONCLUSIVE;
-            reason = "not resolved at this budget: " + String.join(", ", unresolved) + " within its tolerance of the"
-                    + " reference (neither confirmed nor contradicted); every other statistic agrees";
+            reason = "not resolved at this budget: " + String.join("; ", unresolved) + " (neither confirmed nor contradicted)"
+                    + (unresolved.size() < statistics.size() ? "; every other statistic agrees" : "");
         } else if (paperOk) {
             verdict = Verdict.PASS;
             reason = "every statistic agrees with the paper's formula within its tolerance";
@@ -102,6 +104,15 @@ public record Evidence(
     public Evidence withVerdict(Verdict v, String reason) {
         return new Evidence(claimId, paperRef, statement, v, reason, parameters, estimate, reference, standardError,
                 tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit, samples, seconds, series);
+    }
+
+    /** Four significant digits without trailing zeros: 0.004, -0.02130 -> -0.0213, 1.2e-07. */
+    static String shortNumber(double x) {
+        if (x == 0 || !Double.isFinite(x)) {
+            return x == 0 ? "0" : String.valueOf(x);
+        }
+        java.math.BigDecimal b = new java.math.BigDecimal(x, new java.math.MathContext(4)).stripTrailingZeros();
+        return Math.abs(x) >= 1e-4 && Math.abs(x) < 1e6 ? b.toPlainString() : b.toString();
     }
 
     /** Evidence for a claim whose check threw: verdict ERROR with the message. */
