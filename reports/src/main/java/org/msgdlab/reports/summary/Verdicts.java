@@ -43,7 +43,7 @@ public final class Verdicts {
             case INCONCLUSIVE -> "the budget cannot tell the statement from its negation: the estimate is within its"
                     + " tolerance of both (neither confirmed nor contradicted)";
             case ERROR -> "the check itself threw; the message says where";
-            case NOT_RUN -> "the check was not reached (interrupted run)";
+            case NOT_RUN -> "the check did not run: interrupted, left out by the budget, or a tool missing (the reason says which)";
         };
     }
 

@@ -122,7 +122,7 @@ public record Evidence(
                 List.of(), List.of(), "", 0, seconds, List.of());
     }
 
-    /** Evidence for a claim that was not reached (interrupted run). */
+    /** Evidence for a claim that did not run; {@code why} says why (interrupted, left out by the budget, ...). */
     public static Evidence notRun(String claimId, String paperRef, String statement, String why) {
         return new Evidence(claimId, paperRef, statement, Verdict.NOT_RUN, why, Map.of(),
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,

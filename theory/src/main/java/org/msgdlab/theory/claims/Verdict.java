@@ -16,7 +16,7 @@ package org.msgdlab.theory.claims;
  *       than the seed-to-seed spread), so the claim is neither confirmed nor contradicted. The
  *       evidence says what was resolvable; a larger budget may decide it.</li>
  *   <li>{@link #ERROR}: the check itself failed to run (exception, bad input).</li>
- *   <li>{@link #NOT_RUN}: the check was not reached (interrupted run, filtered out).</li>
+ *   <li>{@link #NOT_RUN}: the check did not run (interrupted, left out by the budget, a tool missing).</li>
  * </ul>
  */
 public enum Verdict {
