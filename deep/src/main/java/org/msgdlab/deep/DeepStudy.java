@@ -641,14 +641,17 @@ public final class DeepStudy {
     }
 
     /**
-     * Hours for the full Fashion-MNIST reproduction (7 methods x 3 seeds x 10,000 iterations; 5
-     * full-batch methods, 2 mini-batch-cost methods at about 1/10 of a full step, 21 evaluations of
-     * 61,000 images per run at about 60 full steps' cost).
+     * Hours for the full Fashion-MNIST reproduction (9 methods x 3 seeds x 10,000 iterations):
+     * GD, MSGD-Cov, MSGD-Fisher, MSGD-[Fisher-10] and MSGD-[Cov-10] step on all 1,000 images (the
+     * sparse Gaussian W has full support: V_sgd(B) is -1/n off the batch); SGD-50 and MSGD-Bernoulli
+     * feed about 50 images (measured: about 1/10 of a full step, evaluations included); SGD-500 and
+     * [MSGD-Fisher]-500 half; 21 evaluations of 61,000 images per run at about 60 full steps' cost.
      */
     static double fullReproductionHours(double fullStepSeconds) {
         double perFullRun = 10_000 * fullStepSeconds;
         double perCheapRun = 10_000 * fullStepSeconds / 10;
+        double perHalfRun = 10_000 * fullStepSeconds / 2;
         double evals = 21 * 60 * fullStepSeconds;
-        return 3 * (5 * perFullRun + 2 * perCheapRun + 7 * evals) / 3600;
+        return 3 * (5 * perFullRun + 2 * perCheapRun + 2 * perHalfRun + 9 * evals) / 3600;
     }
 }
