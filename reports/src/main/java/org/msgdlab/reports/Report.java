@@ -5,6 +5,7 @@ import org.msgdlab.reports.figures.Figures.Figure;
 import org.msgdlab.reports.html.HtmlReport;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.Series;
@@ -15,7 +16,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -114,9 +114,7 @@ public final class Report {
         }, FIGURES);
         Path index = dir.resolve(INDEX);
         try {
-            Path tmp = dir.resolve("." + INDEX + ".tmp");
-            Files.writeString(tmp, html);
-            Files.move(tmp, index, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeString(index, html);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + index + ": " + e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import org.apache.commons.rng.sampling.PermutationSampler;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Model;
 import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.random.Streams;
 import org.tensorflow.TensorFlow;
 
@@ -344,9 +345,7 @@ public final class Trainer {
     }
 
     static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFiles.writeString(file, text);
     }
 
     private static void writeMetrics(Path out, List<Row> rows) throws IOException {

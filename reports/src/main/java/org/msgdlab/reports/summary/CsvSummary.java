@@ -1,5 +1,6 @@
 package org.msgdlab.reports.summary;
 
+import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
 import org.msgdlab.theory.claims.Results;
@@ -7,9 +8,7 @@ import org.msgdlab.theory.claims.StudyResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -54,11 +53,7 @@ public final class CsvSummary {
     public static Path write(Path dir, Results results) {
         Path target = dir.resolve(NAME);
         try {
-            Files.createDirectories(dir);
-            Path tmp = dir.resolve("." + NAME + ".tmp");
-            Files.writeString(tmp, render(results));
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return target;
+            return AtomicFiles.writeString(target, render(results));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }

@@ -1,0 +1,27 @@
+package org.msgdlab.theory.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writing a text file so that a reader never sees it half written: the text goes to a hidden
+ * sibling {@code .NAME.tmp}, which then replaces {@code NAME} by an atomic rename.
+ */
+public final class AtomicFiles {
+
+    private AtomicFiles() {
+    }
+
+    /** Writes {@code text} (UTF-8) to {@code target}, creating its directory if needed. */
+    public static Path writeString(Path target, String text) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + target.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return target;
+    }
+}
