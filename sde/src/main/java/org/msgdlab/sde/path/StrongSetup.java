@@ -20,7 +20,7 @@ import java.util.Map;
  * @param paths         number of independent Brownian paths, &ge; 2
  */
 public record StrongSetup(Problem problem, Diffusion diffusion, double horizon, int coarsestSteps, int stepSizes,
-                          int refinement, int paths) {
+                          int refinement, int paths) implements StepSizeLadder {
 
     public StrongSetup {
         Checks.horizon(horizon);
@@ -36,24 +36,6 @@ public record StrongSetup(Problem problem, Diffusion diffusion, double horizon, 
         if (finest > (1L << 26)) {
             throw new IllegalArgumentException("finest grid K_0 2^(J-1+mMax)=" + finest + " must be <= 2^26 steps");
         }
-    }
-
-    /** η_j = T / (K_0 2^j). */
-    public double eta(int j) {
-        return horizon / steps(j);
-    }
-
-    /** K_j = K_0 2^j, the number of steps of η_j to the horizon. */
-    public int steps(int j) {
-        return coarsestSteps << j;
-    }
-
-    public double[] etas() {
-        double[] e = new double[stepSizes];
-        for (int j = 0; j < stepSizes; j++) {
-            e[j] = eta(j);
-        }
-        return e;
     }
 
     public Map<String, Object> parameters() {

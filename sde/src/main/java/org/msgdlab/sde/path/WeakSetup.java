@@ -21,7 +21,7 @@ import java.util.Map;
  * @param referencePaths      paths of the reference SDE per step size
  */
 public record WeakSetup(Problem problem, double horizon, int coarsestSteps, int stepSizes, int referenceRefinement,
-                        int discretePaths, int referencePaths, List<TestFunction> testFunctions) {
+                        int discretePaths, int referencePaths, List<TestFunction> testFunctions) implements StepSizeLadder {
 
     public WeakSetup {
         Checks.horizon(horizon);
@@ -35,22 +35,6 @@ public record WeakSetup(Problem problem, double horizon, int coarsestSteps, int 
         if (testFunctions.isEmpty()) {
             throw new IllegalArgumentException("test functions: at least one is needed");
         }
-    }
-
-    public double eta(int j) {
-        return horizon / steps(j);
-    }
-
-    public int steps(int j) {
-        return coarsestSteps << j;
-    }
-
-    public double[] etas() {
-        double[] e = new double[stepSizes];
-        for (int j = 0; j < stepSizes; j++) {
-            e[j] = eta(j);
-        }
-        return e;
     }
 
     public Map<String, Object> parameters() {
