@@ -90,6 +90,21 @@ public final class FashionMnist {
                 rename(original.train(), "fashion-mnist/test-from-train"), chosen);
     }
 
+    /**
+     * The authors' code's split (FashionMNIST/mnist2np.py:39-51): the <em>first</em> {@code n}
+     * images of the original test set as training set; the original training set as test set.
+     */
+    public static Split firstSplit(Original original, int n) {
+        ImageSet pool = original.test();
+        if (n < 1 || n > pool.count()) {
+            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
+        }
+        int[] chosen = new int[n];
+        Arrays.setAll(chosen, i -> i);
+        return new Split(pool.subset("fashion-mnist/first-" + n + "-of-t10k", chosen),
+                rename(original.train(), "fashion-mnist/test-from-train"), chosen);
+    }
+
     private static ImageSet rename(ImageSet s, String name) {
         return new ImageSet(name, s.count(), s.height(), s.width(), s.channels(), s.classes(), s.pixels(), s.labels());
     }

@@ -32,6 +32,18 @@ public record DataInGraph(ImageSet set, Operand<TUint8> pixels, Operand<TInt32> 
                 tf.dtypes.cast(tf.constant(255.0f), type));
     }
 
+    /**
+     * The images {@code idx} multiplied by {@code scale}, NHWC: 1/255 gives the division of
+     * {@link #images(Ops, Operand, Class)} exactly (the same op), 1 the raw 0-255 values.
+     */
+    public <T extends TFloating> Operand<T> images(Ops tf, Operand<TInt32> idx, Class<T> type, double scale) {
+        if (scale == 1.0 / 255) {
+            return images(tf, idx, type);
+        }
+        Operand<T> x = tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type);
+        return scale == 1.0 ? x : tf.math.mul(x, tf.dtypes.cast(tf.constant(scale), type));
+    }
+
     /** The labels of {@code idx}. */
     public Operand<TInt32> labels(Ops tf, Operand<TInt32> idx) {
         return tf.gather(labels, idx, tf.constant(0));

@@ -1,6 +1,7 @@
 package org.msgdlab.deep.graph;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.BatchNorm;
 import org.msgdlab.deep.model.Model;
@@ -65,9 +66,14 @@ public final class TrainingGraph implements AutoCloseable {
      *                      ignored by networks without batch norm
      * @param augment       random 32x32 crops of the 4-pixel zero-padded image and random horizontal
      *                      flips in training steps ({@link #augmentWith}); evaluation never augments
+     * @param pixelScale    factor applied to the uint8 pixels before the first layer (1/255: [0, 1];
+     *                      1: the raw 0-255 values of the authors' Fashion-MNIST code)
+     * @param flatNormalStd 0: each parameter's own initialization (the framework default); &gt; 0: one
+     *                      flat N(0, std^2) draw of every trainable parameter, biases included
      */
     public record Options(Precision precision, int intraThreads, int interThreads, double momentum,
-                          double weightDecay, long initSeed, int ghostBatch, boolean augment) {
+                          double weightDecay, long initSeed, int ghostBatch, boolean augment, double pixelScale,
+                          double flatNormalStd) {
         public Options {
             if (ghostBatch < 0) {
                 throw new IllegalArgumentException("ghost batch size=" + ghostBatch + " must be >= 0 (0: the whole fed batch)");
@@ -82,33 +88,56 @@ public final class TrainingGraph implements AutoCloseable {
             if (!(weightDecay >= 0) || Double.isInfinite(weightDecay)) {
                 throw new IllegalArgumentException("weight decay=" + weightDecay + " must be finite and >= 0");
             }
+            if (!(pixelScale > 0) || Double.isInfinite(pixelScale)) {
+                throw new IllegalArgumentException("pixel scale=" + pixelScale + " must be finite and > 0");
+            }
+            if (!(flatNormalStd >= 0) || Double.isInfinite(flatNormalStd)) {
+                throw new IllegalArgumentException("flat normal init std=" + flatNormalStd + " must be finite and >= 0");
+            }
         }
 
-        /** Float32, plain SGD, threads as TensorFlow chooses. */
+        /** Float32, plain SGD, threads as TensorFlow chooses, pixels in [0, 1], framework initialization. */
         public static Options defaults(long initSeed) {
-            return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false);
+            return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false, 1.0 / 255, 0);
         }
 
         public Options withThreads(int intra, int inter) {
-            return new Options(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment);
+            return new Options(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment, pixelScale,
+                    flatNormalStd);
         }
 
         public Options withPrecision(Precision p) {
-            return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment);
+            return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
+                    pixelScale, flatNormalStd);
         }
 
         public Options withMomentum(double m, double wd) {
-            return new Options(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment);
+            return new Options(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment, pixelScale,
+                    flatNormalStd);
         }
 
         /** Ghost batch norm over groups of {@code ghost} examples (0: the whole fed batch). */
         public Options withGhostBatch(int ghost) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment);
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment,
+                    pixelScale, flatNormalStd);
         }
 
         /** Standard CIFAR augmentation (random crop of the 4-padded image, random horizontal flip) in training. */
         public Options withAugmentation(boolean on) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on);
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on,
+                    pixelScale, flatNormalStd);
+        }
+
+        /** Pixels multiplied by {@code factor} before the first layer (1/255 by default). */
+        public Options withPixelScale(double factor) {
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
+                    factor, flatNormalStd);
+        }
+
+        /** One flat N(0, std^2) draw of every trainable parameter (0: each parameter's own initialization). */
+        public Options withFlatNormalInit(double std) {
+            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
+                    pixelScale, std);
         }
     }
 
@@ -229,8 +258,10 @@ public final class TrainingGraph implements AutoCloseable {
         List<Operand<T>> vars = new ArrayList<>();
         List<Variable<T>> momenta = new ArrayList<>();
         List<Variable<T>> accumulators = new ArrayList<>();
+        ZigguratSampler.NormalizedGaussian flat = options.flatNormalStd() > 0
+                ? ZigguratSampler.NormalizedGaussian.of(rng) : null;
         for (Parameter p : specs) {
-            double[] init = p.initialValues(rng);
+            double[] init = flat == null ? p.initialValues(rng) : flatNormal(p, flat, options.flatNormalStd());
             Shape shape = Shape.of(p.shape());
             Operand<T> initial = tf.dtypes.cast(tf.constant(shape, DataBuffers.of(init, true, false)), type);
             Variable<T> v = tf.withName("param_" + p.name().replace('/', '_')).variable(initial);
@@ -330,6 +361,22 @@ public final class TrainingGraph implements AutoCloseable {
             b.testBranch = new Branch(tidx, tf.reduceSum(te.perExample, tf.constant(0)), te.correct);
         }
         return b;
+    }
+
+    /**
+     * The next {@code p.size()} values of one flat N(0, std^2) draw over all trainable parameters
+     * in order (FashionMNIST/net.py:12 draws one vector of 11,330 and slices it into layers).
+     */
+    private static double[] flatNormal(Parameter p, ZigguratSampler.NormalizedGaussian z, double std) {
+        if (p.init() != Parameter.Init.UNIFORM_FAN_IN) {
+            throw new IllegalArgumentException("a flat normal initialization covers weights and biases only; parameter "
+                    + p.name() + " is " + p.init() + " (batch-norm networks keep their own initialization)");
+        }
+        double[] v = new double[Math.toIntExact(p.size())];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = std * z.sample();
+        }
+        return v;
     }
 
     private static <T extends TFloating> Op update(Ops tf, Operand<T> var, Variable<T> momentum, Operand<T> lr,
@@ -436,7 +483,7 @@ public final class TrainingGraph implements AutoCloseable {
                                                    List<Operand<T>> vars, BatchNorm<T> norm, boolean augment) {
         // one constant per data set, however many branches read it (training, evaluation)
         DataInGraph stored = constants.computeIfAbsent(set, k -> DataInGraph.of(tf, set));
-        Operand<T> x = stored.images(tf, idx, type);
+        Operand<T> x = stored.images(tf, idx, type, options.pixelScale());
         if (augment) {
             x = augmented(tf, x, set);
         }

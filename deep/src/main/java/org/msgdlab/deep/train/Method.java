@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
  *   <li>{@code gd}: W = 1/n.</li>
  *   <li>{@code sgd-b} (with replacement, the paper's default) and {@code sgd-b-wor}: W = 1/n + V_sgd.</li>
  *   <li>{@code msgd-cov}, {@code msgd-fisher}, {@code msgd-bernoulli}: Algorithm 1, W = 1/n + V with
+ *       ({@code msgd-bernoulli-K}: keep probability K/n, weight 1/K, instead of b/n and 1/b)
  *       {@link CenteredExchangeableNoise#msgdCov}, {@link FisherNoise}, {@link BernoulliNoise}.</li>
  *   <li>{@code msgd-[fisher-B]}, {@code msgd-[cov-B]}: Algorithm 1 with the sparse Gaussian noises
  *       {@link SparseFisherNoise} (form {@code MINI_BATCH_FISHER}, batch drawn without replacement) and
@@ -64,12 +65,13 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
         }
     }
 
+    private static final Pattern BERNOULLI = Pattern.compile("msgd-bernoulli-(\\d+)");
     private static final Pattern SGD = Pattern.compile("sgd(?:-(\\d+))?(-wor)?");
     private static final Pattern SPARSE = Pattern.compile("msgd-\\[(fisher|cov)-(\\d+)]|msgd-sparse-(fisher|cov)-(\\d+)");
     private static final Pattern MINI = Pattern.compile("\\[msgd-(fisher|cov)]-(\\d+)|minibatch-msgd-(fisher|cov)-(\\d+)");
 
     /** The accepted spellings, for messages. */
-    public static final String SYNTAX = "gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli, "
+    public static final String SYNTAX = "gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli[-K] (K: expected batch, default b), "
             + "msgd-[fisher-B] (or msgd-sparse-fisher-B), msgd-[cov-B] (or msgd-sparse-cov-B), "
             + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B)";
 
@@ -90,6 +92,10 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
                 return new Method(Kind.MSGD_BERNOULLI, b, 0, Double.NaN);
             default:
                 break;
+        }
+        Matcher bern = BERNOULLI.matcher(s);
+        if (bern.matches()) {
+            return new Method(Kind.MSGD_BERNOULLI, b, Integer.parseInt(bern.group(1)), Double.NaN);
         }
         Matcher m = SGD.matcher(s);
         if (m.matches()) {
@@ -119,7 +125,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case SGD_WOR -> "SGD-" + b + " (without replacement)";
             case MSGD_COV -> "MSGD-Cov";
             case MSGD_FISHER -> "MSGD-Fisher";
-            case MSGD_BERNOULLI -> "MSGD-Bernoulli";
+            case MSGD_BERNOULLI -> bigBatch > 0 ? "MSGD-Bernoulli (expected batch " + bigBatch + ")" : "MSGD-Bernoulli";
             case MSGD_SPARSE_FISHER -> "MSGD-[Fisher-" + bigBatch + "]";
             case MSGD_SPARSE_COV -> "MSGD-[Cov-" + bigBatch + "]";
             case MINIBATCH_FISHER -> "[MSGD-Fisher]-" + bigBatch;
@@ -135,7 +141,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case SGD_WOR -> "sgd-" + b + "-wor";
             case MSGD_COV -> "msgd-cov";
             case MSGD_FISHER -> "msgd-fisher";
-            case MSGD_BERNOULLI -> "msgd-bernoulli";
+            case MSGD_BERNOULLI -> bigBatch > 0 ? "msgd-bernoulli-" + bigBatch : "msgd-bernoulli";
             case MSGD_SPARSE_FISHER -> "msgd-sparse-fisher-" + bigBatch;
             case MSGD_SPARSE_COV -> "msgd-sparse-cov-" + bigBatch;
             case MINIBATCH_FISHER -> "minibatch-msgd-fisher-" + bigBatch;
@@ -156,7 +162,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case SGD_WOR -> new SgdWithoutReplacement(n, b);
             case MSGD_COV -> CenteredExchangeableNoise.msgdCov(n, b);
             case MSGD_FISHER -> new FisherNoise(n, b);
-            case MSGD_BERNOULLI -> new BernoulliNoise(n, b);
+            case MSGD_BERNOULLI -> new BernoulliNoise(n, bigBatch > 0 ? bigBatch : b);
             case MSGD_SPARSE_FISHER -> new SparseFisherNoise(n, b, bigBatch, SparseFisherNoise.Form.MINI_BATCH_FISHER, false);
             case MSGD_SPARSE_COV -> new SparseCovNoise(n, b, bigBatch);
         };

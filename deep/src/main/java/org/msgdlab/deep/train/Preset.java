@@ -149,14 +149,25 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
 
     /** The paper's split of the data found in {@code dir}: training and test sets. */
     public Data load(Path dir, long dataSeed) throws IOException {
+        return load(dir, dataSeed, Protocol.PAPER_TEXT);
+    }
+
+    /**
+     * The split of the data found in {@code dir} under {@code protocol}: the training set drawn
+     * (seeded by {@code dataSeed}) or the first n images of the pool.
+     */
+    public Data load(Path dir, long dataSeed, Protocol protocol) throws IOException {
+        boolean first = protocol.split() == Protocol.TrainingSplit.FIRST_N;
         return switch (dataset) {
             case FASHION_MNIST_SMALL -> {
-                FashionMnist.Split s = FashionMnist.paperSplit(FashionMnist.load(dir), trainSize, dataSeed);
+                FashionMnist.Original o = FashionMnist.load(dir);
+                FashionMnist.Split s = first ? FashionMnist.firstSplit(o, trainSize) : FashionMnist.paperSplit(o, trainSize, dataSeed);
                 yield new Data(s.train(), s.test());
             }
             case SVHN_SMALL -> {
                 // SvhnMat.load reports a missing file as "SVHN dataset not found at ..., get it from ..."
-                SvhnMat.Split s = SvhnMat.paperSplit(SvhnMat.load(dir), trainSize, dataSeed);
+                SvhnMat.Original o = SvhnMat.load(dir);
+                SvhnMat.Split s = first ? SvhnMat.firstSplit(o, trainSize) : SvhnMat.paperSplit(o, trainSize, dataSeed);
                 yield new Data(s.train(), s.test());
             }
             case CIFAR10 -> {
@@ -172,8 +183,20 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
 
     /** The graph options this set-up trains with (optimizer, batch norm, augmentation), threads aside. */
     public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed) {
+        return graphOptions(initSeed, Protocol.PAPER_TEXT);
+    }
+
+    /** The graph options under {@code protocol}: pixel scale and initialization besides the optimizer's. */
+    public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed, Protocol protocol) {
         return org.msgdlab.deep.graph.TrainingGraph.Options.defaults(initSeed).withMomentum(momentum, weightDecay)
-                .withGhostBatch(ghostBatch).withAugmentation(augment);
+                .withGhostBatch(ghostBatch).withAugmentation(augment).withPixelScale(protocol.pixels().factor())
+                .withFlatNormalInit(protocol.initialization() == Protocol.Initialization.FLAT_NORMAL ? protocol.initStd() : 0);
+    }
+
+    /** This preset with another schedule, weight decay, number of iterations and ghost batch size. */
+    public Preset with(LearningRateSchedule s, double wd, int k, int ghost) {
+        return new Preset(id, paperRef, dataset, trainSize, sgdBatch, sparseBatch, s, momentum, wd, k, chunk, ghost, augment,
+                defaultDataDir, network);
     }
 
     /** Training and test sets. */

@@ -20,10 +20,12 @@ import java.nio.file.Path;
  * @param intraThreads     TensorFlow intra-op threads (0: default)
  * @param interThreads     TensorFlow inter-op threads (0: default)
  * @param progress         show a progress line on stderr
+ * @param protocol         paper-text or authors-code (or a mix): pixels, initialization, split, sampling,
+ *                         and the preset-level settings of {@link Protocol#apply}
  */
 public record RunConfig(Preset preset, Method method, int iterations, int evalEvery, int evalSubset,
                         int checkpointEvery, long seed, long dataSeed, Path dataDir, Path out, double learningRate,
-                        int intraThreads, int interThreads, boolean progress) {
+                        int intraThreads, int interThreads, boolean progress, Protocol protocol) {
 
     public RunConfig {
         if (iterations < 1) {
@@ -44,64 +46,85 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
         if (intraThreads < 0 || interThreads < 0) {
             throw new IllegalArgumentException("threads intra=" + intraThreads + ", inter=" + interThreads + " must be >= 0");
         }
+        if (protocol == null) {
+            protocol = Protocol.PAPER_TEXT;
+        }
         if (out == null) {
             throw new IllegalArgumentException("an output directory (--out DIR) is required");
         }
     }
 
-    /** The learning rates: the preset's decays from this run's initial rate. */
+    /** The learning rates: the preset's decays (under this protocol) from this run's initial rate. */
     public LearningRateSchedule schedule() {
-        return preset.schedule().withInitial(learningRate);
+        return effectivePreset().schedule().withInitial(learningRate);
+    }
+
+    /** The preset as the protocol runs it ({@link Protocol#apply}). */
+    public Preset effectivePreset() {
+        return protocol.apply(preset);
+    }
+
+    /**
+     * Under {@code p}: iterations and learning rate follow the protocol's preset when they were the
+     * old protocol's defaults (explicit values stay); the method is resolved by {@link Protocol#resolve}.
+     */
+    public RunConfig withProtocol(Protocol p) {
+        Preset before = effectivePreset();
+        Preset after = p.apply(preset);
+        int k = iterations == before.iterations() ? after.iterations() : iterations;
+        double lr = learningRate == before.learningRate() ? after.learningRate() : learningRate;
+        return new RunConfig(preset, p.resolve(method), k, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                out, lr, intraThreads, interThreads, progress, p);
     }
 
     /** Defaults of {@code preset} for {@code method}: the paper's iterations, evaluation every 100, full test set. */
     public static RunConfig defaults(Preset preset, Method method, Path out) {
         return new RunConfig(preset, method, preset.iterations(), 100, 0, 1000, 1L, 0L, preset.defaultDataDir(), out,
-                preset.learningRate(), 2, 1, true);
+                preset.learningRate(), 2, 1, true, Protocol.PAPER_TEXT);
     }
 
     public RunConfig withIterations(int k) {
         return new RunConfig(preset, method, k, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir, out,
-                learningRate, intraThreads, interThreads, progress);
+                learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withEval(int every, int subset) {
         return new RunConfig(preset, method, iterations, every, subset, checkpointEvery, seed, dataSeed, dataDir, out,
-                learningRate, intraThreads, interThreads, progress);
+                learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withCheckpointEvery(int k) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, k, seed, dataSeed, dataDir, out,
-                learningRate, intraThreads, interThreads, progress);
+                learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withSeeds(long s, long data) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, s, data, dataDir, out,
-                learningRate, intraThreads, interThreads, progress);
+                learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withData(Path dir) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dir, out,
-                learningRate, intraThreads, interThreads, progress);
+                learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withOut(Path dir) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
-                dir, learningRate, intraThreads, interThreads, progress);
+                dir, learningRate, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withLearningRate(double lr) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
-                out, lr, intraThreads, interThreads, progress);
+                out, lr, intraThreads, interThreads, progress, protocol);
     }
 
     public RunConfig withThreads(int intra, int inter) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
-                out, learningRate, intra, inter, progress);
+                out, learningRate, intra, inter, progress, protocol);
     }
 
     public RunConfig withProgress(boolean show) {
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
-                out, learningRate, intraThreads, interThreads, show);
+                out, learningRate, intraThreads, interThreads, show, protocol);
     }
 }

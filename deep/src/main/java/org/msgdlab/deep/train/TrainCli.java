@@ -33,13 +33,18 @@ public final class TrainCli {
     public static final String USAGE_TEXT = String.join("\n",
             "Usage: msgd train --preset P --method M [--iterations N] [--eval-every K] [--eval-subset M]",
             "                  [--checkpoint-every C] [--seed S] [--data-seed D] [--data DIR] [--lr ETA]",
-            "                  [--magnitude S] [--threads INTRA[,INTER]] [--no-progress] --out DIR",
+            "                  [--magnitude S] [--threads INTRA[,INTER]] [--no-progress]",
+            "                  [--protocol paper-text|authors-code] [--pixels unit|raw] [--init framework|normal:STD]",
+            "                  [--split drawn|first] [--sgd-sampling with|without] [--bernoulli-batch K] --out DIR",
             "       msgd train --resume DIR [--iterations N]",
             "       msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]",
             "Presets: " + Preset.all().stream().map(Preset::id).toList(),
             "Methods: " + Method.SYNTAX,
             "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under DIR/checkpoints.",
             "--lr sets the initial rate; the preset's decays (CIFAR: x0.1 at 40,000 and 60,000) still apply.",
+            "--protocol: paper-text (Appendix C as printed; default) or authors-code (the released code: raw 0-255 pixels,",
+            "  flat N(0, 0.02^2) init, the first n images, SGD without replacement, Bernoulli batch 20; deep/README.md);",
+            "  the settings after it change one difference each.",
             "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss.");
 
     private TrainCli() {
@@ -70,6 +75,8 @@ public final class TrainCli {
         boolean benchmark = false;
         boolean pytorch = true;
         int steps = 30;
+        Protocol protocol = Protocol.PAPER_TEXT;
+        List<String[]> settings = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
@@ -111,6 +118,9 @@ public final class TrainCli {
                             case "--lr" -> lr = parseDouble(key, v);
                             case "--magnitude" -> magnitude = parseDouble(key, v);
                             case "--steps" -> steps = parseInt(key, v);
+                            case "--protocol" -> protocol = Protocol.parse(v);
+                            case "--pixels", "--init", "--split", "--sgd-sampling", "--bernoulli-batch" ->
+                                    settings.add(new String[] {key.substring(2), v});
                             case "--threads" -> {
                                 String[] t = v.split(",");
                                 intra = parseInt(key, t[0]);
@@ -141,7 +151,12 @@ public final class TrainCli {
             }
             Preset p = Preset.parse(preset);
             Method m = Method.parse(method, p.sgdBatch(), magnitude);
-            RunConfig c = RunConfig.defaults(p, m, Path.of(outDir)).withThreads(intra, inter).withProgress(progress);
+            for (String[] kv : settings) {
+                protocol = protocol.withSetting(kv[0], kv[1]);
+            }
+            RunConfig c = RunConfig.defaults(p, m, Path.of(outDir)).withProtocol(protocol).withThreads(intra, inter)
+                    .withProgress(progress);
+            m = c.method();
             if (iterations != null) {
                 c = c.withIterations(iterations);
             }

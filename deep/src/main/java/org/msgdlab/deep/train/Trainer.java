@@ -86,7 +86,7 @@ public final class Trainer {
                     + " use --resume " + out + " to continue it, or choose another --out");
         }
         Files.createDirectories(out);
-        return execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed()) : data,
+        return execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed(), config.protocol()) : data,
                 log, 0, 0.0, new ArrayList<>());
     }
 
@@ -126,6 +126,39 @@ public final class Trainer {
                     perStep);
         }
         return resume(dir, 0, log);
+    }
+
+    /**
+     * The completed run {@code config} describes, read from {@code config.out()} without training:
+     * empty when the directory holds no run, an unfinished one, or one with other settings (then
+     * {@code mismatch} receives the first difference).
+     */
+    public static java.util.Optional<Outcome> completed(RunConfig config, java.util.function.Consumer<String> mismatch)
+            throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        JsonNode stored = JSON.readTree(runJson.toFile());
+        String differs = firstDifference(configFrom(stored.get("config"), dir), config);
+        if (differs != null) {
+            mismatch.accept(dir + ": " + differs);
+            return java.util.Optional.empty();
+        }
+        if (!"completed".equals(stored.path("status").asText())) {
+            return java.util.Optional.empty();
+        }
+        List<Row> rows = readMetrics(dir.resolve("metrics.csv"));
+        if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
+            mismatch.accept(dir + ": run.json says completed but metrics.csv does not end at iteration " + config.iterations());
+            return java.util.Optional.empty();
+        }
+        JsonNode sps = stored.get("secondsPerStep");
+        Row last = rows.get(rows.size() - 1);
+        double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
+        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "read",
+                last.elapsedSeconds(), perStep));
     }
 
     /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */
@@ -182,7 +215,7 @@ public final class Trainer {
             throw new IllegalArgumentException("--resume " + dir + ": the checkpoint is at iteration " + start
                     + ", nothing left to do for iterations=" + config.iterations());
         }
-        Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed());
+        Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
         log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
         final Path restoreFrom = prefix;
         return execute(config, data, log, start, elapsed, rows, restoreFrom);
@@ -195,12 +228,12 @@ public final class Trainer {
 
     private static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
                                    List<Row> rows, Path restoreFrom) throws IOException {
-        Preset p = c.preset();
+        Preset p = c.effectivePreset();
         int n = data.train().count();
         Model model = p.model();
         Method.Plan plan = c.method().plan(n, c.seed(), model.hasBatchNorm());
         int[] evalIdx = evalSubset(data.test().count(), c.evalSubset(), c.dataSeed());
-        TrainingGraph.Options opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"))
+        TrainingGraph.Options opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"), c.protocol())
                 .withThreads(c.intraThreads(), c.interThreads());
         LearningRateSchedule schedule = c.schedule();
         long augmentStream = Streams.derive(c.seed(), "deep.augment");
@@ -384,9 +417,16 @@ public final class Trainer {
         Model model = c.preset().model();
         hp.put("model", model.toString());
         hp.put("parameters", model.parameterCount());
-        hp.put("initialization", "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default)"
+        Protocol protocol = c.protocol();
+        info.put("protocol", protocol.describe());
+        hp.put("initialization", (protocol.initialization() == Protocol.Initialization.FLAT_NORMAL
+                ? "one flat N(0, " + protocol.initStd() + "^2) draw of every weight and bias (authors' net.py)"
+                : "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default)")
                 + (model.hasBatchNorm() ? ", batch-norm scale 1 and shift 0" : "")
                 + ", seeded by Streams.derive(seed, \"deep.init\")");
+        hp.put("pixels", protocol.pixels().toString());
+        hp.put("trainingSplit", protocol.split() == Protocol.TrainingSplit.FIRST_N
+                ? "the first n images of the pool" : "n images drawn (seeded by dataSeed) from the pool");
         if (model.hasBatchNorm()) {
             hp.put("batchNorm", "PyTorch BatchNorm2d conventions (eps 1e-5, running-statistics momentum 0.1); "
                     + (c.preset().ghostBatch() > 0 ? "ghost batches of " + c.preset().ghostBatch() + " examples"
@@ -397,8 +437,9 @@ public final class Trainer {
         hp.put("n", n);
         hp.put("testSize", data.test().count());
         hp.put("learningRate", c.schedule().toString());
-        hp.put("momentum", c.preset().momentum());
-        hp.put("weightDecay", c.preset().weightDecay());
+        hp.put("momentum", c.effectivePreset().momentum());
+        hp.put("weightDecay", c.effectivePreset().weightDecay());
+        hp.put("ghostBatch", c.effectivePreset().ghostBatch());
         hp.put("sgdBatch", c.method().b());
         hp.put("bigBatch", c.method().bigBatch());
         hp.put("compensatoryMagnitude", plan.magnitude());
@@ -461,6 +502,7 @@ public final class Trainer {
         m.put("learningRate", c.learningRate());
         m.put("intraThreads", c.intraThreads());
         m.put("interThreads", c.interThreads());
+        m.put("protocol", c.protocol().describe());
         return m;
     }
 
@@ -469,10 +511,14 @@ public final class Trainer {
         JsonNode mag = j.get("magnitude");
         Method m = Method.parse(j.get("method").asText(), p.sgdBatch(),
                 mag == null || mag.isNull() ? Double.NaN : mag.asDouble());
+        JsonNode proto = j.get("protocol");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> d = proto == null || proto.isNull() ? null : JSON.convertValue(proto, Map.class);
+        // runs written before protocols existed ran the paper-text protocol
         return new RunConfig(p, m, j.get("iterations").asInt(), j.get("evalEvery").asInt(), j.get("evalSubset").asInt(),
                 j.get("checkpointEvery").asInt(), j.get("seed").asLong(), j.get("dataSeed").asLong(),
                 Path.of(j.get("dataDir").asText()), out, j.get("learningRate").asDouble(), j.get("intraThreads").asInt(),
-                j.get("interThreads").asInt(), true);
+                j.get("interThreads").asInt(), true, Protocol.fromDescription(d));
     }
 
     /** Noise description for run.json. */

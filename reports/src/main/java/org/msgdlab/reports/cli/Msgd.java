@@ -51,7 +51,8 @@ public final class Msgd implements Runnable {
                 .addSubcommand(new VerifyCommand(modules))
                 .addSubcommand(new ReportCommand())
                 .addSubcommand(new BenchCommand())
-                .addSubcommand(new TrainCommand());
+                .addSubcommand(new TrainCommand())
+                .addSubcommand(new StudyCommand());
         cl.setParameterExceptionHandler(Msgd::usageError);
         return cl;
     }

@@ -60,7 +60,7 @@ public final class Figures {
     /** A reference curve farther than this many band widths from the estimates is drawn off scale. */
     static final double OFF_SCALE_WIDTHS = 4;
 
-    private static final String FONT = Font.SANS_SERIF;
+    static final String FONT = Font.SANS_SERIF;
 
     static {
         if (System.getProperty("java.awt.headless") == null) {
@@ -777,7 +777,7 @@ public final class Figures {
      * Shrinks the title font so that a long title fits the chart's width (measured with the font's
      * own metrics) instead of being cut at the edge; never below 10 pt.
      */
-    private static void fitTitle(XYChart chart) {
+    static void fitTitle(XYChart chart) {
         String title = chart.getTitle();
         if (title == null || title.isEmpty()) {
             return;
@@ -797,7 +797,7 @@ public final class Figures {
         }
     }
 
-    private static void style(XYStyler st) {
+    static void style(XYStyler st) {
         st.setChartBackgroundColor(Color.WHITE);
         st.setPlotBackgroundColor(Color.WHITE);
         st.setPlotBorderColor(new Color(0x888888));
@@ -819,7 +819,7 @@ public final class Figures {
         st.setSeriesColors(Palette.CYCLE);
     }
 
-    private static void write(Drawing d, Path dir, String base) throws IOException {
+    static void write(Drawing d, Path dir, String base) throws IOException {
         Files.createDirectories(dir);
         Path png = dir.resolve(base + ".png");
         Path svg = dir.resolve(base + ".svg");

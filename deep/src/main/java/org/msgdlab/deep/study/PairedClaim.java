@@ -1,0 +1,102 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.theory.stats.PairedHypothesis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One pre-registered accuracy claim of the Fashion-MNIST study: a statement about the paired
+ * difference d = statistic(x) - statistic(y) of two methods (the statistic is
+ * {@link WindowStatistic}), decided by a {@link PairedHypothesis} inside a {@link Family} whose
+ * family-wise probability of a wrong verdict is {@link #FAMILY_ALPHA}.
+ *
+ * @param key        the claim id's tail, e.g. {@code msgd-fisher.generalizes-as-sgd}
+ * @param paperRef   where the paper makes the statement
+ * @param statement  the statement, in words
+ * @param family     the figure whose claims share the family-wise error
+ * @param x          the method whose statistic comes first (as the paper names it)
+ * @param y          the method subtracted
+ * @param hypothesis superiority (d &gt; 0, smallest effect delta) or equivalence (|d| &lt; margin)
+ */
+public record PairedClaim(String key, String paperRef, String statement, Family family, String x, String y,
+                          PairedHypothesis hypothesis) {
+
+    /** Family-wise probability of any wrong verdict among the claims of one figure. */
+    public static final double FAMILY_ALPHA = 0.05;
+    /**
+     * The smallest difference of test accuracy worth detecting, and the equivalence margin: one
+     * percentage point (deep/README.md gives the reasons).
+     */
+    public static final double EFFECT = 0.01;
+
+    /** The figures, each a family of claims. */
+    public enum Family {
+        FIGURE_1A("Figure 1(a), Section 5"), FIGURE_3A("Figure 3(a), Appendix C"), FIGURE_4("Figure 4, Section 5.3");
+
+        private final String ref;
+
+        Family(String ref) {
+            this.ref = ref;
+        }
+
+        public String ref() {
+            return ref;
+        }
+    }
+
+    /** Per-claim probability of a wrong verdict: the family's, Bonferroni over its claims. */
+    public double alpha() {
+        return FAMILY_ALPHA / all().stream().filter(c -> c.family == family).count();
+    }
+
+    /** The claims of the study, fixed before any run (pre-registration). */
+    public static List<PairedClaim> all() {
+        PairedHypothesis above = new PairedHypothesis.Superiority(EFFECT);
+        PairedHypothesis same = new PairedHypothesis.Equivalence(EFFECT);
+        List<PairedClaim> c = new ArrayList<>();
+        c.add(new PairedClaim("sgd-50-above-gd", Family.FIGURE_1A.ref(),
+                "SGD-50 generalizes better than GD: its test accuracy is higher", Family.FIGURE_1A, "sgd-50", "gd", above));
+        for (String m : List.of("msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]")) {
+            c.addAll(noisy(m, Family.FIGURE_1A, above, same));
+        }
+        for (String m : List.of("msgd-cov", "msgd-[cov-10]")) {
+            c.addAll(noisy(m, Family.FIGURE_3A, above, same));
+        }
+        c.add(new PairedClaim("sgd-50-above-sgd-500", Family.FIGURE_4.ref(),
+                "large-batch SGD generalizes worse: SGD-50's test accuracy is higher than SGD-500's", Family.FIGURE_4,
+                "sgd-50", "sgd-500", above));
+        c.add(new PairedClaim("minibatch-msgd-fisher-500.generalizes-as-sgd", Family.FIGURE_4.ref(),
+                "[MSGD-Fisher]-500 (Algorithm 2, compensatory Fisher noise) generalizes as SGD-50", Family.FIGURE_4,
+                "[msgd-fisher]-500", "sgd-50", same));
+        c.add(new PairedClaim("minibatch-msgd-fisher-500.above-sgd-500", Family.FIGURE_4.ref(),
+                "[MSGD-Fisher]-500 generalizes better than SGD-500 with the same batch", Family.FIGURE_4,
+                "[msgd-fisher]-500", "sgd-500", above));
+        return c;
+    }
+
+    private static List<PairedClaim> noisy(String m, Family f, PairedHypothesis above, PairedHypothesis same) {
+        String tail = m.replace("msgd-[fisher-10]", "msgd-sparse-fisher-10").replace("msgd-[cov-10]", "msgd-sparse-cov-10");
+        String name = paperName(m);
+        return List.of(
+                new PairedClaim(tail + ".generalizes-as-sgd", f.ref(), name + " generalizes as SGD-50: test accuracies"
+                        + " within the equivalence margin", f, m, "sgd-50", same),
+                new PairedClaim(tail + ".above-gd", f.ref(), name + " generalizes better than GD: its test accuracy is"
+                        + " higher", f, m, "gd", above));
+    }
+
+    private static String paperName(String m) {
+        return switch (m) {
+            case "msgd-fisher" -> "MSGD-Fisher";
+            case "msgd-bernoulli" -> "MSGD-Bernoulli";
+            case "msgd-cov" -> "MSGD-Cov";
+            default -> m.toUpperCase(Locale.ROOT).replace("FISHER", "Fisher").replace("COV", "Cov");
+        };
+    }
+
+    /** The full claim id under {@code protocol}. */
+    public String id(String protocol) {
+        return "deep.fashion-mnist." + protocol + "." + key;
+    }
+}

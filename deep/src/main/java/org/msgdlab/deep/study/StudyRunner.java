@@ -1,0 +1,168 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Trainer;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Trains the runs a study still needs, {@code workers} at a time (each run single-threaded), and
+ * adds paired seeds in blocks until every claim resolves or reaches the cap ({@code --seeds auto}).
+ * Every run is checkpointed every 1,000 iterations and reused when found completed with the same
+ * settings, so the same command continues an interrupted study; runs are ordered by paired seed,
+ * then by method, so that blocks complete one seed at a time.
+ */
+public final class StudyRunner {
+
+    /** A run still to do. */
+    public record Task(String method, int seed) {
+    }
+
+    private final StudyPlan plan;
+    private final int workers;
+    private final Instant deadline;
+    private final PrintStream log;
+
+    /**
+     * @param deadline no run starts after it (null: none); a run started before it finishes
+     */
+    public StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers=" + workers + " must be >= 1");
+        }
+        this.plan = plan;
+        this.workers = workers;
+        this.deadline = deadline;
+        this.log = log;
+    }
+
+    /**
+     * The runs the sequential rule wants next: for each claim neither resolved nor at its cap, its
+     * two methods at every seed below its next look; methods limited to {@code only} when not empty.
+     */
+    public static List<Task> wanted(StudyRuns runs, List<String> only) {
+        List<Task> tasks = new ArrayList<>();
+        for (StudyVerdicts.ClaimResult r : StudyVerdicts.evaluate(runs)) {
+            for (String m : List.of(r.claim().x(), r.claim().y())) {
+                for (int s = 0; s < r.wantSeeds(); s++) {
+                    Task t = new Task(m, s);
+                    if (!runs.has(m, s) && !tasks.contains(t) && (only.isEmpty() || only.contains(m))) {
+                        tasks.add(t);
+                    }
+                }
+            }
+        }
+        List<String> order = runs.plan().methods();
+        tasks.sort(Comparator.comparingInt(Task::seed).thenComparingInt(t -> order.indexOf(t.method())));
+        return tasks;
+    }
+
+    /** Every method of the plan (or of {@code only}) at seeds 0 .. seeds-1 not yet completed. */
+    public static List<Task> fixed(StudyRuns runs, int seeds, List<String> only) {
+        List<Task> tasks = new ArrayList<>();
+        for (int s = 0; s < seeds; s++) {
+            for (String m : runs.plan().methods()) {
+                if (!runs.has(m, s) && (only.isEmpty() || only.contains(m))) {
+                    tasks.add(new Task(m, s));
+                }
+            }
+        }
+        return tasks;
+    }
+
+    /** {@code --seeds auto}: blocks of wanted runs until none is wanted or the deadline passes. */
+    public StudyRuns runAuto(List<String> only) throws IOException, InterruptedException {
+        while (true) {
+            StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
+            List<Task> tasks = wanted(runs, only);
+            if (tasks.isEmpty()) {
+                log.println("study: no claim wants more seeds" + (only.isEmpty() ? "" : " among " + only));
+                return runs;
+            }
+            if (pastDeadline()) {
+                log.println("study: deadline reached; " + tasks.size() + " wanted runs left for a later call");
+                return runs;
+            }
+            if (runAll(tasks) == 0) {
+                return StudyRuns.read(plan, StudyVerdicts.CAP);
+            }
+        }
+    }
+
+    private boolean pastDeadline() {
+        return deadline != null && Instant.now().isAfter(deadline);
+    }
+
+    /** Trains {@code tasks}; returns how many completed. Failures are reported and do not stop the others. */
+    public int runAll(List<Task> tasks) throws IOException, InterruptedException {
+        log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
+                tasks.size(), workers, tasks.stream().map(t -> t.method() + "/" + t.seed()).toList()));
+        Map<Long, Preset.Data> data = new LinkedHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        AtomicInteger done = new AtomicInteger();
+        AtomicInteger ok = new AtomicInteger();
+        long t0 = System.nanoTime();
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (Task t : tasks) {
+                futures.add(pool.submit(() -> {
+                    if (pastDeadline()) {
+                        return null;
+                    }
+                    var c = plan.config(t.method(), t.seed());
+                    long r0 = System.nanoTime();
+                    try {
+                        Preset.Data d;
+                        synchronized (data) {
+                            d = data.get(c.dataSeed());
+                            if (d == null) {
+                                d = c.preset().load(c.dataDir(), c.dataSeed(), c.protocol());
+                                data.put(c.dataSeed(), d);
+                            }
+                        }
+                        Trainer.Outcome o = Trainer.runOrContinue(c, d, log);
+                        int k = done.incrementAndGet();
+                        if (o.status() == Trainer.Status.COMPLETED) {
+                            ok.incrementAndGet();
+                        }
+                        double el = (System.nanoTime() - t0) / 1e9;
+                        double eta = el / k * (tasks.size() - k);
+                        log.println(String.format(Locale.ROOT, "study: [%d/%d] %s seed %d: %s, window accuracy %.4f,"
+                                        + " final %.4f (%.0f s; study ETA %s)", k, tasks.size(), c.method().paperName(),
+                                t.seed(), o.status(), WindowStatistic.of(o.rows(), plan.iterations()),
+                                WindowStatistic.last(o.rows()), (System.nanoTime() - r0) / 1e9,
+                                Duration.ofSeconds(Math.round(eta)).toString().substring(2).toLowerCase(Locale.ROOT)));
+                    } catch (Exception e) {
+                        done.incrementAndGet();
+                        log.println("study: " + t.method() + " seed " + t.seed() + " failed: " + e.getMessage()
+                                + " (kept on disk; the same command retries it)");
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    log.println("study: " + e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return ok.get();
+    }
+}

@@ -1,0 +1,85 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.deep.train.Trainer;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The completed runs of a study found on disk (nothing is trained here): per method, per paired
+ * seed, the metrics and the pre-registered statistic. A directory holding a run with other
+ * settings is not used, and is listed in {@link #mismatches()}.
+ *
+ * @param plan        the plan the runs were read for
+ * @param byMethod    method name (as the plan lists it) -> paired seed -> run
+ * @param mismatches  run directories whose recorded configuration differs from the plan's
+ */
+public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod, List<String> mismatches) {
+
+    /** One completed run. */
+    public record Run(int seed, List<Trainer.Row> rows, double statistic, double finalAccuracy, double seconds) {
+    }
+
+    /** Reads the completed runs of seeds 0 .. maxSeeds-1. */
+    public static StudyRuns read(StudyPlan plan, int maxSeeds) throws IOException {
+        Map<String, Map<Integer, Run>> by = new LinkedHashMap<>();
+        List<String> mismatches = new ArrayList<>();
+        for (String m : plan.methods()) {
+            Map<Integer, Run> seeds = new TreeMap<>();
+            for (int s = 0; s < maxSeeds; s++) {
+                Optional<Trainer.Outcome> o = Trainer.completed(plan.config(m, s), mismatches::add);
+                if (o.isPresent()) {
+                    List<Trainer.Row> rows = o.get().rows();
+                    seeds.put(s, new Run(s, rows, WindowStatistic.of(rows, plan.iterations()), WindowStatistic.last(rows),
+                            o.get().trainingSeconds()));
+                }
+            }
+            by.put(m, Collections.unmodifiableMap(seeds));
+        }
+        return new StudyRuns(plan, Collections.unmodifiableMap(by), List.copyOf(mismatches));
+    }
+
+    /** Paired seeds 0, 1, ... (without gaps) completed by both methods: the seeds a paired test may use, in order. */
+    public int pairedPrefix(String x, String y) {
+        Map<Integer, Run> a = byMethod.getOrDefault(x, Map.of());
+        Map<Integer, Run> b = byMethod.getOrDefault(y, Map.of());
+        int n = 0;
+        while (a.containsKey(n) && b.containsKey(n)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The statistic of {@code method} at seeds 0 .. n-1. */
+    public double[] statistics(String method, int n) {
+        double[] v = new double[n];
+        for (int s = 0; s < n; s++) {
+            v[s] = byMethod.get(method).get(s).statistic();
+        }
+        return v;
+    }
+
+    /** The final-iterate accuracies of {@code method} at seeds 0 .. n-1. */
+    public double[] finals(String method, int n) {
+        double[] v = new double[n];
+        for (int s = 0; s < n; s++) {
+            v[s] = byMethod.get(method).get(s).finalAccuracy();
+        }
+        return v;
+    }
+
+    /** Completed runs of {@code method}. */
+    public int completed(String method) {
+        return byMethod.getOrDefault(method, Map.of()).size();
+    }
+
+    public boolean has(String method, int seed) {
+        return byMethod.getOrDefault(method, Map.of()).containsKey(seed);
+    }
+}

@@ -1,0 +1,209 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.stats.PairedDifferences;
+import org.msgdlab.theory.stats.PairedHypothesis;
+import org.msgdlab.theory.stats.SequentialDesign;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The verdicts of the pre-registered claims ({@link PairedClaim#all()}) from the completed runs of
+ * a study: the sequential rule ({@link #design}) on the paired differences of the window
+ * statistic, in seed order. PASS: the statement is supported at a look; FAIL: contradicted;
+ * INCONCLUSIVE: unresolved, with the seeds of the next look or, at the cap, the seeds a decision
+ * would need at the observed spread; NOT_RUN: fewer paired seeds than the first look.
+ */
+public final class StudyVerdicts {
+
+    /**
+     * Seeds at the first look, between looks, and the cap: looks at 5, 10 and 15 paired seeds. (A look
+     * at 3 seeds would spend a third of alpha on a t quantile with 2 degrees of freedom, about 14 at
+     * the per-look level of Figure 1(a): it could only resolve gaps of 14 standard errors.)
+     */
+    public static final int FIRST = 5;
+    public static final int BLOCK = 5;
+    public static final int CAP = 15;
+    /** Power the seeds-needed estimate aims at. */
+    public static final double TARGET_POWER = 0.8;
+
+    private StudyVerdicts() {
+    }
+
+    /** The sequential design of a claim: looks at 5, 10, 15 paired seeds, the claim's alpha split over them. */
+    public static SequentialDesign design(PairedClaim c) {
+        return new SequentialDesign(FIRST, BLOCK, CAP, c.alpha());
+    }
+
+    /**
+     * Where one claim stands.
+     *
+     * @param claim     the claim
+     * @param paired    paired seeds completed by both of its methods (0, 1, ... without gaps)
+     * @param status    the sequential rule's status, null below the first look
+     * @param wantSeeds paired seeds the next look needs (0: resolved, or at the cap)
+     * @param evidence  the evidence, for the report
+     */
+    public record ClaimResult(PairedClaim claim, int paired, SequentialDesign.Status status, int wantSeeds,
+                              Evidence evidence) {
+    }
+
+    /** Every claim of the study under the runs' protocol. */
+    public static List<ClaimResult> evaluate(StudyRuns runs) {
+        List<ClaimResult> out = new ArrayList<>();
+        for (PairedClaim c : PairedClaim.all()) {
+            out.add(evaluate(c, runs));
+        }
+        return out;
+    }
+
+    static ClaimResult evaluate(PairedClaim c, StudyRuns runs) {
+        StudyPlan plan = runs.plan();
+        String protocol = plan.protocol().name();
+        String id = c.id(protocol);
+        SequentialDesign design = design(c);
+        String statement = "on small Fashion-MNIST (" + protocol + " protocol): " + c.statement();
+        int n = Math.min(runs.pairedPrefix(c.x(), c.y()), CAP);
+        String xName = plan.method(c.x()).paperName();
+        String yName = plan.method(c.y()).paperName();
+        if (n < FIRST) {
+            Evidence e = Evidence.notRun(id, c.paperRef(), statement, String.format(Locale.ROOT,
+                    "%d paired seeds of %s and %s completed; the first look needs %d (./msgd study --protocol %s)",
+                    n, xName, yName, FIRST, protocol));
+            return new ClaimResult(c, n, null, FIRST, e);
+        }
+        double[] x = runs.statistics(c.x(), n);
+        double[] y = runs.statistics(c.y(), n);
+        double[] d = PairedDifferences.of(x, y).differences();
+        SequentialDesign.Status st = design.status(c.hypothesis(), d);
+        PairedDifferences used = st.atDecision();
+        double a = design.alphaPerLook();
+        double sd = used.sd();
+        PairedHypothesis h = c.hypothesis();
+        double lo = used.lower(a);
+        double hi = used.upper(a);
+        Verdict v;
+        String reason;
+        String bounds = String.format(Locale.ROOT, "mean paired difference %+.4f (sd %.4f, %d seeds), one-sided %.4g-level"
+                + " bounds [%+.4f, %+.4f]", used.mean(), sd, used.n(), a, lo, hi);
+        int want = 0;
+        int needed = h.seedsFor(sd, TARGET_POWER, a, 1000);
+        if (st.outcome() == PairedHypothesis.Outcome.SUPPORTED) {
+            v = Verdict.PASS;
+            reason = "supported at the look at " + st.seedsUsed() + " seeds: " + bounds + "; " + h.rule();
+        } else if (st.outcome() == PairedHypothesis.Outcome.CONTRADICTED) {
+            v = Verdict.FAIL;
+            reason = "contradicted at the look at " + st.seedsUsed() + " seeds: " + bounds + "; " + h.rule();
+        } else if (st.atCap()) {
+            v = Verdict.INCONCLUSIVE;
+            reason = "unresolved at the cap of " + CAP + " seeds: " + bounds + "; at this spread a decision with power "
+                    + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed) + " paired seeds";
+        } else {
+            v = Verdict.INCONCLUSIVE;
+            want = design.nextLook(n);
+            reason = "unresolved so far (" + bounds + "); the next look is at " + want + " paired seeds (cap " + CAP
+                    + "); at this spread power " + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed);
+        }
+        List<StatisticCheck> stats = new ArrayList<>();
+        double se = used.standardError();
+        double t = used.t(a);
+        if (h instanceof PairedHypothesis.Superiority sup) {
+            stats.add(StatisticCheck.above("window test accuracy, " + xName + " minus " + yName + " (paired)", used.mean(),
+                    se, 0, t * se));
+            stats.add(StatisticCheck.of("upper bound of the difference, against the smallest effect worth detecting",
+                    hi, se, sup.delta(), sup.delta(), 0));
+        } else {
+            PairedHypothesis.Equivalence eq = (PairedHypothesis.Equivalence) h;
+            stats.add(StatisticCheck.atMost("|window test accuracy difference|, " + xName + " vs " + yName
+                    + " (paired, TOST)", Math.max(Math.abs(lo), Math.abs(hi)), se, eq.margin(), 0));
+        }
+        List<PowerCheck> power = new ArrayList<>();
+        boolean isSup = h instanceof PairedHypothesis.Superiority;
+        double effect = isSup ? ((PairedHypothesis.Superiority) h).delta() : ((PairedHypothesis.Equivalence) h).margin();
+        power.add(new PowerCheck(isSup ? "no gap (d = 0): the rule must answer FAIL" : "a difference of 2 x margin = "
+                + 2 * effect + ": the rule must answer FAIL", stats.get(0).name(), isSup ? 0 : -2 * effect,
+                v == Verdict.FAIL || v == Verdict.PASS, h.powerToContradict(sd, used.n(), a)));
+        power.add(new PowerCheck(isSup ? "a gap of delta = " + effect + ": the rule must answer PASS"
+                : "no difference (d = 0): the rule must answer PASS", stats.get(0).name(), isSup ? effect : 0,
+                v == Verdict.FAIL || v == Verdict.PASS, h.powerToSupport(sd, used.n(), a)));
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("protocol", plan.protocol().describe());
+        p.put("statistic", "mean test accuracy (60,000 images) over the evaluations at iterations >= "
+                + WindowStatistic.windowStart(plan.iterations()) + " of " + plan.iterations() + " (every " + plan.evalEvery() + ")");
+        p.put("x", xName);
+        p.put("y", yName);
+        p.put("pairedSeeds", n);
+        p.put("seedsAtDecision", used.n());
+        p.put("statistic." + c.x(), round(x));
+        p.put("statistic." + c.y(), round(y));
+        p.put("differences", round(d));
+        p.put("finalIterate." + c.x(), round(runs.finals(c.x(), n)));
+        p.put("finalIterate." + c.y(), round(runs.finals(c.y(), n)));
+        p.put("finalIterateMeanDifference", mean(runs.finals(c.x(), n)) - mean(runs.finals(c.y(), n)));
+        p.put("hypothesis", h.rule());
+        p.put("familyAlpha", PairedClaim.FAMILY_ALPHA + " (" + c.family().ref() + ", Bonferroni over its claims)");
+        p.put("claimAlpha", c.alpha());
+        p.put("design", design.toString());
+        p.put("seedsForPower" + TARGET_POWER, needed > 1000 ? ">1000" : needed);
+        Evidence e = Evidence.decide(id, c.paperRef(), statement, p, c.alpha(), stats, power, Discrepancy.none(), n, 0,
+                List.of(curves(id, runs, List.of(c.x(), c.y()), n)));
+        return new ClaimResult(c, n, st, want, e.withVerdict(v, reason));
+    }
+
+    /** Test accuracy vs iteration of {@code methods} over paired seeds 0..n-1: mean and a 95% t band. */
+    static Series curves(String id, StudyRuns runs, List<String> methods, int n) {
+        List<Series.Curve> curves = new ArrayList<>();
+        for (String m : methods) {
+            List<double[]> pts = new ArrayList<>();
+            List<Trainer.Row> first = runs.byMethod().get(m).get(0).rows();
+            double t = n > 1 ? PairedDifferences.tQuantile(0.025, n - 1) : 0;
+            for (int i = 0; i < first.size(); i++) {
+                double[] a = new double[n];
+                for (int s = 0; s < n; s++) {
+                    a[s] = runs.byMethod().get(m).get(s).rows().get(i).testAccuracy();
+                }
+                double mu = mean(a);
+                double half = n > 1 ? t * sd(a, mu) / Math.sqrt(n) : 0;
+                pts.add(new double[] {first.get(i).iteration(), mu, mu - half, mu + half});
+            }
+            curves.add(new Series.Curve(runs.plan().method(m).paperName(), pts));
+        }
+        return new Series(id + ".test-accuracy", "Small Fashion-MNIST (" + runs.plan().protocol().name()
+                + "): test accuracy vs iteration, mean over " + n + " paired seeds, 95% band", "iteration", "test accuracy",
+                false, false, curves);
+    }
+
+    static double mean(double[] a) {
+        double s = 0;
+        for (double x : a) {
+            s += x;
+        }
+        return s / a.length;
+    }
+
+    private static double sd(double[] a, double mu) {
+        double ss = 0;
+        for (double x : a) {
+            ss += (x - mu) * (x - mu);
+        }
+        return Math.sqrt(ss / (a.length - 1));
+    }
+
+    private static double[] round(double[] a) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = Math.round(a[i] * 1e6) / 1e6;
+        }
+        return r;
+    }
+}

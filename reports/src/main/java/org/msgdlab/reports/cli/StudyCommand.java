@@ -1,0 +1,114 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.study.StudyRunner;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.reports.figures.StudyFigures;
+import org.msgdlab.reports.summary.StudySummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd study}: the paired Fashion-MNIST study of Figures 1(a), 3(a) and 4 under one
+ * protocol. Trains the runs the claims need (or a fixed number of paired seeds), reuses every
+ * completed run, and writes the verdicts, per-run statistics and figures next to the runs.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true,
+        description = {"The paired Fashion-MNIST study (Figures 1(a), 3(a), 4): trains what the pre-registered claims need,",
+                "reuses completed runs, continues interrupted ones, and writes verdicts and figures under DIR/PROTOCOL/."})
+final class StudyCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--protocol", defaultValue = "authors-code", description = "paper-text or authors-code (default: ${DEFAULT-VALUE})")
+    String protocol;
+
+    @Option(names = "--seeds", defaultValue = "auto", description = "auto (blocks of paired seeds until every claim"
+            + " resolves or reaches the cap of 15), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"
+            + " and figures from the runs on disk) (default: ${DEFAULT-VALUE})")
+    String seeds;
+
+    @Option(names = "--methods", split = ",", description = "train only these methods (paper names, e.g. gd,sgd-50)")
+    List<String> methods = new ArrayList<>();
+
+    @Option(names = "--workers", defaultValue = "2", description = "runs at a time, one thread each (default: ${DEFAULT-VALUE})")
+    int workers;
+
+    @Option(names = "--hours", description = "start no run after this many hours (a run started before finishes)")
+    Double hours;
+
+    @Option(names = "--dir", defaultValue = "deep/results/fashion-mnist-study", description = "the study directory (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--data", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
+    Path data;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        Protocol p;
+        try {
+            p = Protocol.parse(protocol);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": " + e.getMessage());
+        }
+        if (workers < 1) {
+            throw new ParameterException(spec.commandLine(), "--workers=" + workers + " must be >= 1");
+        }
+        if (hours != null && !(hours > 0)) {
+            throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be > 0");
+        }
+        StudyPlan plan = StudyPlan.of(p, dir, data == null ? FashionMnist.DEFAULT_DIR : data);
+        for (String m : methods) {
+            if (!plan.methods().contains(m)) {
+                throw new ParameterException(spec.commandLine(), "--methods: '" + m + "' must be one of " + plan.methods());
+            }
+        }
+        Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
+        StudyRunner runner = new StudyRunner(plan, workers, deadline, err);
+        if (seeds.equals("auto")) {
+            runner.runAuto(methods);
+        } else {
+            int n;
+            try {
+                n = Integer.parseInt(seeds);
+            } catch (NumberFormatException e) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
+            }
+            if (n < 0 || n > StudyVerdicts.CAP) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + StudyVerdicts.CAP + "]");
+            }
+            List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
+            if (!tasks.isEmpty()) {
+                runner.runAll(tasks);
+            }
+        }
+        StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
+        List<StudyVerdicts.ClaimResult> results = StudyVerdicts.evaluate(runs);
+        Path out = dir.resolve(p.name());
+        StudySummary.write(runs, results, out);
+        StudyFigures.write(runs, results, out.resolve("figures"));
+        spec.commandLine().getOut().println(StudySummary.table(runs, results));
+        spec.commandLine().getOut().flush();
+        for (String m : runs.mismatches()) {
+            err.println("study: not used, other settings: " + m);
+        }
+        return Msgd.OK;
+    }
+}

@@ -1,0 +1,198 @@
+package org.msgdlab.reports.figures;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.msgdlab.deep.study.PairedClaim;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.stats.PairedDifferences;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Figures of the paired Fashion-MNIST study: test accuracy against iteration per figure of the
+ * paper (each method's mean over paired seeds, its 95% band, and thin per-seed lines), and a
+ * forest plot of every claim's paired difference with its interval at the level of its look and
+ * the 1-point effect / equivalence margin drawn.
+ */
+public final class StudyFigures {
+
+    private StudyFigures() {
+    }
+
+    /** Writes {@code curves-<figure>.png/svg} and {@code forest.png/svg} into {@code dir}. */
+    public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
+        Map<String, List<String>> figures = new LinkedHashMap<>();
+        figures.put("figure-1a", List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]"));
+        figures.put("figure-3a", List.of("gd", "sgd-50", "msgd-cov", "msgd-[cov-10]"));
+        figures.put("figure-4", List.of("sgd-50", "sgd-500", "[msgd-fisher]-500"));
+        for (Map.Entry<String, List<String>> f : figures.entrySet()) {
+            List<String> present = f.getValue().stream().filter(m -> runs.completed(m) > 0).toList();
+            if (!present.isEmpty()) {
+                Figures.write(curves(runs, f.getKey(), present), dir, "curves-" + f.getKey());
+            }
+        }
+        List<StudyVerdicts.ClaimResult> decided = results.stream().filter(r -> r.status() != null).toList();
+        if (!decided.isEmpty()) {
+            Figures.write(forest(runs, decided), dir, "forest");
+        }
+    }
+
+    static Figures.Drawing curves(StudyRuns runs, String figure, List<String> methods) {
+        int height = 520;
+        XYChart chart = new XYChart(Figures.WIDTH, height);
+        chart.setTitle("Small Fashion-MNIST, " + runs.plan().protocol().name() + " (" + figure.replace("figure-", "Figure ")
+                + "): test accuracy");
+        chart.setXAxisTitle("iteration");
+        chart.setYAxisTitle("test accuracy (60,000 images)");
+        Figures.style(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        chart.getStyler().setMarkerSize(0);
+        double lo = 1;
+        for (int k = 0; k < methods.size(); k++) {
+            String m = methods.get(k);
+            Color c = Palette.CYCLE[k % Palette.CYCLE.length];
+            Color light = new Color(c.getRed(), c.getGreen(), c.getBlue(), 50);
+            Color thin = new Color(c.getRed(), c.getGreen(), c.getBlue(), 90);
+            Map<Integer, StudyRuns.Run> seeds = runs.byMethod().get(m);
+            List<List<Trainer.Row>> rows = seeds.values().stream().map(StudyRuns.Run::rows).toList();
+            int n = rows.size();
+            int len = rows.stream().mapToInt(List::size).min().orElse(0);
+            double[] x = new double[len];
+            double[] mean = new double[len];
+            double[] up = new double[len];
+            double[] down = new double[len];
+            double t = n > 1 ? PairedDifferences.tQuantile(0.025, n - 1) : 0;
+            for (int i = 0; i < len; i++) {
+                x[i] = rows.get(0).get(i).iteration();
+                double s = 0;
+                double ss = 0;
+                for (List<Trainer.Row> r : rows) {
+                    s += r.get(i).testAccuracy();
+                }
+                double mu = s / n;
+                for (List<Trainer.Row> r : rows) {
+                    ss += (r.get(i).testAccuracy() - mu) * (r.get(i).testAccuracy() - mu);
+                }
+                double half = n > 1 ? t * Math.sqrt(ss / (n - 1)) / Math.sqrt(n) : 0;
+                mean[i] = mu;
+                up[i] = mu + half;
+                down[i] = mu - half;
+                if (x[i] >= 1000) {
+                    lo = Math.min(lo, down[i]);
+                }
+            }
+            String name = runs.plan().method(m).paperName() + " (" + n + " seed" + (n == 1 ? "" : "s") + ")";
+            if (n > 1) {
+                double[] px = new double[2 * len];
+                double[] py = new double[2 * len];
+                for (int i = 0; i < len; i++) {
+                    px[i] = x[i];
+                    py[i] = up[i];
+                    px[2 * len - 1 - i] = x[i];
+                    py[2 * len - 1 - i] = down[i];
+                }
+                XYSeries band = chart.addSeries(name + " 95% band", px, py);
+                band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+                band.setFillColor(light);
+                band.setLineColor(light);
+                band.setMarker(SeriesMarkers.NONE);
+                band.setShowInLegend(false);
+                for (int s = 0; s < n; s++) {
+                    double[] y = new double[len];
+                    for (int i = 0; i < len; i++) {
+                        y[i] = rows.get(s).get(i).testAccuracy();
+                    }
+                    XYSeries one = chart.addSeries(name + " seed " + s, x, y);
+                    one.setLineColor(thin);
+                    one.setLineStyle(new BasicStroke(0.6f));
+                    one.setMarker(SeriesMarkers.NONE);
+                    one.setShowInLegend(false);
+                }
+            }
+            XYSeries line = chart.addSeries(name, x, mean);
+            line.setLineColor(c);
+            line.setLineStyle(new BasicStroke(2.0f));
+            line.setMarker(SeriesMarkers.NONE);
+        }
+        chart.getStyler().setYAxisMin(Math.max(0, Math.floor(lo * 50) / 50));
+        chart.getStyler().setYAxisMax(null);
+        Figures.fitTitle(chart);
+        return new Figures.Drawing(chart, Figures.WIDTH, height, List.of());
+    }
+
+    static Figures.Drawing forest(StudyRuns runs, List<StudyVerdicts.ClaimResult> results) {
+        int rows = results.size();
+        int height = 160 + 34 * rows;
+        int width = 900;
+        XYChart chart = new XYChart(width, height);
+        chart.setTitle("Paired differences of window test accuracy (" + runs.plan().protocol().name()
+                + "): mean and one-sided bounds at each claim's look");
+        chart.setXAxisTitle("difference of test accuracy (percentage points); dashed: 0 and the 1-point effect/margin");
+        Figures.style(chart.getStyler());
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setYAxisTicksVisible(true);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        Map<Double, Object> labels = new LinkedHashMap<>();
+        double min = -1.5;
+        double max = 1.5;
+        for (int i = 0; i < rows; i++) {
+            StudyVerdicts.ClaimResult r = results.get(i);
+            double y = rows - i;
+            PairedDifferences d = r.status().atDecision();
+            double a = StudyVerdicts.design(r.claim()).alphaPerLook();
+            double lo = 100 * d.lower(a);
+            double hi = 100 * d.upper(a);
+            double mu = 100 * d.mean();
+            min = Math.min(min, lo);
+            max = Math.max(max, hi);
+            Color c = colour(r.evidence().verdict());
+            XYSeries ci = chart.addSeries("ci " + i, new double[] {lo, hi}, new double[] {y, y});
+            ci.setLineColor(c);
+            ci.setLineStyle(new BasicStroke(2.5f));
+            ci.setMarker(SeriesMarkers.NONE);
+            XYSeries pt = chart.addSeries("mean " + i, new double[] {mu}, new double[] {y});
+            pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            pt.setMarker(SeriesMarkers.DIAMOND);
+            pt.setMarkerColor(c);
+            labels.put(y, r.claim().key() + " [" + r.evidence().verdict() + ", n=" + d.n() + "]");
+        }
+        for (double v : new double[] {0, 100 * PairedClaim.EFFECT, -100 * PairedClaim.EFFECT}) {
+            XYSeries ref = chart.addSeries("ref " + v, new double[] {v, v}, new double[] {0.3, rows + 0.7});
+            ref.setLineColor(v == 0 ? new Color(0x444444) : new Color(0x999999));
+            ref.setLineStyle(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+            ref.setMarker(SeriesMarkers.NONE);
+        }
+        chart.getStyler().setXAxisMin(Math.floor(min) - 0.5);
+        chart.getStyler().setXAxisMax(Math.ceil(max) + 0.5);
+        chart.getStyler().setYAxisMin(0.3);
+        chart.getStyler().setYAxisMax(rows + 0.7);
+        chart.setCustomYAxisTickLabelsFormatter(v -> {
+            double k = Math.rint(v);
+            return Math.abs(v - k) < 1e-6 && labels.containsKey(k) ? String.valueOf(labels.get(k)) : " ";
+        });
+        chart.getStyler().setYAxisTickMarkSpacingHint(20);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        Figures.fitTitle(chart);
+        return new Figures.Drawing(chart, width, height, List.of());
+    }
+
+    private static Color colour(Verdict v) {
+        return switch (v) {
+            case PASS -> Palette.BLUISH_GREEN;
+            case FAIL -> Palette.VERMILLION;
+            default -> new Color(0x777777);
+        };
+    }
+}

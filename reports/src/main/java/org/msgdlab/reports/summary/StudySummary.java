@@ -1,0 +1,104 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.deep.study.PairedClaim;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.theory.io.AtomicFiles;
+import org.msgdlab.theory.stats.PairedDifferences;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The study's tables, written next to its runs: {@code verdicts.md} (the verdict of every
+ * pre-registered claim and the runs behind it), {@code verdicts.csv} and {@code runs.csv} (one row
+ * per completed run: window and final test accuracy, training time) for notebooks.
+ */
+public final class StudySummary {
+
+    private StudySummary() {
+    }
+
+    /** Writes the three files into {@code dir}. */
+    public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs));
+        StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
+                + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8\n");
+        for (StudyVerdicts.ClaimResult r : results) {
+            v.append(r.evidence().claimId()).append(',').append(r.evidence().verdict()).append(',')
+                    .append(r.claim().family()).append(',').append(r.paired());
+            if (r.status() == null) {
+                v.append(",,,,,,,,,\n");
+                continue;
+            }
+            PairedDifferences d = r.status().atDecision();
+            double a = StudyVerdicts.design(r.claim()).alphaPerLook();
+            v.append(String.format(Locale.ROOT, ",%d,%.6f,%.6f,%.6f,%.6f,%.3g,%.3f,%.3f,%d\n", d.n(), d.mean(), d.sd(),
+                    d.lower(a), d.upper(a), a, r.claim().hypothesis().powerToSupport(d.sd(), d.n(), a),
+                    r.claim().hypothesis().powerToContradict(d.sd(), d.n(), a),
+                    r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000)));
+        }
+        AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
+        StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds\n");
+        for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
+            for (StudyRuns.Run r : e.getValue().values()) {
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f\n", e.getKey(), runs.plan().method(e.getKey()).id(),
+                        r.seed(), r.statistic(), r.finalAccuracy(), r.seconds()));
+            }
+        }
+        AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
+    }
+
+    /** The verdict table, Markdown. */
+    public static String table(StudyRuns runs, List<StudyVerdicts.ClaimResult> results) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("### Verdicts, protocol ").append(runs.plan().protocol().name()).append("\n\n");
+        sb.append("| claim | verdict | paired seeds | mean difference (points) | bounds at the look | sd (points) |"
+                + " seeds for power 0.8 |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (StudyVerdicts.ClaimResult r : results) {
+            sb.append("| ").append(r.claim().key()).append(" | ").append(r.evidence().verdict()).append(" | ")
+                    .append(r.paired());
+            if (r.status() == null) {
+                sb.append(" | | | | |\n");
+                continue;
+            }
+            PairedDifferences d = r.status().atDecision();
+            double a = StudyVerdicts.design(r.claim()).alphaPerLook();
+            int need = r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000);
+            sb.append(String.format(Locale.ROOT, " | %+.2f | [%+.2f, %+.2f] | %.2f | %s |\n", 100 * d.mean(),
+                    100 * d.lower(a), 100 * d.upper(a), 100 * d.sd(), need > 1000 ? ">1000" : String.valueOf(need)));
+        }
+        sb.append(String.format(Locale.ROOT, "%nStatistic: mean test accuracy over the last 20%% of %d iterations. Effect"
+                        + " worth detecting and equivalence margin: %.0f point. Family-wise alpha %.2f per figure (Bonferroni"
+                        + " over its claims), split over looks at %s paired seeds.%n",
+                runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA,
+                java.util.Arrays.toString(StudyVerdicts.design(PairedClaim.all().get(0)).looks())));
+        return sb.toString();
+    }
+
+    private static String runTable(StudyRuns runs) {
+        StringBuilder sb = new StringBuilder("\n### Completed runs (window / final test accuracy)\n\n| method | seeds |"
+                + " window accuracy per seed | final accuracy per seed | mean wall time |\n| --- | --- | --- | --- | --- |\n");
+        for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
+            if (e.getValue().isEmpty()) {
+                continue;
+            }
+            StringBuilder w = new StringBuilder();
+            StringBuilder f = new StringBuilder();
+            double sec = 0;
+            for (StudyRuns.Run r : e.getValue().values()) {
+                w.append(String.format(Locale.ROOT, "%s%d: %.4f", w.length() == 0 ? "" : ", ", r.seed(), r.statistic()));
+                f.append(String.format(Locale.ROOT, "%s%d: %.4f", f.length() == 0 ? "" : ", ", r.seed(), r.finalAccuracy()));
+                sec += r.seconds();
+            }
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %.0f min |\n", runs.plan().method(e.getKey()).paperName(),
+                    e.getValue().size(), w, f, sec / e.getValue().size() / 60));
+        }
+        return sb.toString();
+    }
+}
