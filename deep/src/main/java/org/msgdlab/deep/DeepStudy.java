@@ -1,6 +1,5 @@
 package org.msgdlab.deep;
 
-import org.hipparchus.distribution.continuous.TDistribution;
 import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
@@ -10,7 +9,7 @@ import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
-import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.deep.study.StudyClaim;
 import org.msgdlab.theory.claims.Budget;
 import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
@@ -52,16 +51,12 @@ import java.util.SplittableRandom;
  * directory in the system property {@code msgd.fashion-mnist.dir} / environment variable
  * {@code MSGD_FASHION_MNIST}.
  *
- * <p>Accuracy claims: the uncertainty is the seed-to-seed spread, pooled over all methods of the
- * run (a common standard deviation, Student t with the pooled degrees of freedom at two-sided
- * level {@value #ALPHA}); the stated margin is {@value #MARGIN} (2 percentage points).
+ * <p>Accuracy claims: the pre-registered claims of the paired Fashion-MNIST study
+ * ({@link org.msgdlab.deep.study.PairedClaim}) under both protocols, decided from the runs in the
+ * study directory ({@link StudyClaim}).
  */
 public final class DeepStudy {
 
-    /** Allowed difference of final test accuracy between a noisy method and SGD. */
-    public static final double MARGIN = 0.02;
-    /** Two-sided false-alarm probability of the accuracy comparisons. */
-    public static final double ALPHA = 0.05;
     /** Images per second of TensorFlow Java over PyTorch that the speed target asks for. */
     public static final double SPEED_TARGET = 1.5;
     /** Claim id of the efficiency remark of Section 5.1. */
@@ -72,8 +67,16 @@ public final class DeepStudy {
     private DeepStudy() {
     }
 
-    /** The study registered as module "deep" of {@code msgd verify}. */
+    /** Where the paired Fashion-MNIST study's runs are committed (relative to the repository root). */
+    public static final Path STUDY_DIR = Path.of("deep", "results", "fashion-mnist-study");
+
+    /** The study registered as module "deep" of {@code msgd verify}, with the study runs in {@link #STUDY_DIR}. */
     public static Study create() {
+        return create(STUDY_DIR);
+    }
+
+    /** The module's study with the paired Fashion-MNIST runs in {@code studyDir}. */
+    public static Study create(Path studyDir) {
         List<Claim> claims = new ArrayList<>();
         claims.add(simple("deep.convsmall.parameters", "Appendix C.1",
                 "ConvSmall (conv 5x5x10, max-pool, ReLU, conv 5x5x10, max-pool, ReLU, fc 50, ReLU, fc 10) has 11,330 parameters",
@@ -82,20 +85,7 @@ public final class DeepStudy {
                 "the gradient of the randomized loss L(theta)W equals sum_i w_i grad l_i(theta) (the gradient commutes"
                         + " with the multiplication by W), and grad l_i matches finite differences",
                 DeepStudy::weightedGradient));
-        for (String m : List.of("msgd-fisher", "msgd-bernoulli", "msgd-cov", "msgd-[fisher-10]", "msgd-[cov-10]")) {
-            Method method = Method.parse(m, 50, Double.NaN);
-            claims.add(new AccuracyClaim(method));
-        }
-        claims.add(new AccuracyClaim(Method.parse(DeepExperiment.LARGE_BATCH_MSGD, 50, Double.NaN),
-                DeepExperiment.LARGE_BATCH_SGD));
-        claims.add(simple("deep.fashion-mnist.large-batch.sgd-50-above-sgd-500", "Figure 4, Section 5.3",
-                "large-batch SGD generalizes worse than small-batch SGD: on small Fashion-MNIST, SGD-50 reaches a"
-                        + " higher final test accuracy than SGD-500 (the gap [MSGD-Fisher]-500 is to close)",
-                (id, ref, st, budget, seed) -> gapClaim(id, ref, st, budget, seed, "sgd-50", DeepExperiment.LARGE_BATCH_SGD,
-                        false)));
-        claims.add(simple("deep.fashion-mnist.sgd-above-gd", "Figure 1(a), Section 5",
-                "on small Fashion-MNIST, SGD-50 reaches a higher final test accuracy than GD (the generalization"
-                        + " gap the noises are to close)", DeepStudy::sgdAboveGd));
+        claims.addAll(StudyClaim.all(studyDir, dataDir(), log()));
         claims.add(simple("deep.speed.full-batch-step", "Section 5.1 remark; issue 5 speed target",
                 "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 1.5x PyTorch's"
                         + " images per second on the same CPU cores", DeepStudy::speed));
@@ -239,202 +229,6 @@ public final class DeepStudy {
 
     private static PrintStream log() {
         return System.err;
-    }
-
-    /** Pooled seed-to-seed standard deviation of final test accuracy and its degrees of freedom. */
-    record Pooled(double sd, int df) {
-        static Pooled of(DeepExperiment.Results r) {
-            double ss = 0;
-            int df = 0;
-            for (DeepExperiment.MethodRuns m : r.byMethod().values()) {
-                double[] a = m.finalTestAccuracies();
-                double mean = Arrays.stream(a).average().orElse(0);
-                for (double x : a) {
-                    ss += (x - mean) * (x - mean);
-                }
-                df += a.length - 1;
-            }
-            return new Pooled(df == 0 ? 0 : Math.sqrt(ss / df), df);
-        }
-
-        double t(double alpha) {
-            return df < 1 ? Double.POSITIVE_INFINITY : new TDistribution(df).inverseCumulativeProbability(1 - alpha / 2);
-        }
-    }
-
-    /** "M's final test accuracy is within MARGIN of SGD-50's." */
-    static final class AccuracyClaim implements Claim {
-        private final Method method;
-        /** The method the noisy one must beat: GD for Algorithm 1 (Figure 1), large-batch SGD for Algorithm 2 (Figure 4). */
-        private final String baseline;
-
-        AccuracyClaim(Method method) {
-            this(method, "gd");
-        }
-
-        AccuracyClaim(Method method, String baseline) {
-            this.method = method;
-            this.baseline = baseline;
-        }
-
-        private String baselineName() {
-            return Method.parse(baseline, 50, Double.NaN).paperName();
-        }
-
-        @Override
-        public String id() {
-            return "deep.fashion-mnist." + method.id() + ".generalizes-as-sgd";
-        }
-
-        @Override
-        public String paperRef() {
-            if (method.miniBatch()) {
-                return "Figure 4, Section 5.3 (the paper's toy data set there is small SVHN)";
-            }
-            return method.kind() == Method.Kind.MSGD_SPARSE_COV || method.kind() == Method.Kind.MSGD_COV
-                    ? "Figure 3(a), Appendix C" : "Figure 1(a), Section 5";
-        }
-
-        @Override
-        public String statement() {
-            return "on small Fashion-MNIST (1,000 training images, ConvSmall, eta = 0.01), " + method.paperName()
-                    + " reaches the final test accuracy of SGD-50 (within " + Math.round(MARGIN * 100)
-                    + " percentage points), above " + baselineName() + "'s";
-        }
-
-        @Override
-        public Evidence check(Budget budget, long seed) {
-            long t0 = System.nanoTime();
-            DeepExperiment.Plan plan = DeepExperiment.plan(budget);
-            String key = plan.methods().stream().filter(m -> Method.parse(m, 50, Double.NaN).id().equals(method.id()))
-                    .findFirst().orElse(null);
-            if (key == null) {
-                return Evidence.notRun(id(), paperRef(), statement(), "not part of the " + budget.label()
-                        + " budget (methods: " + plan.methods() + "); run --budget full");
-            }
-            try {
-                DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
-                DeepExperiment.MethodRuns m = r.byMethod().get(key);
-                DeepExperiment.MethodRuns sgd = r.byMethod().get("sgd-50");
-                DeepExperiment.MethodRuns gd = r.byMethod().get(baseline);
-                String gdName = gd.method().paperName();
-                Pooled pooled = Pooled.of(r);
-                int km = m.finalTestAccuracies().length;
-                int ks = sgd.finalTestAccuracies().length;
-                double se = pooled.sd() * Math.sqrt(1.0 / km + 1.0 / ks);
-                double t = pooled.t(ALPHA);
-                double tol = t * se + MARGIN;
-                double diff = m.meanFinalTestAccuracy() - sgd.meanFinalTestAccuracy();
-                double gdLike = gd.meanFinalTestAccuracy() - sgd.meanFinalTestAccuracy();
-                StatisticCheck s = StatisticCheck.of("final test accuracy of " + m.method().paperName() + " minus SGD-50's",
-                        diff, se, 0, 0, tol);
-                PowerCheck p = new PowerCheck(m.method().paperName() + " generalizes like " + gdName
-                        + " (difference to SGD-50 = " + gdName + "'s)",
-                        s.name(), gdLike, s.rejects(gdLike), FalseAlarm.power(0, gdLike, se, tol));
-                // "above GD's": one-sided, the gap to GD must exceed t * SE of the difference
-                int kg = gd.finalTestAccuracies().length;
-                double seGd = pooled.sd() * Math.sqrt(1.0 / km + 1.0 / kg);
-                double tolGd = t * seGd;
-                double aboveGd = m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy();
-                StatisticCheck s2 = StatisticCheck.above("final test accuracy of " + m.method().paperName()
-                        + " minus " + gdName + "'s", aboveGd, seGd, 0, tolGd);
-                Map<String, Object> params = parameters(r, pooled, t);
-                params.put("method", m.method().paperName());
-                params.put("finalTestAccuracy." + m.method().id(), m.finalTestAccuracies());
-                params.put("finalTestAccuracy.sgd-50", sgd.finalTestAccuracies());
-                params.put("finalTestAccuracy." + baseline, gd.finalTestAccuracies());
-                params.put("minus." + baseline, m.meanFinalTestAccuracy() - gd.meanFinalTestAccuracy());
-                params.put("margin", MARGIN);
-                params.put("secondsPerStep", m.secondsPerStep());
-                List<Series> series = List.of(accuracySeries(id() + ".test-accuracy", r, List.of(key, "sgd-50", baseline)));
-                // PASS: within the margin and above GD; FAIL: outside it or below GD; INCONCLUSIVE: the gap to GD unresolved
-                return Evidence.decide(id(), paperRef(), statement(), params, ALPHA, List.of(s, s2), List.of(p),
-                        Discrepancy.none(), (long) km + ks, (System.nanoTime() - t0) / 1e9, series);
-            } catch (Exception e) {
-                return Evidence.error(id(), paperRef(), statement(), e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        (System.nanoTime() - t0) / 1e9);
-            }
-        }
-    }
-
-    private static Map<String, Object> parameters(DeepExperiment.Results r, Pooled pooled, double t) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("preset", "fashion-mnist-small");
-        params.put("data", r.dataDir().toString());
-        params.put("iterations", r.plan().iterations());
-        params.put("paperIterations", 10_000);
-        params.put("seedsPerMethod", r.plan().seeds());
-        params.put("testImages", r.plan().evalSubset() == 0 ? 60_000 : r.plan().evalSubset());
-        params.put("pooledSeedSd", pooled.sd());
-        params.put("pooledDf", pooled.df());
-        params.put("tQuantile", t);
-        params.put("experimentSeconds", r.seconds());
-        return params;
-    }
-
-    private static Evidence sgdAboveGd(String id, String ref, String st, Budget budget, long seed) throws IOException {
-        return gapClaim(id, ref, st, budget, seed, "sgd-50", "gd", true);
-    }
-
-    /** "{@code upper} reaches a higher final test accuracy than {@code lower}": one-sided, seed spread as uncertainty. */
-    private static Evidence gapClaim(String id, String ref, String st, Budget budget, long seed, String upper,
-                                     String lower, boolean everyMethodInFigure) throws IOException {
-        long t0 = System.nanoTime();
-        DeepExperiment.Plan plan = DeepExperiment.plan(budget);
-        if (!plan.methods().contains(upper) || !plan.methods().contains(lower)) {
-            return Evidence.notRun(id, ref, st, "not part of the " + budget.label() + " budget (methods: " + plan.methods()
-                    + "); run --budget full");
-        }
-        DeepExperiment.Results r = DeepExperiment.run(budget, seed, dataDir(), log());
-        DeepExperiment.MethodRuns hi = r.byMethod().get(upper);
-        DeepExperiment.MethodRuns lo = r.byMethod().get(lower);
-        String hiName = hi.method().paperName();
-        String loName = lo.method().paperName();
-        Pooled pooled = Pooled.of(r);
-        double se = pooled.sd() * Math.sqrt(1.0 / hi.finalTestAccuracies().length + 1.0 / lo.finalTestAccuracies().length);
-        double t = pooled.t(ALPHA);
-        double tol = t * se;
-        double gap = hi.meanFinalTestAccuracy() - lo.meanFinalTestAccuracy();
-        Map<String, Object> params = parameters(r, pooled, t);
-        params.put("finalTestAccuracy." + upper, hi.finalTestAccuracies());
-        params.put("finalTestAccuracy." + lower, lo.finalTestAccuracies());
-        List<Series> series = List.of(everyMethodInFigure
-                ? accuracySeries("deep.fashion-mnist.test-accuracy", r, new ArrayList<>(r.byMethod().keySet()))
-                : accuracySeries(id + ".test-accuracy", r, List.of(upper, lower)));
-        // one-sided: PASS when the gap exceeds t * SE, FAIL when it is below -t * SE, INCONCLUSIVE in between
-        StatisticCheck s = StatisticCheck.above("final test accuracy of " + hiName + " minus " + loName + "'s", gap, se, 0, tol);
-        PowerCheck p = new PowerCheck("no gap (" + hiName + " = " + loName + ")", s.name(), 0, gap > tol,
-                FalseAlarm.power(gap, 0, se, tol));
-        params.put("iterations", r.plan().iterations());
-        params.put("seeds", r.plan().seeds());
-        return Evidence.decide(id, ref, st, params, ALPHA, List.of(s), List.of(p), Discrepancy.none(),
-                (long) hi.finalTestAccuracies().length + lo.finalTestAccuracies().length, (System.nanoTime() - t0) / 1e9,
-                series);
-    }
-
-    /** Test accuracy vs iteration, one curve per method: mean over seeds, band = min and max. */
-    static Series accuracySeries(String id, DeepExperiment.Results r, List<String> methods) {
-        List<Series.Curve> curves = new ArrayList<>();
-        for (String key : methods) {
-            DeepExperiment.MethodRuns m = r.byMethod().get(key);
-            List<double[]> pts = new ArrayList<>();
-            int rows = m.rowsPerSeed().get(0).size();
-            for (int i = 0; i < rows; i++) {
-                double sum = 0;
-                double lo = Double.POSITIVE_INFINITY;
-                double hi = Double.NEGATIVE_INFINITY;
-                for (List<Trainer.Row> seedRows : m.rowsPerSeed()) {
-                    double a = seedRows.get(i).testAccuracy();
-                    sum += a;
-                    lo = Math.min(lo, a);
-                    hi = Math.max(hi, a);
-                }
-                pts.add(new double[] {m.rowsPerSeed().get(0).get(i).iteration(), sum / m.rowsPerSeed().size(), lo, hi});
-            }
-            curves.add(new Series.Curve(m.method().paperName(), pts));
-        }
-        return new Series(id, "Small Fashion-MNIST: test accuracy vs iteration (mean over seeds, band min-max)",
-                "iteration", "test accuracy", false, false, curves);
     }
 
     // ------------------------------------------------------------------ efficiency

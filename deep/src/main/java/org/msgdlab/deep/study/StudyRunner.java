@@ -56,6 +56,9 @@ public final class StudyRunner {
     public static List<Task> wanted(StudyRuns runs, List<String> only) {
         List<Task> tasks = new ArrayList<>();
         for (StudyVerdicts.ClaimResult r : StudyVerdicts.evaluate(runs)) {
+            if (!runs.plan().methods().containsAll(List.of(r.claim().x(), r.claim().y()))) {
+                continue;   // a claim about a method outside this plan
+            }
             for (String m : List.of(r.claim().x(), r.claim().y())) {
                 for (int s = 0; s < r.wantSeeds(); s++) {
                     Task t = new Task(m, s);

@@ -73,6 +73,18 @@ public final class Modules {
         return new Modules(all);
     }
 
+    /** These modules with the deep study reading (and, at the full budget, writing) its runs in {@code dir}. */
+    public Modules withDeepStudyDir(java.nio.file.Path dir) {
+        if (!modules.containsKey("deep") || modules.get("deep").study().isEmpty()) {
+            return this;
+        }
+        List<Module> all = new ArrayList<>();
+        for (Module m : modules.values()) {
+            all.add(m.name().equals("deep") ? Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(dir)) : m);
+        }
+        return new Modules(all);
+    }
+
     /** Module names in run order. */
     public List<String> names() {
         return new ArrayList<>(modules.keySet());

@@ -106,6 +106,11 @@ final class VerifyCommand implements Callable<Integer> {
             description = "theory: B of Algorithm 2 and Theorem 1, b <= B <= n (default: 200).")
     Integer largeBatch;
 
+    @Option(names = "--study-dir", paramLabel = "DIR", defaultValue = "deep/results/fashion-mnist-study",
+            description = "deep: the paired Fashion-MNIST study's runs; quick reads them, full also trains the runs"
+                    + " the claims' next looks want (default: ${DEFAULT-VALUE}).")
+    Path studyDir;
+
     VerifyCommand(Modules modules) {
         this.modules = modules;
     }
@@ -114,7 +119,7 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
-        Modules selectedModules = modules.withTheorySetup(theorySetup());
+        Modules selectedModules = modules.withTheorySetup(theorySetup()).withDeepStudyDir(studyDir);
         List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
         Path dir = out.toAbsolutePath().normalize();
         String problem = notWritable(dir);
@@ -122,8 +127,6 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--out " + out + ": not writable (" + problem + ")");
         }
         pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
-        // long computations that can be resumed (the deep study's training runs) keep their state here
-        System.setProperty("msgd.work.dir", dir.resolve("work").toString());
         String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
         // Load fonts and image writers while the claims run, so that rendering after Ctrl-C (in the

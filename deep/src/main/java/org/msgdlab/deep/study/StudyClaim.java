@@ -1,0 +1,91 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Evidence;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A pre-registered claim of the paired Fashion-MNIST study as a claim of {@code msgd verify}: its
+ * verdict comes from the completed runs in the study directory (committed under
+ * {@code deep/results/fashion-mnist-study}). At the quick budget nothing is trained; at the full
+ * budget the runs the claims' next looks want are trained first (reusing every completed run, two
+ * at a time), once per protocol and JVM.
+ */
+public final class StudyClaim implements Claim {
+
+    private static final Map<String, StudyRuns> READ = new HashMap<>();
+
+    private final PairedClaim claim;
+    private final StudyPlan plan;
+    private final PrintStream log;
+
+    public StudyClaim(PairedClaim claim, StudyPlan plan, PrintStream log) {
+        this.claim = claim;
+        this.plan = plan;
+        this.log = log;
+    }
+
+    /** Every study claim under both protocols, on the runs in {@code dir}. */
+    public static List<Claim> all(Path dir, Path dataDir, PrintStream log) {
+        return Protocol.named().stream().flatMap(p -> PairedClaim.all().stream()
+                .map(c -> (Claim) new StudyClaim(c, StudyPlan.of(p, dir, dataDir), log))).toList();
+    }
+
+    @Override
+    public String id() {
+        return claim.id(plan.protocol().name());
+    }
+
+    @Override
+    public String paperRef() {
+        return claim.paperRef();
+    }
+
+    @Override
+    public String statement() {
+        return "on small Fashion-MNIST (" + plan.protocol().name() + " protocol): " + claim.statement();
+    }
+
+    @Override
+    public Evidence check(Budget budget, long seed) {
+        long t0 = System.nanoTime();
+        try {
+            StudyRuns runs = runs(budget);
+            Evidence e = StudyVerdicts.evaluate(claim, runs).evidence();
+            if (!runs.mismatches().isEmpty()) {
+                e = e.withVerdict(e.verdict(), e.verdictReason() + "; not used (other settings): " + runs.mismatches());
+            }
+            return e;
+        } catch (Exception ex) {
+            return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    private StudyRuns runs(Budget budget) throws Exception {
+        String key = budget + "/" + plan.protocol().name() + "/" + plan.dir().toAbsolutePath();
+        synchronized (READ) {
+            StudyRuns r = READ.get(key);
+            if (r != null) {
+                return r;
+            }
+            if (budget == Budget.FULL) {
+                StudyRuns before = StudyRuns.read(plan, StudyVerdicts.CAP);
+                List<StudyRunner.Task> tasks = StudyRunner.wanted(before, List.of());
+                if (!tasks.isEmpty()) {
+                    new StudyRunner(plan, 2, null, log).runAll(tasks);
+                }
+            }
+            r = StudyRuns.read(plan, StudyVerdicts.CAP);
+            READ.put(key, r);
+            return r;
+        }
+    }
+}

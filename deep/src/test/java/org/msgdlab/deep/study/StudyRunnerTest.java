@@ -1,0 +1,106 @@
+package org.msgdlab.deep.study;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.deep.data.IdxFiles;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.theory.claims.Verdict;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The study machinery end to end on generated Fashion-MNIST-format files and 10-iteration runs:
+ * the paired design, the runs the sequential rule wants, reuse of completed runs, and verdicts.
+ */
+class StudyRunnerTest {
+
+    @TempDir
+    Path tmp;
+
+    private StudyPlan plan(Path data, Protocol p) {
+        return new StudyPlan(p, List.of("gd", "sgd-50"), StudyPlan.MASTER_SEED, 10, 2, tmp.resolve("study"), data);
+    }
+
+    @Test
+    void pairedSeedsShareInitialWeightsAndDataAcrossMethodsAndDifferBetweenSeeds() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan p = plan(data, Protocol.PAPER_TEXT);
+        assertEquals(p.config("gd", 3).seed(), p.config("sgd-50", 3).seed());
+        assertEquals(p.config("gd", 3).dataSeed(), p.config("sgd-50", 3).dataSeed());
+        assertNotEquals(p.config("gd", 3).seed(), p.config("gd", 4).seed());
+        assertEquals(tmp.resolve("study/paper-text/sgd-50/seed-3"), p.config("sgd-50", 3).out());
+        assertEquals(tmp.resolve("study/authors-code/sgd-50-wor/seed-3"), plan(data, Protocol.AUTHORS_CODE).config("sgd-50", 3).out(),
+                "the protocol resolves the method: SGD without replacement");
+        // the initial test accuracy (iteration 0, before any update) is the same for every method of a seed
+        StudyRunner r = new StudyRunner(p, 2, null, quiet());
+        r.runAll(List.of(new StudyRunner.Task("gd", 0), new StudyRunner.Task("sgd-50", 0)));
+        StudyRuns runs = StudyRuns.read(p, 1);
+        assertEquals(runs.byMethod().get("gd").get(0).rows().get(0), runs.byMethod().get("sgd-50").get(0).rows().get(0),
+                "iteration 0: same weights, same data");
+    }
+
+    @Test
+    void theRunnerTrainsWhatTheFirstLookWantsThenReusesItAndTheClaimsGetVerdicts() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan p = plan(data, Protocol.AUTHORS_CODE);
+        StudyRuns empty = StudyRuns.read(p, StudyVerdicts.CAP);
+        List<StudyRunner.Task> want = StudyRunner.wanted(empty, List.of());
+        // the one claim between gd and sgd-50: its first look needs 5 paired seeds of each
+        assertEquals(10, want.size(), want.toString());
+        assertEquals(new StudyRunner.Task("gd", 0), want.get(0), "seed by seed, in the plan's method order");
+        assertEquals(new StudyRunner.Task("sgd-50", 0), want.get(1));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        StudyRunner r = new StudyRunner(p, 2, null, new PrintStream(log, true, StandardCharsets.UTF_8));
+        assertEquals(10, r.runAll(want));
+        StudyRuns done = StudyRuns.read(p, StudyVerdicts.CAP);
+        assertEquals(5, done.pairedPrefix("sgd-50", "gd"));
+        List<StudyVerdicts.ClaimResult> results = StudyVerdicts.evaluate(done);
+        StudyVerdicts.ClaimResult sgd = results.stream().filter(c -> c.claim().key().equals("sgd-50-above-gd")).findFirst()
+                .orElseThrow();
+        assertNotEquals(Verdict.NOT_RUN, sgd.evidence().verdict(), sgd.evidence().verdictReason());
+        assertEquals(5, sgd.paired());
+        assertTrue(sgd.evidence().parameters().containsKey("differences"));
+        StudyVerdicts.ClaimResult cov = results.stream().filter(c -> c.claim().key().equals("msgd-cov.above-gd")).findFirst()
+                .orElseThrow();
+        assertEquals(Verdict.NOT_RUN, cov.evidence().verdict(), "MSGD-Cov is not in this plan");
+        // asking for the same seeds again trains nothing: every completed run is found and reused
+        long before = Files.getLastModifiedTime(p.config("gd", 0).out().resolve("metrics.csv")).toMillis();
+        assertTrue(StudyRunner.fixed(done, 5, List.of()).isEmpty());
+        assertEquals(0, new StudyRunner(p, 2, null, quiet()).runAll(StudyRunner.fixed(done, 5, List.of())));
+        assertEquals(before, Files.getLastModifiedTime(p.config("gd", 0).out().resolve("metrics.csv")).toMillis());
+        // unresolved at the first look, the sequential rule wants the next block of five
+        if (sgd.wantSeeds() > 0) {
+            assertEquals(10, sgd.wantSeeds());
+            assertEquals(10, StudyRunner.wanted(done, List.of()).size());
+        }
+        assertFalse(log.toString(StandardCharsets.UTF_8).contains("failed"), log.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRunWithOtherSettingsInTheDirectoryIsReportedNotUsed() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan p = plan(data, Protocol.PAPER_TEXT);
+        new StudyRunner(p, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        StudyPlan longer = new StudyPlan(p.protocol(), p.methods(), p.masterSeed(), 12, 2, p.dir(), data);
+        StudyRuns r = StudyRuns.read(longer, 1);
+        assertEquals(0, r.completed("gd"));
+        assertEquals(1, r.mismatches().size());
+        assertTrue(r.mismatches().get(0).contains("iterations 10 there, 12 asked"), r.mismatches().get(0));
+        assertNull(StudyVerdicts.evaluate(r).get(0).status(), "below the first look");
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    }
+}
