@@ -226,6 +226,20 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         };
     }
 
+    /**
+     * This protocol as it applies to {@code p}: the raw pixels and the flat normal initialization of
+     * {@code authors-code} are the Fashion-MNIST scripts'; the authors' SVHN and CIFAR code divides by
+     * 255 ({@code svhn.py:29-31}, {@code cifar10.py:29-31}) and keeps its networks' own initialization,
+     * so there x/255 and the framework's initialization are used.
+     */
+    public Protocol effectiveFor(Preset p) {
+        if (!presetOverrides || p.dataset() == Preset.Dataset.FASHION_MNIST_SMALL) {
+            return this;
+        }
+        return new Protocol(name, PixelScale.UNIT, Initialization.FRAMEWORK_DEFAULT, 0, split, sgdSampling, bernoulliBatch,
+                presetOverrides);
+    }
+
     /** The resolved settings, for run.json and the README's table. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();

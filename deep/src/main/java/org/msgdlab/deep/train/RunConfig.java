@@ -68,7 +68,8 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
      * Under {@code p}: iterations and learning rate follow the protocol's preset when they were the
      * old protocol's defaults (explicit values stay); the method is resolved by {@link Protocol#resolve}.
      */
-    public RunConfig withProtocol(Protocol p) {
+    public RunConfig withProtocol(Protocol protocol) {
+        Protocol p = protocol.effectiveFor(preset);
         Preset before = effectivePreset();
         Preset after = p.apply(preset);
         int k = iterations == before.iterations() ? after.iterations() : iterations;

@@ -202,6 +202,10 @@ class ProtocolTest {
         assertEquals(5e-4, Protocol.AUTHORS_CODE.apply(Preset.CIFAR10_RESNET18).weightDecay(), "CIFAR10/sgd.py: wd 5e-4");
         assertEquals(0, Protocol.AUTHORS_CODE.apply(Preset.CIFAR100_RESNET18).ghostBatch(), "CIFAR100/sgd.py: no chunks");
         assertEquals(Preset.FASHION_MNIST_SMALL, Protocol.AUTHORS_CODE.apply(Preset.FASHION_MNIST_SMALL));
+        Protocol cifar = Protocol.AUTHORS_CODE.effectiveFor(Preset.CIFAR10_RESNET18);
+        assertEquals(Protocol.PixelScale.UNIT, cifar.pixels(), "the authors' CIFAR code divides by 255");
+        assertEquals(Protocol.Initialization.FRAMEWORK_DEFAULT, cifar.initialization());
+        assertEquals(Protocol.AUTHORS_CODE, Protocol.AUTHORS_CODE.effectiveFor(Preset.FASHION_MNIST_SMALL));
     }
 
     private static double mean(double[] a) {

@@ -23,8 +23,9 @@ import java.util.Map;
 /**
  * Figures of the paired Fashion-MNIST study: test accuracy against iteration per figure of the
  * paper (each method's mean over paired seeds, its 95% band, and thin per-seed lines), and a
- * forest plot of every claim's paired difference with its interval at the level of its look and
- * the 1-point effect / equivalence margin drawn.
+ * forest plot of every claim's paired difference (two paired seeds or more) with its one-sided
+ * bounds at the level of its looks and the 1-point effect / equivalence margin drawn; below the
+ * first look the interval only shows where the study stands, it decides nothing.
  */
 public final class StudyFigures {
 
@@ -43,9 +44,9 @@ public final class StudyFigures {
                 Figures.write(curves(runs, f.getKey(), present), dir, "curves-" + f.getKey());
             }
         }
-        List<StudyVerdicts.ClaimResult> decided = results.stream().filter(r -> r.status() != null).toList();
-        if (!decided.isEmpty()) {
-            Figures.write(forest(runs, decided), dir, "forest");
+        List<StudyVerdicts.ClaimResult> paired = results.stream().filter(r -> r.paired() >= 2).toList();
+        if (!paired.isEmpty()) {
+            Figures.write(forest(runs, paired), dir, "forest");
         }
     }
 
@@ -126,10 +127,32 @@ public final class StudyFigures {
             line.setLineStyle(new BasicStroke(2.0f));
             line.setMarker(SeriesMarkers.NONE);
         }
-        chart.getStyler().setYAxisMin(Math.max(0, Math.floor(lo * 50) / 50));
-        chart.getStyler().setYAxisMax(null);
+        double yMin = Math.max(0, Math.floor(lo * 50) / 50);
+        double from = org.msgdlab.deep.study.WindowStatistic.windowStart(runs.plan().iterations());
+        double to = runs.plan().iterations();
+        XYSeries window = chart.addSeries("statistic window (last 20%)", new double[] {from, to, to, from},
+                new double[] {yMin, yMin, 1, 1});
+        window.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+        window.setFillColor(new Color(0, 0, 0, 18));
+        window.setLineColor(new Color(0, 0, 0, 0));
+        window.setMarker(SeriesMarkers.NONE);
+        chart.getStyler().setYAxisMin(yMin);
+        chart.getStyler().setYAxisMax(hi(runs, methods));
         Figures.fitTitle(chart);
         return new Figures.Drawing(chart, Figures.WIDTH, height, List.of());
+    }
+
+    /** The highest accuracy of any run of {@code methods}, rounded up to 0.02, for the axis. */
+    private static double hi(StudyRuns runs, List<String> methods) {
+        double h = 0;
+        for (String m : methods) {
+            for (StudyRuns.Run r : runs.byMethod().get(m).values()) {
+                for (Trainer.Row row : r.rows()) {
+                    h = Math.max(h, row.testAccuracy());
+                }
+            }
+        }
+        return Math.min(1, Math.ceil(h * 50 + 0.5) / 50);
     }
 
     static Figures.Drawing forest(StudyRuns runs, List<StudyVerdicts.ClaimResult> results) {
@@ -150,7 +173,9 @@ public final class StudyFigures {
         for (int i = 0; i < rows; i++) {
             StudyVerdicts.ClaimResult r = results.get(i);
             double y = rows - i;
-            PairedDifferences d = r.status().atDecision();
+            // at a look: the differences it decided on; below the first look: every paired seed so far
+            PairedDifferences d = r.status() != null ? r.status().atDecision()
+                    : PairedDifferences.of(runs.statistics(r.claim().x(), r.paired()), runs.statistics(r.claim().y(), r.paired()));
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
             double lo = 100 * d.lower(a);
             double hi = 100 * d.upper(a);
@@ -166,7 +191,8 @@ public final class StudyFigures {
             pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             pt.setMarker(SeriesMarkers.DIAMOND);
             pt.setMarkerColor(c);
-            labels.put(y, r.claim().key() + " [" + r.evidence().verdict() + ", n=" + d.n() + "]");
+            labels.put(y, r.claim().key() + " [" + (r.status() == null ? "below the first look" : r.evidence().verdict())
+                    + ", n=" + d.n() + "]");
         }
         for (double v : new double[] {0, 100 * PairedClaim.EFFECT, -100 * PairedClaim.EFFECT}) {
             XYSeries ref = chart.addSeries("ref " + v, new double[] {v, v}, new double[] {0.3, rows + 0.7});
