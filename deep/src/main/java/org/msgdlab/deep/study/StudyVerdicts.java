@@ -199,11 +199,12 @@ public final class StudyVerdicts {
         return Math.sqrt(ss / (a.length - 1));
     }
 
-    private static double[] round(double[] a) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = Math.round(a[i] * 1e6) / 1e6;
+    /** Per-seed values to 6 decimals, as a list (an array would print as its identity in the report). */
+    private static List<Double> round(double[] a) {
+        List<Double> r = new ArrayList<>();
+        for (double x : a) {
+            r.add(Math.round(x * 1e6) / 1e6);
         }
-        return r;
+        return List.copyOf(r);
     }
 }
