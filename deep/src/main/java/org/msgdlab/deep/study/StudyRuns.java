@@ -74,6 +74,42 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         return v;
     }
 
+    /**
+     * Test accuracy against iteration over the given runs of one method: the mean and a 95% band
+     * (Student t over the seeds; no band for one seed).
+     */
+    public record Curve(double[] iterations, double[] mean, double[] lower, double[] upper, int seeds) {
+    }
+
+    /** The curve of {@code method} over {@code seeds} (its runs must be completed). */
+    public Curve curve(String method, java.util.Collection<Integer> seeds) {
+        List<List<Trainer.Row>> rows = seeds.stream().map(s -> byMethod.get(method).get(s).rows()).toList();
+        int n = rows.size();
+        int len = rows.stream().mapToInt(List::size).min().orElse(0);
+        double[] x = new double[len];
+        double[] mean = new double[len];
+        double[] lo = new double[len];
+        double[] hi = new double[len];
+        double t = n > 1 ? org.msgdlab.theory.stats.PairedDifferences.tQuantile(0.025, n - 1) : 0;
+        for (int i = 0; i < len; i++) {
+            x[i] = rows.get(0).get(i).iteration();
+            double sum = 0;
+            for (List<Trainer.Row> r : rows) {
+                sum += r.get(i).testAccuracy();
+            }
+            double mu = sum / n;
+            double ss = 0;
+            for (List<Trainer.Row> r : rows) {
+                ss += (r.get(i).testAccuracy() - mu) * (r.get(i).testAccuracy() - mu);
+            }
+            double half = n > 1 ? t * Math.sqrt(ss / (n - 1) / n) : 0;
+            mean[i] = mu;
+            lo[i] = mu - half;
+            hi[i] = mu + half;
+        }
+        return new Curve(x, mean, lo, hi, n);
+    }
+
     /** Completed runs of {@code method}. */
     public int completed(String method) {
         return byMethod.getOrDefault(method, Map.of()).size();

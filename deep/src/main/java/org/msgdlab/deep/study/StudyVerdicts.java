@@ -1,6 +1,5 @@
 package org.msgdlab.deep.study;
 
-import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.theory.claims.Discrepancy;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
@@ -162,19 +161,13 @@ public final class StudyVerdicts {
 
     /** Test accuracy vs iteration of {@code methods} over paired seeds 0..n-1: mean and a 95% t band. */
     static Series curves(String id, StudyRuns runs, List<String> methods, int n) {
+        List<Integer> seeds = java.util.stream.IntStream.range(0, n).boxed().toList();
         List<Series.Curve> curves = new ArrayList<>();
         for (String m : methods) {
+            StudyRuns.Curve c = runs.curve(m, seeds);
             List<double[]> pts = new ArrayList<>();
-            List<Trainer.Row> first = runs.byMethod().get(m).get(0).rows();
-            double t = n > 1 ? PairedDifferences.tQuantile(0.025, n - 1) : 0;
-            for (int i = 0; i < first.size(); i++) {
-                double[] a = new double[n];
-                for (int s = 0; s < n; s++) {
-                    a[s] = runs.byMethod().get(m).get(s).rows().get(i).testAccuracy();
-                }
-                double mu = mean(a);
-                double half = n > 1 ? t * sd(a, mu) / Math.sqrt(n) : 0;
-                pts.add(new double[] {first.get(i).iteration(), mu, mu - half, mu + half});
+            for (int i = 0; i < c.iterations().length; i++) {
+                pts.add(new double[] {c.iterations()[i], c.mean()[i], c.lower()[i], c.upper()[i]});
             }
             curves.add(new Series.Curve(runs.plan().method(m).paperName(), pts));
         }
@@ -189,14 +182,6 @@ public final class StudyVerdicts {
             s += x;
         }
         return s / a.length;
-    }
-
-    private static double sd(double[] a, double mu) {
-        double ss = 0;
-        for (double x : a) {
-            ss += (x - mu) * (x - mu);
-        }
-        return Math.sqrt(ss / (a.length - 1));
     }
 
     /** Per-seed values to 6 decimals, as a list (an array would print as its identity in the report). */

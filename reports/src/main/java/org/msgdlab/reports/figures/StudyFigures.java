@@ -68,28 +68,14 @@ public final class StudyFigures {
             Color thin = new Color(c.getRed(), c.getGreen(), c.getBlue(), 90);
             Map<Integer, StudyRuns.Run> seeds = runs.byMethod().get(m);
             List<List<Trainer.Row>> rows = seeds.values().stream().map(StudyRuns.Run::rows).toList();
-            int n = rows.size();
-            int len = rows.stream().mapToInt(List::size).min().orElse(0);
-            double[] x = new double[len];
-            double[] mean = new double[len];
-            double[] up = new double[len];
-            double[] down = new double[len];
-            double t = n > 1 ? PairedDifferences.tQuantile(0.025, n - 1) : 0;
+            StudyRuns.Curve curve = runs.curve(m, seeds.keySet());
+            int n = curve.seeds();
+            int len = curve.iterations().length;
+            double[] x = curve.iterations();
+            double[] mean = curve.mean();
+            double[] up = curve.upper();
+            double[] down = curve.lower();
             for (int i = 0; i < len; i++) {
-                x[i] = rows.get(0).get(i).iteration();
-                double s = 0;
-                double ss = 0;
-                for (List<Trainer.Row> r : rows) {
-                    s += r.get(i).testAccuracy();
-                }
-                double mu = s / n;
-                for (List<Trainer.Row> r : rows) {
-                    ss += (r.get(i).testAccuracy() - mu) * (r.get(i).testAccuracy() - mu);
-                }
-                double half = n > 1 ? t * Math.sqrt(ss / (n - 1)) / Math.sqrt(n) : 0;
-                mean[i] = mu;
-                up[i] = mu + half;
-                down[i] = mu - half;
                 if (x[i] >= 1000) {
                     lo = Math.min(lo, down[i]);
                 }
