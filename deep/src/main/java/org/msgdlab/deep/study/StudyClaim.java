@@ -20,22 +20,22 @@ import java.util.Map;
  */
 public final class StudyClaim implements Claim {
 
-    private static final Map<String, StudyRuns> READ = new HashMap<>();
-
     private final PairedClaim claim;
     private final StudyPlan plan;
-    private final PrintStream log;
+    private final Runs runs;
 
-    public StudyClaim(PairedClaim claim, StudyPlan plan, PrintStream log) {
+    private StudyClaim(PairedClaim claim, Runs runs) {
         this.claim = claim;
-        this.plan = plan;
-        this.log = log;
+        this.plan = runs.plan;
+        this.runs = runs;
     }
 
-    /** Every study claim under both protocols, on the runs in {@code dir}. */
+    /** Every study claim under both protocols, on the runs in {@code dir}; the claims of a protocol read them once. */
     public static List<Claim> all(Path dir, Path dataDir, PrintStream log) {
-        return Protocol.named().stream().flatMap(p -> PairedClaim.all().stream()
-                .map(c -> (Claim) new StudyClaim(c, StudyPlan.of(p, dir, dataDir), log))).toList();
+        return Protocol.named().stream().flatMap(p -> {
+            Runs shared = new Runs(StudyPlan.of(p, dir, dataDir), log);
+            return PairedClaim.all().stream().map(c -> (Claim) new StudyClaim(c, shared));
+        }).toList();
     }
 
     @Override
@@ -57,10 +57,10 @@ public final class StudyClaim implements Claim {
     public Evidence check(Budget budget, long seed) {
         long t0 = System.nanoTime();
         try {
-            StudyRuns runs = runs(budget);
-            Evidence e = StudyVerdicts.evaluate(claim, runs).evidence();
-            if (!runs.mismatches().isEmpty()) {
-                e = e.withVerdict(e.verdict(), e.verdictReason() + "; not used (other settings): " + runs.mismatches());
+            StudyRuns r = runs.get(budget);
+            Evidence e = StudyVerdicts.evaluate(claim, r).evidence();
+            if (!r.mismatches().isEmpty()) {
+                e = e.withVerdict(e.verdict(), e.verdictReason() + "; not used (other settings): " + r.mismatches());
             }
             return e;
         } catch (Exception ex) {
@@ -69,22 +69,30 @@ public final class StudyClaim implements Claim {
         }
     }
 
-    private StudyRuns runs(Budget budget) throws Exception {
-        String key = budget + "/" + plan.protocol().name() + "/" + plan.dir().toAbsolutePath();
-        synchronized (READ) {
-            StudyRuns r = READ.get(key);
+    /** The runs of one protocol, read once per budget (at the full budget after training what the claims want). */
+    private static final class Runs {
+        private final StudyPlan plan;
+        private final PrintStream log;
+        private final Map<Budget, StudyRuns> read = new HashMap<>();
+
+        Runs(StudyPlan plan, PrintStream log) {
+            this.plan = plan;
+            this.log = log;
+        }
+
+        synchronized StudyRuns get(Budget budget) throws Exception {
+            StudyRuns r = read.get(budget);
             if (r != null) {
                 return r;
             }
             if (budget == Budget.FULL) {
-                StudyRuns before = StudyRuns.read(plan, StudyVerdicts.CAP);
-                List<StudyRunner.Task> tasks = StudyRunner.wanted(before, List.of());
+                List<StudyRunner.Task> tasks = StudyRunner.wanted(StudyRuns.read(plan, StudyVerdicts.CAP), List.of());
                 if (!tasks.isEmpty()) {
                     new StudyRunner(plan, 2, null, log).runAll(tasks);
                 }
             }
             r = StudyRuns.read(plan, StudyVerdicts.CAP);
-            READ.put(key, r);
+            read.put(budget, r);
             return r;
         }
     }
