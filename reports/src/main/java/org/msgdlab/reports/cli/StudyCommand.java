@@ -56,6 +56,14 @@ final class StudyCommand implements Callable<Integer> {
     @Option(names = "--dir", defaultValue = "deep/results/fashion-mnist-study", description = "the study directory (default: ${DEFAULT-VALUE})")
     Path dir;
 
+    @Option(names = "--iterations", defaultValue = "" + StudyPlan.ITERATIONS,
+            description = "iterations per run; the claims' statistic is the last 20%% of them (default: the paper's ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
+            description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
+    int evalEvery;
+
     @Option(names = "--data", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
     Path data;
 
@@ -74,7 +82,13 @@ final class StudyCommand implements Callable<Integer> {
         if (hours != null && !(hours > 0)) {
             throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be > 0");
         }
-        StudyPlan plan = StudyPlan.of(p, dir, data == null ? FashionMnist.DEFAULT_DIR : data);
+        StudyPlan plan;
+        try {
+            plan = new StudyPlan(p, StudyPlan.METHODS, StudyPlan.MASTER_SEED, iterations, evalEvery, dir,
+                    data == null ? FashionMnist.DEFAULT_DIR : data);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         for (String m : methods) {
             if (!plan.methods().contains(m)) {
                 throw new ParameterException(spec.commandLine(), "--methods: '" + m + "' must be one of " + plan.methods());

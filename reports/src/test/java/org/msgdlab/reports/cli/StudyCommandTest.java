@@ -1,0 +1,100 @@
+package org.msgdlab.reports.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code msgd study} on generated Fashion-MNIST-format files with 10-iteration runs. */
+class StudyCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void trainsPairedSeedsAndWritesVerdictsRunsAndFigures() throws IOException {
+        Path data = fashionLike(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        StringWriter out = new StringWriter();
+        int code = run(out, "study", "--protocol", "authors-code", "--seeds", "2", "--methods", "gd,sgd-50",
+                "--iterations", "10", "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString());
+        assertEquals(0, code, out.toString());
+        Path p = dir.resolve("authors-code");
+        assertTrue(out.toString().contains("| sgd-50-above-gd | NOT_RUN | 2 |"), out.toString());
+        List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
+        assertEquals(5, runs.size(), "header and gd, sgd-50 at seeds 0 and 1: " + runs);
+        assertTrue(runs.get(3).startsWith("sgd-50,sgd-50-wor,0,"), runs.get(3));
+        assertTrue(Files.readString(p.resolve("verdicts.md")).contains("Completed runs"));
+        assertTrue(Files.size(p.resolve("figures/curves-figure-1a.png")) > 10_000);
+        assertTrue(Files.size(p.resolve("figures/forest.png")) > 10_000, "two paired seeds: a pilot forest");
+        assertTrue(Files.isRegularFile(p.resolve("sgd-50-wor/seed-1/run.json")));
+    }
+
+    @Test
+    void badInputGetsOneLineNamingTheParameter() {
+        StringWriter err = new StringWriter();
+        assertEquals(Msgd.USAGE, runErr(err, "study", "--seeds", "99", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--seeds=99 must be in [0, 15]"), err.toString());
+        err = new StringWriter();
+        assertEquals(Msgd.USAGE, runErr(err, "study", "--protocol", "authors", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--protocol=authors"), err.toString());
+        err = new StringWriter();
+        assertEquals(Msgd.USAGE, runErr(err, "study", "--methods", "sgd-7", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--methods: 'sgd-7' must be one of"), err.toString());
+        err = new StringWriter();
+        assertEquals(Msgd.USAGE, runErr(err, "study", "--iterations", "10", "--eval-every", "5", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("eval-every=5 must be in [1, iterations/5 = 2]"), err.toString());
+    }
+
+    private static int run(StringWriter out, String... args) {
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        return cl.execute(args);
+    }
+
+    private static int runErr(StringWriter err, String... args) {
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    /** IDX files of the Fashion-MNIST layout: 1,000 random "t10k" images (the training pool), 60 "train" (the test set). */
+    private static Path fashionLike(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        SplittableRandom r = new SplittableRandom(5);
+        for (String[] set : new String[][] {{"t10k", "1000"}, {"train", "60"}}) {
+            int n = Integer.parseInt(set[1]);
+            try (DataOutputStream img = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-images-idx3-ubyte")));
+                 DataOutputStream lab = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-labels-idx1-ubyte")))) {
+                img.writeInt(0x00000803);
+                img.writeInt(n);
+                img.writeInt(28);
+                img.writeInt(28);
+                lab.writeInt(0x00000801);
+                lab.writeInt(n);
+                for (int i = 0; i < n; i++) {
+                    int label = r.nextInt(10);
+                    lab.writeByte(label);
+                    for (int k = 0; k < 784; k++) {
+                        // a class-dependent band of bright pixels, so the networks can learn something
+                        img.writeByte(k / 78 == label ? 200 + r.nextInt(56) : r.nextInt(40));
+                    }
+                }
+            }
+        }
+        return dir;
+    }
+}
