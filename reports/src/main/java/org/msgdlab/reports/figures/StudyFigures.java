@@ -1,6 +1,7 @@
 package org.msgdlab.reports.figures;
 
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -75,20 +76,22 @@ public final class StudyFigures {
             double[] mean = curve.mean();
             double[] up = curve.upper();
             double[] down = curve.lower();
-            for (int i = 0; i < len; i++) {
-                if (x[i] >= 1000) {
-                    lo = Math.min(lo, down[i]);
+            for (List<Trainer.Row> seedRows : rows) {
+                for (Trainer.Row row : seedRows) {
+                    if (row.iteration() >= 1000) {
+                        lo = Math.min(lo, row.testAccuracy());
+                    }
                 }
             }
             String name = runs.plan().method(m).paperName() + " (" + n + " seed" + (n == 1 ? "" : "s") + ")";
-            if (n > 1) {
+            if (n > 2) {
                 double[] px = new double[2 * len];
                 double[] py = new double[2 * len];
                 for (int i = 0; i < len; i++) {
                     px[i] = x[i];
-                    py[i] = up[i];
+                    py[i] = Math.min(1, up[i]);
                     px[2 * len - 1 - i] = x[i];
-                    py[2 * len - 1 - i] = down[i];
+                    py[2 * len - 1 - i] = Math.max(0, down[i]);
                 }
                 XYSeries band = chart.addSeries(name + " 95% band", px, py);
                 band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
@@ -96,6 +99,8 @@ public final class StudyFigures {
                 band.setLineColor(light);
                 band.setMarker(SeriesMarkers.NONE);
                 band.setShowInLegend(false);
+            }
+            if (n > 1) {
                 for (int s = 0; s < n; s++) {
                     double[] y = new double[len];
                     for (int i = 0; i < len; i++) {
@@ -147,7 +152,7 @@ public final class StudyFigures {
         int width = 900;
         XYChart chart = new XYChart(width, height);
         chart.setTitle("Paired differences of window test accuracy (" + runs.plan().protocol().name()
-                + "): mean and one-sided bounds at each claim's look");
+                + "): bounds at each claim's look; dashed: pilot 95% below the first look (clipped at 15 points)");
         chart.setXAxisTitle("difference of test accuracy (percentage points); dashed: 0 and the 1-point effect/margin");
         Figures.style(chart.getStyler());
         chart.getStyler().setLegendVisible(false);
@@ -159,26 +164,29 @@ public final class StudyFigures {
         for (int i = 0; i < rows; i++) {
             StudyVerdicts.ClaimResult r = results.get(i);
             double y = rows - i;
-            // at a look: the differences it decided on; below the first look: every paired seed so far
-            PairedDifferences d = r.status() != null ? r.status().atDecision()
-                    : PairedDifferences.of(runs.statistics(r.claim().x(), r.paired()), runs.statistics(r.claim().y(), r.paired()));
-            double a = StudyVerdicts.design(r.claim()).alphaPerLook();
-            double lo = 100 * d.lower(a);
-            double hi = 100 * d.upper(a);
-            double mu = 100 * d.mean();
+            // at a look: the decision's one-sided bounds; below the first look: a pilot two-sided 95% interval
+            boolean pilot = r.status() == null;
+            PairedDifferences d = pilot
+                    ? PairedDifferences.of(runs.statistics(r.claim().x(), r.paired()), runs.statistics(r.claim().y(), r.paired()))
+                    : r.status().atDecision();
+            double a = pilot ? 0.025 : StudyVerdicts.design(r.claim()).alphaPerLook();
+            double lo = Math.max(-LIMIT, 100 * d.lower(a));
+            double hi = Math.min(LIMIT, 100 * d.upper(a));
+            double mu = Math.max(-LIMIT, Math.min(LIMIT, 100 * d.mean()));
             min = Math.min(min, lo);
             max = Math.max(max, hi);
             Color c = colour(r.evidence().verdict());
             XYSeries ci = chart.addSeries("ci " + i, new double[] {lo, hi}, new double[] {y, y});
             ci.setLineColor(c);
-            ci.setLineStyle(new BasicStroke(2.5f));
+            ci.setLineStyle(pilot ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 3f}, 0f) : new BasicStroke(2.5f));
             ci.setMarker(SeriesMarkers.NONE);
             XYSeries pt = chart.addSeries("mean " + i, new double[] {mu}, new double[] {y});
             pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             pt.setMarker(SeriesMarkers.DIAMOND);
             pt.setMarkerColor(c);
-            labels.put(y, r.claim().key() + " [" + (r.status() == null ? "below the first look" : r.evidence().verdict())
-                    + ", n=" + d.n() + "]");
+            labels.put(y, r.claim().key() + " [" + (pilot ? "pilot 95%" : r.evidence().verdict().toString())
+                    + ", n=" + d.n() + ", mean " + String.format(java.util.Locale.ROOT, "%+.2f", 100 * d.mean()) + "]");
         }
         for (double v : new double[] {0, 100 * PairedClaim.EFFECT, -100 * PairedClaim.EFFECT}) {
             XYSeries ref = chart.addSeries("ref " + v, new double[] {v, v}, new double[] {0.3, rows + 0.7});
@@ -187,18 +195,24 @@ public final class StudyFigures {
             ref.setMarker(SeriesMarkers.NONE);
         }
         chart.getStyler().setXAxisMin(Math.floor(min) - 0.5);
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
         chart.getStyler().setXAxisMax(Math.ceil(max) + 0.5);
         chart.getStyler().setYAxisMin(0.3);
         chart.getStyler().setYAxisMax(rows + 0.7);
-        chart.setCustomYAxisTickLabelsFormatter(v -> {
-            double k = Math.rint(v);
-            return Math.abs(v - k) < 1e-6 && labels.containsKey(k) ? String.valueOf(labels.get(k)) : " ";
-        });
-        chart.getStyler().setYAxisTickMarkSpacingHint(20);
+        chart.getStyler().setYAxisTicksVisible(false);
+        // each row's label above its interval, centred in the plot
+        double centre = (Math.floor(min) - 0.5 + Math.ceil(max) + 0.5) / 2;
+        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Figures.FONT, java.awt.Font.PLAIN, 11));
+        for (Map.Entry<Double, Object> e : labels.entrySet()) {
+            chart.addAnnotation(new AnnotationText(String.valueOf(e.getValue()), centre, e.getKey() + 0.38, false));
+        }
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         Figures.fitTitle(chart);
         return new Figures.Drawing(chart, width, height, List.of());
     }
+
+    /** Intervals are clipped to +-LIMIT points (a pilot of two seeds can span hundreds). */
+    private static final double LIMIT = 15;
 
     private static Color colour(Verdict v) {
         return switch (v) {
