@@ -95,14 +95,8 @@ public final class FashionMnist {
      * images of the original test set as training set; the original training set as test set.
      */
     public static Split firstSplit(Original original, int n) {
-        ImageSet pool = original.test();
-        if (n < 1 || n > pool.count()) {
-            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
-        }
-        int[] chosen = new int[n];
-        Arrays.setAll(chosen, i -> i);
-        return new Split(pool.subset("fashion-mnist/first-" + n + "-of-t10k", chosen),
-                rename(original.train(), "fashion-mnist/test-from-train"), chosen);
+        return new Split(original.test().firstAsTrainingSet(n, "fashion-mnist/first-" + n + "-of-t10k"),
+                rename(original.train(), "fashion-mnist/test-from-train"), ImageSet.firstIndices(n));
     }
 
     private static ImageSet rename(ImageSet s, String name) {

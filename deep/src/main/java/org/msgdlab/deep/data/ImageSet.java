@@ -69,9 +69,25 @@ public record ImageSet(String name, int count, int height, int width, int channe
         if (m < 1 || m > count) {
             throw new IllegalArgumentException("head size m=" + m + " must be in [1, " + count + "] for '" + name + "'");
         }
-        int[] idx = new int[m];
+        return subset(name + "[:" + m + "]", firstIndices(m));
+    }
+
+    /**
+     * The first {@code n} images as a training set named {@code subsetName} (the authors' splits
+     * take the first n of a pool); {@code n} must be in [1, count].
+     */
+    public ImageSet firstAsTrainingSet(int n, String subsetName) {
+        if (n < 1 || n > count) {
+            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + count + "]");
+        }
+        return subset(subsetName, firstIndices(n));
+    }
+
+    /** The indices 0, 1, ..., n-1. */
+    public static int[] firstIndices(int n) {
+        int[] idx = new int[n];
         Arrays.setAll(idx, i -> i);
-        return subset(name + "[:" + m + "]", idx);
+        return idx;
     }
 
     /** How many images have each label. */

@@ -305,15 +305,9 @@ public final class SvhnMat {
 
     /** The authors' code's split (SVHN/svhn2np.py:28): the first {@code n} test images as training set. */
     public static Split firstSplit(Original original, int n) {
-        ImageSet pool = original.test();
-        if (n < 1 || n > pool.count()) {
-            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
-        }
-        int[] chosen = new int[n];
-        Arrays.setAll(chosen, i -> i);
         ImageSet test = original.train();
-        return new Split(pool.subset("svhn/first-" + n + "-of-test", chosen),
+        return new Split(original.test().firstAsTrainingSet(n, "svhn/first-" + n + "-of-test"),
                 new ImageSet("svhn/test-from-train", test.count(), test.height(), test.width(), test.channels(),
-                        test.classes(), test.pixels(), test.labels()), chosen);
+                        test.classes(), test.pixels(), test.labels()), ImageSet.firstIndices(n));
     }
 }
