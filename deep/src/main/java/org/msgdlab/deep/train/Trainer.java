@@ -50,10 +50,31 @@ public final class Trainer {
                     + String.format(Locale.ROOT, "%.3f", elapsedSeconds);
         }
 
+        /** One line of metrics.csv; anything but six numbers (the first a whole number >= 0) is refused. */
         static Row parse(String line) {
-            String[] f = line.split(",");
-            return new Row(Long.parseLong(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                    Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]));
+            String[] f = line.split(",", -1);
+            if (f.length != 6) {
+                throw new IllegalArgumentException(f.length + " fields, a row has 6 (" + MetricsFile.HEADER + ")");
+            }
+            long iteration;
+            try {
+                iteration = Long.parseLong(f[0].strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("iteration '" + f[0] + "' must be a whole number");
+            }
+            if (iteration < 0) {
+                throw new IllegalArgumentException("iteration " + iteration + " must be >= 0");
+            }
+            double[] v = new double[5];
+            String[] names = MetricsFile.HEADER.split(",");
+            for (int i = 1; i < 6; i++) {
+                try {
+                    v[i - 1] = Double.parseDouble(f[i].strip());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(names[i] + " '" + f[i] + "' must be a number");
+                }
+            }
+            return new Row(iteration, v[0], v[1], v[2], v[3], v[4]);
         }
 
         /** Same metrics (elapsed time aside). */
@@ -71,7 +92,7 @@ public final class Trainer {
         }
     }
 
-    public static final String METRICS_HEADER = "iteration,train_loss,train_accuracy,test_loss,test_accuracy,elapsed_seconds";
+    public static final String METRICS_HEADER = MetricsFile.HEADER;
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int EVAL_CHUNK = 2000;
 
@@ -102,8 +123,8 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             return run(config, data, log);
         }
-        JsonNode stored = JSON.readTree(runJson.toFile());
-        RunConfig previous = configFrom(stored.get("config"), dir);
+        JsonNode stored = readRunJson(runJson);
+        RunConfig previous = configFrom(stored, runJson, dir);
         String differs = firstDifference(previous, config);
         if (differs != null) {
             throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
@@ -111,10 +132,10 @@ public final class Trainer {
         }
         if ("completed".equals(stored.path("status").asText())) {
             List<Row> rows = readMetrics(dir.resolve("metrics.csv"));
-            Row last = rows.get(rows.size() - 1);
-            if (last.iteration() != config.iterations()) {
+            Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+            if (last == null || last.iteration() != config.iterations()) {
                 throw new IllegalStateException(dir + ": run.json says completed but metrics.csv ends at iteration "
-                        + last.iteration() + ", not " + config.iterations());
+                        + (last == null ? "(no rows)" : last.iteration()) + ", not " + config.iterations());
             }
             JsonNode sps = stored.get("secondsPerStep");
             double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
@@ -140,8 +161,8 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             return java.util.Optional.empty();
         }
-        JsonNode stored = JSON.readTree(runJson.toFile());
-        String differs = firstDifference(configFrom(stored.get("config"), dir), config);
+        JsonNode stored = readRunJson(runJson);
+        String differs = firstDifference(configFrom(stored, runJson, dir), config);
         if (differs != null) {
             mismatch.accept(dir + ": " + differs);
             return java.util.Optional.empty();
@@ -185,35 +206,31 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
         }
-        RunConfig config = configFrom(JSON.readTree(runJson.toFile()).get("config"), dir);
+        RunConfig config = configFrom(readRunJson(runJson), runJson, dir);
         if (iterations > 0) {
             config = config.withIterations(iterations);
         }
-        Path ckJson = dir.resolve("checkpoint.json");
         long start = 0;
         double elapsed = 0;
         List<Row> rows = new ArrayList<>();
         Path prefix = null;
-        if (Files.isRegularFile(ckJson)) {
-            JsonNode ck = JSON.readTree(ckJson.toFile());
-            start = ck.get("iteration").asLong();
-            elapsed = ck.get("elapsedSeconds").asDouble();
-            prefix = dir.resolve(ck.get("prefix").asText());
-            Path metrics = dir.resolve("metrics.csv");
-            if (Files.isRegularFile(metrics)) {
-                for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank() && !line.startsWith("iteration")) {
-                        Row r = Row.parse(line);
-                        if (r.iteration() <= start) {
-                            rows.add(r);
-                        }
-                    }
-                }
+        Path metrics = dir.resolve(MetricsFile.NAME);
+        if (Files.isRegularFile(dir.resolve(CheckpointState.NAME))) {
+            CheckpointState ck = CheckpointState.read(dir, config.iterations(), log);
+            start = ck.iteration();
+            elapsed = ck.elapsedSeconds();
+            prefix = dir.resolve(ck.prefix());
+            if (!Files.isRegularFile(metrics)) {
+                throw new RunFileException(metrics, "missing, but the checkpoint is at iteration " + start
+                        + ": resuming would lose the history up to it; put metrics.csv back, or remove checkpoint.json"
+                        + " and checkpoints/ to restart from scratch");
             }
-        }
-        if (start >= config.iterations()) {
-            throw new IllegalArgumentException("--resume " + dir + ": the checkpoint is at iteration " + start
-                    + ", nothing left to do for iterations=" + config.iterations());
+            rows = new ArrayList<>(MetricsFile.readForResume(metrics, start, log));
+            if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != start) {
+                throw new RunFileException(metrics, "ends at iteration " + (rows.isEmpty() ? "(no rows)"
+                        : rows.get(rows.size() - 1).iteration()) + ", but the checkpoint is at iteration " + start
+                        + " and its row is written before it; the history is incomplete");
+            }
         }
         Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
         log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
@@ -239,7 +256,7 @@ public final class Trainer {
         long augmentStream = Streams.derive(c.seed(), "deep.augment");
         Map<String, Object> runInfo = runInfo(c, n, data, plan);
         String startedAt = Instant.now().toString();
-        writeMetrics(c.out(), rows);
+        MetricsFile.write(c.out(), rows);
         try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
              TensorBoardLog tb = TensorBoardLog.forTraining(c.out(), log)) {
             if (restoreFrom != null) {
@@ -252,7 +269,7 @@ public final class Trainer {
             writeRunJson(c.out(), runInfo, startedAt, "running", start, null, rows);
             if (start == 0 && rows.isEmpty()) {
                 rows.add(evaluate(g, 0, evalIdx, elapsed0));
-                appendMetrics(c.out(), rows.get(rows.size() - 1));
+                MetricsFile.append(c.out(), rows.get(rows.size() - 1));
                 tb.row(rows.get(rows.size() - 1), schedule.at(0));
             }
             long lastCheckpoint = start;
@@ -282,12 +299,17 @@ public final class Trainer {
                 if (done % c.evalEvery() == 0 || done == c.iterations()) {
                     Row r = evaluate(g, done, evalIdx, elapsed);
                     rows.add(r);
-                    appendMetrics(c.out(), r);
-                    tb.row(r, schedule.at(done));
-                    if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
-                        checkpoint(g, c.out(), done, elapsed);
-                        lastCheckpoint = done;
-                        writeRunJson(c.out(), runInfo, startedAt, "running", done, null, rows);
+                    try {
+                        MetricsFile.append(c.out(), r);
+                        tb.row(r, schedule.at(done));
+                        if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
+                            checkpoint(g, c.out(), done, elapsed);
+                            lastCheckpoint = done;
+                            writeRunJson(c.out(), runInfo, startedAt, "running", done, null, rows);
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        progress.finish();
+                        throw saveFailed(c.out(), runInfo, startedAt, done, lastCheckpoint, rows, e);
                     }
                 }
                 progress.update(done, loss[1]);
@@ -299,6 +321,26 @@ public final class Trainer {
             return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
                     steps == 0 ? Double.NaN : stepSeconds / steps);
         }
+    }
+
+    /**
+     * A write of the run failed at {@code done} (a full disk, a removed directory): run.json says
+     * "failed" with the reason when it still can be written, and the error is one line saying what
+     * is kept and how to continue. The files stay as they are: resuming drops a cut metrics row.
+     */
+    private static IOException saveFailed(Path out, Map<String, Object> runInfo, String startedAt, long done,
+                                          long lastCheckpoint, List<Row> rows, Exception e) {
+        String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        String msg = "iteration " + done + ": saving the run failed (" + reason + "); "
+                + (lastCheckpoint == 0 ? "no checkpoint yet" : "the last good checkpoint is at iteration " + lastCheckpoint)
+                + "; free the space and continue with: msgd train --resume " + out;
+        try {
+            writeRunJson(out, runInfo, startedAt, "failed", lastCheckpoint, msg,
+                    rows.subList(0, Math.max(0, rows.size() - 1)));
+        } catch (IOException | RuntimeException again) {
+            msg += " (run.json could not be updated either: " + again.getMessage() + ")";
+        }
+        return new IOException(msg, e);
     }
 
     /** One update; returns {randomized loss L.W, mean loss over the fed examples}. */
@@ -340,26 +382,30 @@ public final class Trainer {
 
     // ------------------------------------------------------------------ files
 
+    /** Saves the weights under checkpoints/ckpt-K (written beside, then renamed), then checkpoint.json. */
     private static void checkpoint(TrainingGraph g, Path out, long iteration, double elapsed) throws IOException {
         Path dir = out.resolve("checkpoints");
         Files.createDirectories(dir);
-        String name = "ckpt-" + iteration;
-        Path tmp = dir.resolve(name + ".tmp");
-        deleteTree(tmp);
-        Files.createDirectories(tmp);
-        g.save(tmp.resolve("model"));
-        Path finalDir = dir.resolve(name);
-        deleteTree(finalDir);
-        Files.move(tmp, finalDir, StandardCopyOption.ATOMIC_MOVE);
-        Map<String, Object> ck = new LinkedHashMap<>();
-        ck.put("iteration", iteration);
-        ck.put("elapsedSeconds", elapsed);
-        ck.put("prefix", "checkpoints/" + name + "/model");
-        ck.put("writtenAt", Instant.now().toString());
-        writeAtomically(out.resolve("checkpoint.json"), JSON.writeValueAsString(ck));
+        Path finalDir = out.resolve(CheckpointState.prefixFor(iteration)).getParent();
+        Path tmp = dir.resolve(finalDir.getFileName() + ".tmp");
+        try {
+            deleteTree(tmp);
+            Files.createDirectories(tmp);
+            g.save(tmp.resolve("model"));
+            deleteTree(finalDir);
+            Files.move(tmp, finalDir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            try {
+                deleteTree(tmp);
+            } catch (IOException ignored) {
+                // the failure below is the one to report
+            }
+            throw e;
+        }
+        CheckpointState.write(out, iteration, elapsed);
         try (Stream<Path> old = Files.list(dir)) {
             for (Path p : old.toList()) {
-                if (!p.getFileName().toString().equals(name)) {
+                if (!p.equals(finalDir)) {
                     deleteTree(p);
                 }
             }
@@ -381,28 +427,9 @@ public final class Trainer {
         AtomicFiles.writeString(file, text);
     }
 
-    private static void writeMetrics(Path out, List<Row> rows) throws IOException {
-        StringBuilder sb = new StringBuilder(METRICS_HEADER).append('\n');
-        for (Row r : rows) {
-            sb.append(r.csv()).append('\n');
-        }
-        writeAtomically(out.resolve("metrics.csv"), sb.toString());
-    }
-
-    private static void appendMetrics(Path out, Row r) throws IOException {
-        Files.writeString(out.resolve("metrics.csv"), r.csv() + "\n", StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.APPEND);
-    }
-
-    /** Reads the rows of a metrics.csv. */
+    /** Reads the rows of a complete metrics.csv (see {@link MetricsFile#read}). */
     public static List<Row> readMetrics(Path file) throws IOException {
-        List<Row> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (!line.isBlank() && !line.startsWith("iteration")) {
-                rows.add(Row.parse(line));
-            }
-        }
-        return rows;
+        return MetricsFile.read(file);
     }
 
     private static Map<String, Object> runInfo(RunConfig c, int n, Preset.Data data, Method.Plan plan) {
@@ -506,19 +533,74 @@ public final class Trainer {
         return m;
     }
 
-    private static RunConfig configFrom(JsonNode j, Path out) {
-        Preset p = Preset.parse(j.get("preset").asText());
-        JsonNode mag = j.get("magnitude");
-        Method m = Method.parse(j.get("method").asText(), p.sgdBatch(),
-                mag == null || mag.isNull() ? Double.NaN : mag.asDouble());
-        JsonNode proto = j.get("protocol");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> d = proto == null || proto.isNull() ? null : JSON.convertValue(proto, Map.class);
-        // runs written before protocols existed ran the paper-text protocol
-        return new RunConfig(p, m, j.get("iterations").asInt(), j.get("evalEvery").asInt(), j.get("evalSubset").asInt(),
-                j.get("checkpointEvery").asInt(), j.get("seed").asLong(), j.get("dataSeed").asLong(),
-                Path.of(j.get("dataDir").asText()), out, j.get("learningRate").asDouble(), j.get("intraThreads").asInt(),
-                j.get("interThreads").asInt(), true, Protocol.fromDescription(d));
+    /** run.json as a JSON object, or a {@link RunFileException} naming the defect. */
+    private static JsonNode readRunJson(Path runJson) throws IOException {
+        JsonNode j;
+        try {
+            j = JSON.readTree(runJson.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new RunFileException(runJson, "not valid JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (j == null || !j.isObject()) {
+            throw new RunFileException(runJson, "empty or not a JSON object");
+        }
+        return j;
+    }
+
+    /** The configuration stored in run.json (its "config" object), every field checked. */
+    private static RunConfig configFrom(JsonNode stored, Path runJson, Path out) throws RunFileException {
+        JsonNode j = stored.get("config");
+        if (j == null || !j.isObject()) {
+            throw new RunFileException(runJson, "no 'config' object (not written by msgd train, or damaged)");
+        }
+        try {
+            Preset p = Preset.parse(text(j, "preset"));
+            JsonNode mag = j.get("magnitude");
+            Method m = Method.parse(text(j, "method"), p.sgdBatch(),
+                    mag == null || mag.isNull() ? Double.NaN : number(j, "magnitude"));
+            JsonNode proto = j.get("protocol");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> d = proto == null || proto.isNull() ? null : JSON.convertValue(proto, Map.class);
+            // runs written before protocols existed ran the paper-text protocol
+            return new RunConfig(p, m, whole(j, "iterations"), whole(j, "evalEvery"), whole(j, "evalSubset"),
+                    whole(j, "checkpointEvery"), longValue(j, "seed"), longValue(j, "dataSeed"),
+                    Path.of(text(j, "dataDir")), out, number(j, "learningRate"), whole(j, "intraThreads"),
+                    whole(j, "interThreads"), true, Protocol.fromDescription(d));
+        } catch (IllegalArgumentException e) {
+            throw new RunFileException(runJson, "config: " + e.getMessage());
+        }
+    }
+
+    private static String text(JsonNode j, String key) {
+        JsonNode v = j.get(key);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a string");
+        }
+        return v.asText();
+    }
+
+    private static double number(JsonNode j, String key) {
+        JsonNode v = j.get(key);
+        if (v == null || !v.isNumber()) {
+            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a number");
+        }
+        return v.asDouble();
+    }
+
+    private static long longValue(JsonNode j, String key) {
+        JsonNode v = j.get(key);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a whole number");
+        }
+        return v.asLong();
+    }
+
+    private static int whole(JsonNode j, String key) {
+        JsonNode v = j.get(key);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a whole number");
+        }
+        return v.asInt();
     }
 
     /** Noise description for run.json. */
