@@ -2,18 +2,15 @@ package org.msgdlab.deep.train;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.rng.sampling.PermutationSampler;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Model;
 import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.random.Streams;
 import org.tensorflow.TensorFlow;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,7 +18,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -93,7 +89,7 @@ public final class Trainer {
     }
 
     public static final String METRICS_HEADER = MetricsFile.HEADER;
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = RunJson.JSON;
     private static final int EVAL_CHUNK = 2000;
 
     private Trainer() {
@@ -123,8 +119,8 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             return run(config, data, log);
         }
-        JsonNode stored = readRunJson(runJson);
-        RunConfig previous = configFrom(stored, runJson, dir);
+        JsonNode stored = RunJson.read(runJson);
+        RunConfig previous = RunJson.configFrom(stored, runJson, dir);
         String differs = firstDifference(previous, config);
         if (differs != null) {
             throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
@@ -161,8 +157,8 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             return java.util.Optional.empty();
         }
-        JsonNode stored = readRunJson(runJson);
-        String differs = firstDifference(configFrom(stored, runJson, dir), config);
+        JsonNode stored = RunJson.read(runJson);
+        String differs = firstDifference(RunJson.configFrom(stored, runJson, dir), config);
         if (differs != null) {
             mismatch.accept(dir + ": " + differs);
             return java.util.Optional.empty();
@@ -184,8 +180,8 @@ public final class Trainer {
 
     /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */
     static String firstDifference(RunConfig a, RunConfig b) {
-        Map<String, Object> x = configJson(a);
-        Map<String, Object> y = configJson(b);
+        Map<String, Object> x = RunJson.configJson(a);
+        Map<String, Object> y = RunJson.configJson(b);
         for (String key : x.keySet()) {
             if (key.equals("checkpointEvery") || key.equals("dataDir")) {
                 continue;   // neither changes the metrics
@@ -206,7 +202,7 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
         }
-        RunConfig config = configFrom(readRunJson(runJson), runJson, dir);
+        RunConfig config = RunJson.configFrom(RunJson.read(runJson), runJson, dir);
         if (iterations > 0) {
             config = config.withIterations(iterations);
         }
@@ -254,7 +250,7 @@ public final class Trainer {
                 .withThreads(c.intraThreads(), c.interThreads());
         LearningRateSchedule schedule = c.schedule();
         long augmentStream = Streams.derive(c.seed(), "deep.augment");
-        Map<String, Object> runInfo = runInfo(c, n, data, plan);
+        Map<String, Object> runInfo = RunJson.runInfo(c, n, data, plan);
         String startedAt = Instant.now().toString();
         MetricsFile.write(c.out(), rows);
         try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
@@ -266,7 +262,7 @@ public final class Trainer {
             double stepSeconds = 0;
             long steps = 0;
             Progress progress = new Progress(c.progress() ? log : null, c.iterations(), start);
-            writeRunJson(c.out(), runInfo, startedAt, "running", start, null, rows);
+            RunJson.write(c.out(), runInfo, startedAt, "running", start, null, rows);
             if (start == 0 && rows.isEmpty()) {
                 rows.add(evaluate(g, 0, evalIdx, elapsed0));
                 MetricsFile.append(c.out(), rows.get(rows.size() - 1));
@@ -290,7 +286,7 @@ public final class Trainer {
                                     : "iteration " + lastCheckpoint + " (" + c.out().resolve("checkpoint.json") + ")");
                     progress.finish();
                     log.println(msg);
-                    writeRunJson(c.out(), runInfo, startedAt, "stopped: non-finite loss", k, msg, rows);
+                    RunJson.write(c.out(), runInfo, startedAt, "stopped: non-finite loss", k, msg, rows);
                     return new Outcome(Status.STOPPED_NON_FINITE, k, List.copyOf(rows), msg,
                             elapsed0 + (System.nanoTime() - t0) / 1e9, steps == 0 ? Double.NaN : stepSeconds / steps);
                 }
@@ -305,7 +301,7 @@ public final class Trainer {
                         if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
                             checkpoint(g, c.out(), done, elapsed);
                             lastCheckpoint = done;
-                            writeRunJson(c.out(), runInfo, startedAt, "running", done, null, rows);
+                            RunJson.write(c.out(), runInfo, startedAt, "running", done, null, rows);
                         }
                     } catch (IOException | RuntimeException e) {
                         progress.finish();
@@ -317,7 +313,7 @@ public final class Trainer {
             progress.finish();
             double total = elapsed0 + (System.nanoTime() - t0) / 1e9;
             runInfo.put("secondsPerStep", steps == 0 ? null : stepSeconds / steps);
-            writeRunJson(c.out(), runInfo, startedAt, "completed", c.iterations(), null, rows);
+            RunJson.write(c.out(), runInfo, startedAt, "completed", c.iterations(), null, rows);
             return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
                     steps == 0 ? Double.NaN : stepSeconds / steps);
         }
@@ -335,7 +331,7 @@ public final class Trainer {
                 + (lastCheckpoint == 0 ? "no checkpoint yet" : "the last good checkpoint is at iteration " + lastCheckpoint)
                 + "; free the space and continue with: msgd train --resume " + out;
         try {
-            writeRunJson(out, runInfo, startedAt, "failed", lastCheckpoint, msg,
+            RunJson.write(out, runInfo, startedAt, "failed", lastCheckpoint, msg,
                     rows.subList(0, Math.max(0, rows.size() - 1)));
         } catch (IOException | RuntimeException again) {
             msg += " (run.json could not be updated either: " + again.getMessage() + ")";
@@ -423,65 +419,9 @@ public final class Trainer {
         }
     }
 
-    static void writeAtomically(Path file, String text) throws IOException {
-        AtomicFiles.writeString(file, text);
-    }
-
     /** Reads the rows of a complete metrics.csv (see {@link MetricsFile#read}). */
     public static List<Row> readMetrics(Path file) throws IOException {
         return MetricsFile.read(file);
-    }
-
-    private static Map<String, Object> runInfo(RunConfig c, int n, Preset.Data data, Method.Plan plan) {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("preset", c.preset().id());
-        info.put("paperRef", c.preset().paperRef());
-        info.put("method", c.method().id());
-        info.put("paperName", c.method().paperName());
-        info.put("algorithm", c.method().miniBatch() ? "Algorithm 2 (mini-batch MSGD)" : "Algorithm 1 (MSGD)");
-        info.put("config", configJson(c));
-        Map<String, Object> hp = new LinkedHashMap<>();
-        Model model = c.preset().model();
-        hp.put("model", model.toString());
-        hp.put("parameters", model.parameterCount());
-        Protocol protocol = c.protocol();
-        info.put("protocol", protocol.describe());
-        hp.put("initialization", (protocol.initialization() == Protocol.Initialization.FLAT_NORMAL
-                ? "one flat N(0, " + protocol.initStd() + "^2) draw of every weight and bias (authors' net.py)"
-                : "uniform(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases (PyTorch default)")
-                + (model.hasBatchNorm() ? ", batch-norm scale 1 and shift 0" : "")
-                + ", seeded by Streams.derive(seed, \"deep.init\")");
-        hp.put("pixels", protocol.pixels().toString());
-        hp.put("trainingSplit", protocol.split() == Protocol.TrainingSplit.FIRST_N
-                ? "the first n images of the pool" : "n images drawn (seeded by dataSeed) from the pool");
-        if (model.hasBatchNorm()) {
-            hp.put("batchNorm", "PyTorch BatchNorm2d conventions (eps 1e-5, running-statistics momentum 0.1); "
-                    + (c.preset().ghostBatch() > 0 ? "ghost batches of " + c.preset().ghostBatch() + " examples"
-                    : "whole fed batch") + "; evaluation with the running statistics");
-        }
-        hp.put("augmentation", c.preset().augment() ? "random 32x32 crop of the image zero-padded by "
-                + TrainingGraph.AUGMENT_PAD + ", horizontal flip with probability 1/2" : "none");
-        hp.put("n", n);
-        hp.put("testSize", data.test().count());
-        hp.put("learningRate", c.schedule().toString());
-        hp.put("momentum", c.effectivePreset().momentum());
-        hp.put("weightDecay", c.effectivePreset().weightDecay());
-        hp.put("ghostBatch", c.effectivePreset().ghostBatch());
-        hp.put("sgdBatch", c.method().b());
-        hp.put("bigBatch", c.method().bigBatch());
-        hp.put("compensatoryMagnitude", plan.magnitude());
-        hp.put("chunk", c.preset().chunk());
-        SamplingNoiseInfo.put(hp, c.method(), n);
-        info.put("hyperparameters", hp);
-        info.put("data", Map.of("train", data.train().name(), "test", data.test().name(),
-                "dir", c.dataDir().toString()));
-        Map<String, String> versions = new LinkedHashMap<>(Provenance.libraryVersions());
-        versions.put("tensorflow", TensorFlow.version());
-        versions.put("java", System.getProperty("java.version"));
-        versions.put("msgd-lab commit", Provenance.currentCommit());
-        info.put("versions", versions);
-        info.put("device", device(c.intraThreads(), c.interThreads()));
-        return info;
     }
 
     /** The device description used in run.json and benchmarks. */
@@ -491,172 +431,4 @@ public final class Trainer {
                 + (intra == 0 ? "default" : intra) + " inter-op=" + (inter == 0 ? "default" : inter);
     }
 
-    private static void writeRunJson(Path out, Map<String, Object> info, String startedAt, String status,
-                                     long iterationsDone, String message, List<Row> rows) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>(info);
-        m.put("status", status);
-        m.put("iterationsDone", iterationsDone);
-        if (message != null) {
-            m.put("message", message);
-        }
-        m.put("startedAt", startedAt);
-        m.put("updatedAt", Instant.now().toString());
-        if (!rows.isEmpty()) {
-            Row r = rows.get(rows.size() - 1);
-            Map<String, Object> last = new LinkedHashMap<>();
-            last.put("iteration", r.iteration());
-            last.put("trainLoss", r.trainLoss());
-            last.put("trainAccuracy", r.trainAccuracy());
-            last.put("testLoss", r.testLoss());
-            last.put("testAccuracy", r.testAccuracy());
-            m.put("lastMetrics", last);
-        }
-        writeAtomically(out.resolve("run.json"), JSON.writeValueAsString(m));
-    }
-
-    private static Map<String, Object> configJson(RunConfig c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("preset", c.preset().id());
-        m.put("method", c.method().id());
-        m.put("magnitude", Double.isNaN(c.method().magnitude()) ? null : c.method().magnitude());
-        m.put("iterations", c.iterations());
-        m.put("evalEvery", c.evalEvery());
-        m.put("evalSubset", c.evalSubset());
-        m.put("checkpointEvery", c.checkpointEvery());
-        m.put("seed", c.seed());
-        m.put("dataSeed", c.dataSeed());
-        m.put("dataDir", c.dataDir().toString());
-        m.put("learningRate", c.learningRate());
-        m.put("intraThreads", c.intraThreads());
-        m.put("interThreads", c.interThreads());
-        m.put("protocol", c.protocol().describe());
-        return m;
-    }
-
-    /** run.json as a JSON object, or a {@link RunFileException} naming the defect. */
-    private static JsonNode readRunJson(Path runJson) throws IOException {
-        JsonNode j;
-        try {
-            j = JSON.readTree(runJson.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new RunFileException(runJson, "not valid JSON (" + e.getOriginalMessage() + ")");
-        }
-        if (j == null || !j.isObject()) {
-            throw new RunFileException(runJson, "empty or not a JSON object");
-        }
-        return j;
-    }
-
-    /** The configuration stored in run.json (its "config" object), every field checked. */
-    private static RunConfig configFrom(JsonNode stored, Path runJson, Path out) throws RunFileException {
-        JsonNode j = stored.get("config");
-        if (j == null || !j.isObject()) {
-            throw new RunFileException(runJson, "no 'config' object (not written by msgd train, or damaged)");
-        }
-        try {
-            Preset p = Preset.parse(text(j, "preset"));
-            JsonNode mag = j.get("magnitude");
-            Method m = Method.parse(text(j, "method"), p.sgdBatch(),
-                    mag == null || mag.isNull() ? Double.NaN : number(j, "magnitude"));
-            JsonNode proto = j.get("protocol");
-            @SuppressWarnings("unchecked")
-            Map<String, Object> d = proto == null || proto.isNull() ? null : JSON.convertValue(proto, Map.class);
-            // runs written before protocols existed ran the paper-text protocol
-            return new RunConfig(p, m, whole(j, "iterations"), whole(j, "evalEvery"), whole(j, "evalSubset"),
-                    whole(j, "checkpointEvery"), longValue(j, "seed"), longValue(j, "dataSeed"),
-                    Path.of(text(j, "dataDir")), out, number(j, "learningRate"), whole(j, "intraThreads"),
-                    whole(j, "interThreads"), true, Protocol.fromDescription(d));
-        } catch (IllegalArgumentException e) {
-            throw new RunFileException(runJson, "config: " + e.getMessage());
-        }
-    }
-
-    private static String text(JsonNode j, String key) {
-        JsonNode v = j.get(key);
-        if (v == null || !v.isTextual()) {
-            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a string");
-        }
-        return v.asText();
-    }
-
-    private static double number(JsonNode j, String key) {
-        JsonNode v = j.get(key);
-        if (v == null || !v.isNumber()) {
-            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a number");
-        }
-        return v.asDouble();
-    }
-
-    private static long longValue(JsonNode j, String key) {
-        JsonNode v = j.get(key);
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a whole number");
-        }
-        return v.asLong();
-    }
-
-    private static int whole(JsonNode j, String key) {
-        JsonNode v = j.get(key);
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a whole number");
-        }
-        return v.asInt();
-    }
-
-    /** Noise description for run.json. */
-    private static final class SamplingNoiseInfo {
-        static void put(Map<String, Object> hp, Method m, int n) {
-            var noise = m.noise(n);
-            if (noise != null) {
-                hp.put("samplingNoise", noise.paperName() + ": " + noise.formula());
-            } else if (m.miniBatch()) {
-                hp.put("samplingNoise", m.miniBatchMsgd(n).formula());
-            } else {
-                hp.put("samplingNoise", "none (W = 1/n)");
-            }
-        }
-    }
-
-    /** A one-line progress bar on stderr: iteration, loss, ETA. */
-    static final class Progress {
-        private final PrintStream out;
-        private final long total;
-        private final long start;
-        private final long t0 = System.nanoTime();
-        private long lastPrint;
-        private final boolean tty = System.console() != null;
-
-        Progress(PrintStream out, long total, long start) {
-            this.out = out;
-            this.total = total;
-            this.start = start;
-        }
-
-        void update(long done, double loss) {
-            if (out == null) {
-                return;
-            }
-            long now = System.nanoTime();
-            boolean milestone = (done - start) % Math.max(1, (total - start) / 10) == 0;
-            if (tty ? now - lastPrint < 500_000_000L && done != total : !milestone && done != total) {
-                return;
-            }
-            lastPrint = now;
-            double perStep = (now - t0) / 1e9 / Math.max(1, done - start);
-            long eta = Math.round(perStep * (total - done));
-            int width = 24;
-            int fill = (int) (width * done / total);
-            String bar = "=".repeat(fill) + (fill < width ? ">" : "") + " ".repeat(Math.max(0, width - fill - 1));
-            String line = String.format(Locale.ROOT, "it %d/%d [%s] loss %.4f  ETA %dm%02ds", done, total, bar, loss,
-                    eta / 60, eta % 60);
-            out.print(tty ? "\r" + line : line + "\n");
-            out.flush();
-        }
-
-        void finish() {
-            if (out != null && tty) {
-                out.println();
-            }
-        }
-    }
 }
