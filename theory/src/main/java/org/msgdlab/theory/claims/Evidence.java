@@ -35,10 +35,35 @@ public record Evidence(
 
     public Evidence {
         // A results file written by an older or partial run may lack a list: read it as empty.
-        parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters == null ? Map.of() : parameters));
+        parameters = parametersAsWritten(parameters);
         statistics = statistics == null ? List.of() : List.copyOf(statistics);
         power = power == null ? List.of() : List.copyOf(power);
         series = series == null ? List.of() : List.copyOf(series);
+    }
+
+    /**
+     * The parameters as results.json holds them: every array (double[], int[], long[], Object[], ...)
+     * becomes a list of its elements, so that a report rendered from this object and one rendered
+     * from the file it was written to show the same numbers (and never an array's identity, "[D@...").
+     */
+    private static Map<String, Object> parametersAsWritten(Map<String, Object> parameters) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (parameters != null) {
+            parameters.forEach((k, v) -> m.put(k, listed(v)));
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    private static Object listed(Object v) {
+        if (v == null || !v.getClass().isArray()) {
+            return v instanceof List<?> l ? l.stream().map(Evidence::listed).toList() : v;
+        }
+        int n = java.lang.reflect.Array.getLength(v);
+        List<Object> out = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(listed(java.lang.reflect.Array.get(v, i)));
+        }
+        return java.util.Collections.unmodifiableList(out);
     }
 
     /**
