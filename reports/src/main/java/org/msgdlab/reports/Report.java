@@ -139,13 +139,26 @@ public final class Report {
         return b;
     }
 
+    /** The list of the figure files the last report drew, in its figure folder. */
+    static final String MANIFEST = ".msgd-figures";
+
+    /**
+     * Removes the figures a previous report drew and this one did not (they are listed in
+     * {@value #MANIFEST}), and records this report's. Files the toolkit did not write (a user's own
+     * figures, figures of a folder written before the manifest existed) are never deleted.
+     */
     private static void removeStale(Path figDir, Set<String> keep) {
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(figDir, "*.{png,svg}")) {
-            for (Path f : files) {
-                if (!keep.contains(f.getFileName().toString())) {
-                    Files.deleteIfExists(f);
+        Path manifest = figDir.resolve(MANIFEST);
+        try {
+            if (Files.isRegularFile(manifest)) {
+                for (String name : Files.readAllLines(manifest, java.nio.charset.StandardCharsets.UTF_8)) {
+                    String n = name.strip();
+                    if (!n.isEmpty() && !keep.contains(n) && !n.contains("/") && !n.contains("\\") && !n.startsWith(".")) {
+                        Files.deleteIfExists(figDir.resolve(n));
+                    }
                 }
             }
+            AtomicFiles.writeString(manifest, String.join("\n", new java.util.TreeSet<>(keep)) + "\n");
         } catch (IOException e) {
             // stale figures are harmless: the page does not reference them
         }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
-                "1:a claim errored",
+                "1:a claim errored, or a file could not be read or written",
                 "2:bad usage",
                 "3:a verdict at or beyond --fail-on occurred"})
 public final class Msgd implements Runnable {
@@ -54,6 +54,7 @@ public final class Msgd implements Runnable {
                 .addSubcommand(new TrainCommand())
                 .addSubcommand(new StudyCommand());
         cl.setParameterExceptionHandler(Msgd::usageError);
+        cl.setExecutionExceptionHandler(Msgd::fileError);
         return cl;
     }
 
@@ -70,6 +71,21 @@ public final class Msgd implements Runnable {
         cl.getErr().println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
         cl.getErr().flush();
         return USAGE;
+    }
+
+    /**
+     * A file that could not be read or written (a full disk, a folder that vanished): one line
+     * naming the command and the file, exit {@value #CLAIM_ERROR}. Anything else is a defect and
+     * keeps its stack trace.
+     */
+    private static int fileError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) throws Exception {
+        if (!(e instanceof java.io.UncheckedIOException || e instanceof java.io.IOException)) {
+            throw e;
+        }
+        String name = cl.getCommandSpec().qualifiedName();
+        cl.getErr().println(name + ": " + e.getMessage());
+        cl.getErr().flush();
+        return CLAIM_ERROR;
     }
 
     /**

@@ -16,13 +16,18 @@ import java.util.List;
 
 /**
  * The claims of one {@code verify} run and the evidence gathered so far. Every recorded claim
- * rewrites {@code results.json}, {@code summary.md} and {@code summary.csv} in full, the claims not reached yet as
- * NOT_RUN, so an interrupted run leaves a complete, readable file of what finished. After
- * {@link #finish} or {@link #interrupt} the files are final and further records are ignored.
+ * rewrites {@code results.partial.json} in full, the claims not reached yet as NOT_RUN, so that a
+ * run that dies leaves a complete, readable file of what finished. {@code results.json},
+ * {@code summary.md} and {@code summary.csv} are replaced only by {@link #finish} or
+ * {@link #interrupt} (Ctrl-C: the claims not finished marked NOT_RUN): until then a previous run's
+ * files in the same folder stay as they were. After either, further records are ignored and
+ * {@code results.partial.json} is removed.
  */
 final class VerificationRun {
 
     private static final String IN_PROGRESS = "not reached yet: the run is in progress";
+    /** The results so far of a run in progress (or of one that died before it could finish). */
+    static final String PARTIAL = "results.partial.json";
 
     private final Path out;
     private final List<Study> studies;
@@ -49,7 +54,7 @@ final class VerificationRun {
 
     /** Writes the files before the first claim: every claim NOT_RUN. */
     synchronized void start() {
-        write(IN_PROGRESS);
+        ResultsFile.write(out, PARTIAL, results(IN_PROGRESS));
     }
 
     /** Records the evidence of claim {@code claim} of study {@code study} and rewrites the files. */
@@ -58,7 +63,7 @@ final class VerificationRun {
             return;
         }
         evidence.get(study).set(claim, e);
-        write(IN_PROGRESS);
+        ResultsFile.write(out, PARTIAL, results(IN_PROGRESS));
     }
 
     /** Writes the final files (provenance finished) and returns the results. */
@@ -109,11 +114,17 @@ final class VerificationRun {
         return out;
     }
 
+    /** The final files; the partial one is removed once results.json holds everything it held. */
     private Results write(String whyNotRun) {
         Results r = results(whyNotRun);
         ResultsFile.write(out, r);
         MarkdownSummary.write(out, r);
         CsvSummary.write(out, r);
+        try {
+            java.nio.file.Files.deleteIfExists(out.resolve(PARTIAL));
+        } catch (java.io.IOException e) {
+            // a stale partial file is harmless: results.json is complete and newer
+        }
         return r;
     }
 }

@@ -267,4 +267,61 @@ class MsgdTest {
         assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": malformed results file"), r.err());
         assertFalse(Files.exists(tmp.resolve("summary.md")));
     }
+
+    @Test
+    void aNewRunReplacesThePreviousResultsOnlyWhenItEnds(@TempDir Path tmp) throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        String previous = Files.readString(tmp.resolve(ResultsFile.NAME));
+        Study study = new Study("fake.study", "A fake study", "Section 2",
+                List.of(new FixedClaim("fake.a", Verdict.FAIL, null), new FixedClaim("fake.b", Verdict.PASS, null)));
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+                List.of(study));
+        run.start();
+        run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));
+        // in progress (or died, say on a full disk): the previous results are intact, the new ones are beside them
+        assertEquals(previous, Files.readString(tmp.resolve(ResultsFile.NAME)));
+        Results partial = ResultsFile.read(tmp.resolve(VerificationRun.PARTIAL));
+        assertEquals(Verdict.FAIL, partial.studies().get(0).claims().get(0).verdict());
+        assertEquals(Verdict.NOT_RUN, partial.studies().get(0).claims().get(1).verdict());
+
+        run.record(0, 1, study.claims().get(1).check(Budget.QUICK, 1));
+        run.finish();
+        assertEquals(Verdict.FAIL, ResultsFile.read(tmp.resolve(ResultsFile.NAME)).studies().get(0).claims().get(0).verdict());
+        assertFalse(Files.exists(tmp.resolve(VerificationRun.PARTIAL)), "the partial file is removed at the end");
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList());
+        }
+    }
+
+    @Test
+    void aResultsFileThatCannotBeWrittenIsOneLineExitOneAndKeepsThePreviousOne(@TempDir Path tmp) throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        String previous = Files.readString(tmp.resolve(ResultsFile.NAME));
+        // summary.md cannot be replaced (a non-empty folder stands there), as a full disk would refuse it
+        Files.delete(tmp.resolve("summary.md"));
+        Files.createDirectories(tmp.resolve("summary.md").resolve("x"));
+        Run r = exec(modules(new FixedClaim("fake.a", Verdict.FAIL, null)), "verify", "--out", tmp.toString());
+        assertEquals(Msgd.CLAIM_ERROR, r.code(), r.err());
+        String last = r.err().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("msgd verify: cannot write " + tmp.resolve("summary.md")), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList());
+        }
+    }
+
+    @Test
+    void aReportDeletesOnlyTheFiguresItDrewNeverTheUsersOwn(@TempDir Path tmp) throws Exception {
+        Path figures = tmp.resolve("figures");
+        Files.createDirectories(figures);
+        Files.writeString(figures.resolve("my-own.png"), "mine");
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        assertTrue(Files.exists(figures.resolve("fake.study.overview.png")));
+        // a later report whose study is named differently: the old overview goes, the user's file stays
+        Study renamed = new Study("other.study", "Another", "Section 2", List.of(new FixedClaim("fake.a", Verdict.PASS, null)));
+        exec(new Modules(List.of(Modules.Module.of("theory", () -> renamed))), "verify", "--out", tmp.toString());
+        assertTrue(Files.exists(figures.resolve("other.study.overview.png")));
+        assertFalse(Files.exists(figures.resolve("fake.study.overview.png")), "a stale figure of ours is removed");
+        assertEquals("mine", Files.readString(figures.resolve("my-own.png")), "the user's own figure is kept");
+    }
 }

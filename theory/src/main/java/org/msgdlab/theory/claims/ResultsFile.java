@@ -96,10 +96,19 @@ public final class ResultsFile {
 
     /** Writes {@code results} to {@code dir/results.json} atomically, creating {@code dir}. */
     public static Path write(Path dir, Results results) {
+        return write(dir, NAME, results);
+    }
+
+    /**
+     * Writes {@code results} to {@code dir/name}: to a temporary beside it, then renamed over it, so
+     * that a failed write (a full disk) leaves the previous file as it was and no temporary behind.
+     */
+    public static Path write(Path dir, String name, Results results) {
+        Path target = dir.resolve(name);
+        Path tmp = null;
         try {
             Files.createDirectories(dir);
-            Path target = dir.resolve(NAME);
-            Path tmp = Files.createTempFile(dir, ".results", ".json.tmp");
+            tmp = Files.createTempFile(dir, "." + name, ".tmp");
             try {
                 // createTempFile makes the file owner-only; a results file is meant to be shared.
                 Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
@@ -110,7 +119,15 @@ public final class ResultsFile {
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return target;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(NAME) + ": " + e.getMessage(), e);
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException again) {
+                    e.addSuppressed(again);
+                }
+            }
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage()
+                    + (Files.exists(target) ? " (the previous " + name + " is unchanged)" : ""), e);
         }
     }
 
