@@ -205,7 +205,11 @@ public final class TrainingGraph implements AutoCloseable {
             this.perExampleLoss = b.perExample;
             this.trainBranch = b.trainBranch;
             this.testBranch = b.testBranch;
-            ConfigProto.Builder config = ConfigProto.newBuilder();
+            // Sessions in one JVM (the study's workers) would otherwise share TensorFlow's process-wide
+            // pools, sized by the first session: two 1-thread runs then share one core. Per-session
+            // inter-op pools here; the intra-op pool is per device only with
+            // TF_OVERRIDE_GLOBAL_THREADPOOL=1 in the environment (the msgd launcher sets it).
+            ConfigProto.Builder config = ConfigProto.newBuilder().setUsePerSessionThreads(true);
             if (options.intraThreads() > 0) {
                 config.setIntraOpParallelismThreads(options.intraThreads());
             }
