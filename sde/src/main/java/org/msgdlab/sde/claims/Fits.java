@@ -1,8 +1,12 @@
 package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.fit.OrderFit;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.Verdict;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** How a fitted order is written into the evidence. */
@@ -30,5 +34,30 @@ final class Fits {
 
     static String format(OrderFit f) {
         return String.format(java.util.Locale.ROOT, "%.3f ± %.3f (95%%)", f.order(), 1.96 * f.standardError());
+    }
+
+    /**
+     * Why a check of {@code fit}'s order that disagrees with the claim is no FAIL, or null when it
+     * is one: the fit's correction ρ sits at its bound, so its range may be pre-asymptotic and its
+     * delta-method SE, which treats ρ as free, is too small. A disagreement measured with an SE that
+     * is too small is no evidence against the claim; an agreement is (a larger SE only widens the
+     * tolerance), so only the FAIL side is withheld.
+     */
+    static String unresolvedAtBound(String what, StatisticCheck check, OrderFit fit) {
+        if (!fit.correctionAtBound() || check.agreesWithPaper()) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%s: fitted order %.2f +- %.2f with rho at its bound on the %d smallest"
+                + " steps fitted, plain log-log slope %.2f +- %.2f", what, fit.order(), fit.standardError(), fit.used(),
+                fit.naiveOrder(), fit.naiveConfidence95());
+    }
+
+    /** The verdict the withheld FAILs of {@link #unresolvedAtBound} give, or {@code e} unchanged. */
+    static Evidence withholdFail(Evidence e, List<String> unresolved) {
+        if (e.verdict() != Verdict.FAIL || unresolved.isEmpty()) {
+            return e;
+        }
+        return e.withVerdict(Verdict.INCONCLUSIVE, "the order fit is not resolved: " + String.join("; ", unresolved)
+                + "; its range may be pre-asymptotic (smaller steps, the full budget, would decide)");
     }
 }

@@ -29,8 +29,10 @@ import java.util.Map;
  * compared with {@code wrongOrder} (power).
  *
  * <p>The Euler–Maruyama reference must be converged: halving its step η/2^(mMax-1) → η/2^mMax
- * must change each error by less than that error's standard error. If it does not, the evidence is
- * an ERROR (the harness, not the paper, is at fault) that says by how much.
+ * must change each error by less than that error's standard error. The smallest steps that fail
+ * this are left out of the fits and named (see {@link StrongAnalysis}); if a larger step fails it,
+ * or fewer than four steps remain, the evidence is an ERROR (the harness, not the paper, is at
+ * fault) that says by how much.
  *
  * @param expectedOrder  order of the mean-square error that the claim asserts (2 for the theorem)
  * @param wrongOrder     a plausible wrong order the check must be able to reject
@@ -72,8 +74,10 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         p.put("z", z);
         p.put("expected order (mean-square error)", expectedOrder + " : " + expectedSource);
         p.put("per step size", a.table());
-        p.put("reference converged (halving change < SE for every eta)", a.referenceConverged);
+        p.put("reference converged (halving change < SE for every eta fitted)", a.referenceConverged);
         p.put("largest halving change in SE units", a.worstChangeInSe);
+        p.put("steps left out of the fits (their reference changes by >= 1 SE on halving)",
+                a.excludedSteps.isEmpty() ? "none" : a.excludedSteps.toString());
         p.put("fit: terminal", Fits.describe(t, z * t.standardError()));
         p.put("fit: sup_k", Fits.describe(u, z * u.standardError()));
         if (a.biasFit != null) {
@@ -96,11 +100,22 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         double seconds = (System.nanoTime() - start) / 1e9;
         long samples = (long) s.paths();
         Evidence e = Evidence.decide(id, paperRef, statement, p, alpha, stats, power, discrepancy, samples, seconds, series);
+        if (a.referenceConverged) {
+            List<String> unresolved = new java.util.ArrayList<>();
+            for (String why : new String[] {Fits.unresolvedAtBound("terminal", stats.get(0), t),
+                    Fits.unresolvedAtBound("sup_k", stats.get(1), u)}) {
+                if (why != null) {
+                    unresolved.add(why);
+                }
+            }
+            e = Fits.withholdFail(e, unresolved);
+        }
         if (!a.referenceConverged) {
             String why = String.format(java.util.Locale.ROOT,
                     "reference not converged: halving the Euler-Maruyama step eta/2^%d -> eta/2^%d changes an error by %.2f"
-                            + " standard errors (rule: < 1); raise the refinement m", s.refinement() - 1, s.refinement(),
-                    a.worstChangeInSe);
+                            + " standard errors (rule: < 1) at a step other than the smallest ones, or at all but fewer than %d"
+                            + " steps; raise the refinement m", s.refinement() - 1, s.refinement(),
+                    a.worstChangeInSe, StrongAnalysis.MIN_FIT_POINTS);
             return new Evidence(e.claimId(), e.paperRef(), e.statement(), Verdict.ERROR, why, e.parameters(), e.estimate(),
                     e.reference(), e.standardError(), e.tolerance(), e.discrepancy(), e.falseAlarmProbability(),
                     e.statistics(), e.power(), e.discrepancyLimit(), e.samples(), e.seconds(), e.series());

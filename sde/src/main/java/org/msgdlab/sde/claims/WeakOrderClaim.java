@@ -34,10 +34,20 @@ import java.util.Map;
  * independent paths; both with the control variate of
  * {@link org.msgdlab.sde.path.LinearResponse} (unbiased). Two statistics (φ = L, φ = |θ|^2) share
  * the false-alarm probability. The reference is converged when its Richardson value moves by less
- * than the weak error's standard error from level mRef-1 to mRef.
+ * than the weak error's standard error from level mRef-1 to mRef; the smallest steps that fail this
+ * are left out of the fit and named, and the evidence is an ERROR only when a larger step fails it
+ * or fewer than four steps remain.
+ *
+ * <p>A fitted order that disagrees with 1 while the fit's correction ρ sits at its bound is not a
+ * FAIL but INCONCLUSIVE: the fit's standard error treats ρ as free and is too small there (seen:
+ * orders 0.49 and 0.45 ± 0.1 for SGD at two seeds of 31, where the plain slope of the same errors
+ * is 0.87–1.02). An agreement under the same condition stays a PASS: a larger SE only widens the tolerance.
  */
 public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, WeakSetup full, WeakReferences references)
         implements Claim {
+
+    /** Fewest steps a weak-order fit keeps. */
+    static final int MIN_FIT_POINTS = 4;
 
     /** The seed name of the shared reference runs. */
     static final String REFERENCE_STREAM = "sde.weak.reference";
@@ -76,6 +86,8 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
         p.put("alpha", alpha);
         p.put("z", z);
         List<Series> series = new ArrayList<>();
+        List<String> boundedFailures = new ArrayList<>();
+        List<String> excluded = new ArrayList<>();
         boolean converged = true;
         double worst = 0;
         for (int q = 0; q < f; q++) {
@@ -84,6 +96,7 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
             double[][] dCols = new double[jn][];
             double[][] rCols = new double[jn][];
             List<Map<String, Object>> rows = new ArrayList<>();
+            double[] changeAt = new double[jn];
             boolean sameSign = true;
             for (int j = 0; j < jn; j++) {
                 double[] d = column(disc, j * f + q);
@@ -99,8 +112,7 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
                 w[j] = Sample.mean(d) - Sample.mean(rich);
                 se[j] = Math.sqrt(Sample.variance(d) / d.length + Sample.variance(rich) / rich.length);
                 double change = Math.abs(Sample.mean(rich) - Sample.mean(richBelow)) / se[j];
-                converged &= change < 1;
-                worst = Math.max(worst, change);
+                changeAt[j] = change;
                 sameSign &= Math.signum(w[j]) == Math.signum(w[0]);
                 dCols[j] = d;
                 rCols[j] = rich;
@@ -119,11 +131,33 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
             for (int j = 0; j < jn; j++) {
                 abs[j] = Math.max(Math.abs(w[j]), Double.MIN_NORMAL);
             }
-            double[][] cov = Sample.plus(Sample.covarianceOfMeans(dCols), Sample.covarianceOfMeans(rCols));
-            OrderFit fit = OrderFit.fit(s.etas(), abs, cov, 4);
+            // The smallest steps whose reference moves by >= 1 SE are left out of the fit (as in StrongAnalysis:
+            // the reference's bias relative to the weak error grows as eta shrinks); ERROR only when a larger
+            // step fails the rule or fewer than 4 steps remain.
+            int kept = jn;
+            while (kept > 0 && changeAt[kept - 1] >= 1) {
+                kept--;
+            }
+            for (int j = kept; j < jn; j++) {
+                excluded.add(phis.get(q).name() + ": eta " + s.eta(j));
+            }
+            if (kept < MIN_FIT_POINTS) {
+                converged = false;
+                kept = jn;
+            }
+            for (int j = 0; j < (converged ? kept : jn); j++) {
+                worst = Math.max(worst, changeAt[j]);
+            }
+            double[][] cov = Sample.plus(Sample.covarianceOfMeans(java.util.Arrays.copyOf(dCols, kept)),
+                    Sample.covarianceOfMeans(java.util.Arrays.copyOf(rCols, kept)));
+            OrderFit fit = OrderFit.fit(java.util.Arrays.copyOf(s.etas(), kept), java.util.Arrays.copyOf(abs, kept), cov, 4);
             String name = "fitted weak order for phi = " + phis.get(q).name();
             StatisticCheck c = StatisticCheck.of(name, fit.order(), fit.standardError(), 1.0, 1.0, z * fit.standardError());
             stats.add(c);
+            String unresolved = Fits.unresolvedAtBound("phi = " + phis.get(q).name(), c, fit);
+            if (unresolved != null) {
+                boundedFailures.add(unresolved);
+            }
             power.add(new PowerCheck("weak order 2 (the order of the SDE with the correction drift -(eta/4) grad|grad L|^2,"
                     + " Li, Tai & E 2017)", name, 2.0, c.rejects(2.0), FalseAlarm.power(1.0, 2.0, c.standardError(), c.tolerance())));
             p.put("phi = " + phis.get(q).name() + ": per step size", rows);
@@ -137,10 +171,14 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
             series.add(Figures.logLog(id + ".weak-error-" + (q == 0 ? "loss" : "norm"), noise.paperName()
                     + ": weak error for phi = " + phis.get(q).name(), "|weak error|", curves));
         }
-        p.put("reference converged (Richardson change < SE for every eta and phi)", converged);
+        p.put("reference converged (Richardson change < SE for every eta and phi fitted)", converged);
+        p.put("steps left out of the fits (their reference moves by >= 1 SE)", excluded.isEmpty() ? "none" : excluded.toString());
         p.put("largest reference change in SE units", worst);
         Evidence e = Evidence.decide(id, paperRef(), statement(), p, alpha, stats, power, Discrepancy.none(),
                 (long) s.discretePaths() + s.referencePaths(), (System.nanoTime() - start) / 1e9, series);
+        if (converged) {
+            e = Fits.withholdFail(e, boundedFailures);
+        }
         if (!converged) {
             return new Evidence(e.claimId(), e.paperRef(), e.statement(), Verdict.ERROR, String.format(java.util.Locale.ROOT,
                     "reference not converged: its Richardson value moves by %.2f standard errors from level mRef-1 to mRef"

@@ -43,11 +43,14 @@ import java.util.List;
  * @param maxStandardizedResidual largest |residual|/sd of the final fit (0 for exact data)
  * @param misfitLimit        the quantile it was compared with
  * @param note               how the range was chosen
+ * @param correctionAtBound  whether the final fit's ρ sits at a bound of its range (then only possible
+ *                           at the minimum number of points): the range may be pre-asymptotic, and the
+ *                           delta-method standard error, which treats ρ as free, is too small
  */
 public record OrderFit(double order, double standardError, double intercept, double correction,
                        double naiveOrder, double naiveConfidence95,
                        double[] steps, double[] errors, int used, double maxStandardizedResidual,
-                       double misfitLimit, String note) {
+                       double misfitLimit, String note, boolean correctionAtBound) {
 
     /** False-alarm probability of the pre-asymptotic exclusion test (per fit, over all points). */
     public static final double MISFIT_ALPHA = 0.01;
@@ -161,7 +164,7 @@ public record OrderFit(double order, double standardError, double intercept, dou
                 }
                 double naiveCi = m > 2 ? naive.getSlopeConfidenceInterval(0.05) : Double.NaN;
                 return new OrderFit(core.p, se, core.a, core.rho, naive.getSlope(), naiveCi, steps.clone(), errors.clone(),
-                        m, maxStd, limit, note);
+                        m, maxStd, limit, note, core.atBound);
             }
             dropped.add(fmt(steps[first]));
             first++;

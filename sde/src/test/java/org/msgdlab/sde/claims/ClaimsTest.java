@@ -40,7 +40,7 @@ class ClaimsTest {
         Evidence e = strong(Diffusion.theorem(40, 8), 6, 16, 2.0, 1.0).check(Budget.QUICK, SEED);
         assertEquals(Verdict.PASS, e.verdict(), e.verdictReason() + " " + e.statistics());
         assertTrue(e.power().get(0).rejected(), "order 1 (strong order 1/2) must be rejected");
-        assertTrue((Boolean) e.parameters().get("reference converged (halving change < SE for every eta)"));
+        assertTrue((Boolean) e.parameters().get("reference converged (halving change < SE for every eta fitted)"));
         assertEquals(3, e.series().size());
     }
 
