@@ -54,6 +54,12 @@ public final class TrainCli {
         System.exit(run(List.of(args), System.out, System.err));
     }
 
+    /** The options that take a value. */
+    private static final java.util.Set<String> VALUE_OPTIONS = java.util.Set.of("--preset", "--method", "--resume", "--out",
+            "--data", "--iterations", "--eval-every", "--eval-subset", "--checkpoint-every", "--seed", "--data-seed", "--lr",
+            "--magnitude", "--steps", "--protocol", "--pixels", "--init", "--split", "--sgd-sampling", "--bernoulli-batch",
+            "--threads");
+
     /** Runs the command; returns the exit code. */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
         String preset = null;
@@ -77,6 +83,7 @@ public final class TrainCli {
         int steps = 30;
         Protocol protocol = Protocol.PAPER_TEXT;
         List<String[]> settings = new java.util.ArrayList<>();
+        java.util.Set<String> given = new java.util.LinkedHashSet<>();
         try {
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
@@ -96,6 +103,10 @@ public final class TrainCli {
                     case "--benchmark" -> benchmark = true;
                     case "--no-pytorch" -> pytorch = false;
                     default -> {
+                        if (!VALUE_OPTIONS.contains(key)) {
+                            throw new IllegalArgumentException("unknown option '" + a + "'");
+                        }
+                        given.add(key);
                         String v = inline;
                         if (v == null) {
                             if (i + 1 >= args.size()) {
@@ -129,6 +140,13 @@ public final class TrainCli {
                             default -> throw new IllegalArgumentException("unknown option '" + a + "'");
                         }
                     }
+                }
+            }
+            if (resume != null) {
+                given.removeAll(java.util.Set.of("--resume", "--iterations"));
+                if (!given.isEmpty()) {
+                    throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
+                            + String.join(", ", given) + " cannot be changed there (only --iterations can)");
                 }
             }
         } catch (IllegalArgumentException e) {
