@@ -142,6 +142,11 @@ public final class TrainCli {
                     }
                 }
             }
+            int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
+            if (intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
+                throw new IllegalArgumentException("--threads " + intra + "," + inter + ": each count must be in [0, "
+                        + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
+            }
             if (resume != null) {
                 given.removeAll(java.util.Set.of("--resume", "--iterations"));
                 if (!given.isEmpty()) {
