@@ -31,6 +31,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -119,6 +120,7 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
+        refuseOptionsThatDoNotApply();
         Modules selectedModules = modules.withTheorySetup(theorySetup()).withDeepStudyDir(studyDir);
         List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
         Path dir = out.toAbsolutePath().normalize();
@@ -199,6 +201,27 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */
+    /** A module's option given while --only leaves the module out is refused, not ignored. */
+    private void refuseOptionsThatDoNotApply() {
+        if (only == null) {
+            return;
+        }
+        Map<String, List<String>> byModule = Map.of("theory", List.of("--n", "--b", "--fisher-batch", "--large-batch"),
+                "deep", List.of("--study-dir"));
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (Map.Entry<String, List<String>> m : byModule.entrySet()) {
+            if (only.contains(m.getKey())) {
+                continue;
+            }
+            for (String option : m.getValue()) {
+                if (parsed.hasMatchedOption(option)) {
+                    throw new ParameterException(spec.commandLine(), option + " applies to the " + m.getKey()
+                            + " module, which --only " + String.join(",", only) + " leaves out");
+                }
+            }
+        }
+    }
+
     private SamplingNoiseStudy.Setup theorySetup() {
         SamplingNoiseStudy.Setup paper = SamplingNoiseStudy.Setup.paper();
         try {

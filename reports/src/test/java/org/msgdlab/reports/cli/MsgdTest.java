@@ -324,4 +324,12 @@ class MsgdTest {
         assertFalse(Files.exists(figures.resolve("fake.study.overview.png")), "a stale figure of ours is removed");
         assertEquals("mine", Files.readString(figures.resolve("my-own.png")), "the user's own figure is kept");
     }
+
+    @Test
+    void anOptionOfAModuleLeftOutByOnlyIsRefusedNotIgnored(@TempDir Path tmp) {
+        Run r = exec(twoPassingClaims(), "verify", "--only", "sde", "--n", "5000", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code(), r.err());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("--n applies to the theory module, which --only sde leaves out"), r.err());
+    }
 }
