@@ -134,6 +134,9 @@ final class Css {
             .power tr.na td { color: #8a939c; }
             p.params { font-size: 12.5px; color: var(--muted); margin: 8px 0 6px; }
             p.params .label { font-weight: 700; color: var(--ink); margin-right: 4px; }
+            details.param { font-size: 12.5px; margin: 4px 0; }
+            details.param summary { cursor: pointer; color: var(--ink); font-weight: 600; }
+            details.param table.numbers { font-size: 12px; }
             .kv { display: inline-block; margin: 0 12px 2px 0; }
             .kv .k { color: var(--ink); }
             .kv .formula { font-family: var(--serif); color: var(--ink); }

@@ -310,8 +310,17 @@ public final class HtmlReport {
         h.append("</article>\n");
     }
 
+    /** Statistics tables longer than this are folded into a {@code <details>} block with their counts. */
+    static final int INLINE_STATISTICS = 12;
+
     private void statistics(Evidence e) {
         StatisticCheck head = Figures.headline(e);
+        boolean fold = e.statistics().size() > INLINE_STATISTICS;
+        if (fold) {
+            long agree = e.statistics().stream().filter(StatisticCheck::agreesWithPaper).count();
+            h.append("<details class=\"param\"><summary>").append(e.statistics().size()).append(" statistics: ").append(agree)
+                    .append(" agree with the paper's value, ").append(e.statistics().size() - agree).append(" do not</summary>\n");
+        }
         h.append("<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr><th>statistic</th><th class=\"num\">estimate</th><th class=\"num\">SE</th>")
                 .append("<th class=\"num\">paper</th><th class=\"num\">exact (derived)</th><th class=\"num\">tolerance</th>")
                 .append("<th class=\"num\" title=\"(estimate − paper)/|paper|\">measured discrepancy</th>")
@@ -331,6 +340,9 @@ public final class HtmlReport {
                     .append("</tr>\n");
         }
         h.append("</tbody>\n</table></div>\n");
+        if (fold) {
+            h.append("</details>\n");
+        }
     }
 
     private void power(Evidence e) {
@@ -354,10 +366,18 @@ public final class HtmlReport {
                 + "formula (normal approximation, the exact value taken as the truth).</p></div>\n");
     }
 
+    /** Lists longer than this, tables and maps are folded into a {@code <details>} block. */
+    static final int INLINE_LIST = 8;
+
     private void parameters(Evidence e) {
         List<String> items = new ArrayList<>();
+        List<Map.Entry<String, Object>> folded = new ArrayList<>();
         for (Map.Entry<String, Object> p : e.parameters().entrySet()) {
-            items.add("<span class=\"kv\"><span class=\"k\">" + Formula.html(p.getKey()) + "</span> = " + value(p.getValue()) + "</span>");
+            if (long_(p.getValue())) {
+                folded.add(p);
+            } else {
+                items.add("<span class=\"kv\"><span class=\"k\">" + Formula.html(p.getKey()) + "</span> = " + value(p.getValue()) + "</span>");
+            }
         }
         if (e.samples() > 0 && !e.parameters().containsKey("samples")) {
             items.add("<span class=\"kv\"><span class=\"k\">samples</span> = " + e.samples() + "</span>");
@@ -371,6 +391,45 @@ public final class HtmlReport {
         if (!items.isEmpty()) {
             h.append("<p class=\"params\"><span class=\"label\">Parameters</span> ").append(String.join(" ", items)).append("</p>\n");
         }
+        for (Map.Entry<String, Object> p : folded) {
+            folded(p.getKey(), p.getValue());
+        }
+    }
+
+    /** Whether a parameter value is too long to sit inline: a map, a table (list of maps), a long list. */
+    private static boolean long_(Object v) {
+        return v instanceof Map<?, ?> || (v instanceof List<?> l && (l.size() > INLINE_LIST
+                || l.stream().anyMatch(x -> x instanceof Map<?, ?> || x instanceof List<?>)));
+    }
+
+    /** A long parameter, folded: a table for a list of maps (one column per key), else its values. */
+    private void folded(String key, Object v) {
+        h.append("<details class=\"param\"><summary>").append(Formula.html(key)).append(" <span class=\"note\">(");
+        if (v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Map<?, ?>)) {
+            java.util.LinkedHashSet<Object> columns = new java.util.LinkedHashSet<>();
+            l.forEach(x -> columns.addAll(((Map<?, ?>) x).keySet()));
+            h.append(l.size()).append(l.size() == 1 ? " row" : " rows").append(")</span></summary>\n<div class=\"scroll\"><table class=\"numbers\">\n<thead><tr>");
+            columns.forEach(c -> h.append("<th>").append(Formula.html(String.valueOf(c))).append("</th>"));
+            h.append("</tr></thead>\n<tbody>\n");
+            for (Object row : l) {
+                h.append("<tr>");
+                for (Object c : columns) {
+                    Object cell = ((Map<?, ?>) row).get(c);
+                    h.append("<td class=\"num\">").append(cell == null ? "" : value(cell)).append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody>\n</table></div>");
+        } else if (v instanceof Map<?, ?> m) {
+            h.append(m.size()).append(m.size() == 1 ? " entry" : " entries").append(")</span></summary>\n<table class=\"kvtable\">\n");
+            m.forEach((k, x) -> h.append("<tr><th>").append(Formula.html(String.valueOf(k))).append("</th><td>").append(value(x))
+                    .append("</td></tr>\n"));
+            h.append("</table>");
+        } else {
+            h.append(v instanceof List<?> l ? l.size() + " values" : "value").append(")</span></summary>\n<p class=\"params\">")
+                    .append(value(v)).append("</p>");
+        }
+        h.append("</details>\n");
     }
 
     private String value(Object v) {
@@ -387,6 +446,11 @@ public final class HtmlReport {
             List<String> parts = new ArrayList<>();
             list.forEach(x -> parts.add(value(x)));
             return "[" + String.join(", ", parts) + "]";
+        }
+        if (v instanceof Map<?, ?> map) {
+            List<String> parts = new ArrayList<>();
+            map.forEach((k, x) -> parts.add(Formula.html(String.valueOf(k)) + " = " + value(x)));
+            return "{" + String.join("; ", parts) + "}";
         }
         String s = String.valueOf(v);
         if (s.matches("\\[[-0-9.eE, ]+\\]")) {

@@ -41,10 +41,30 @@ class ReportNumbersTest {
         params.put("ci95", new double[][] {{0.01, 0.02}});
         params.put("roundsSeconds", new long[] {3, 4});
         params.put("labels", new String[] {"gd", "sgd-50"});
+        List<Map<String, Object>> table = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            table.add(Map.of("eta", 1.0 / (i + 1), "row", i));
+        }
+        params.put("per step size", table);
         Evidence e = new Evidence("deep.example", "Figure 1(a)", "SGD-50 above GD", Verdict.PASS, "lower bound > 0",
                 params, 0.0149, 0, 0.0013, 0.01, 0.0149, 0.05, List.of(), List.of(), "none", 2, 1.5,
                 List.of());
         return new Results(p, List.of(new StudyResult("deep", "Deep", "Section 5", List.of(e))));
+    }
+
+    @Test
+    void aLongStatisticsTableIsFoldedWithItsCounts() {
+        List<org.msgdlab.theory.claims.StatisticCheck> stats = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            stats.add(org.msgdlab.theory.claims.StatisticCheck.of("risk at step " + i, 1.0, 0.01, i < 17 ? 1.0 : 2.0, 1.0, 0.05));
+        }
+        Results r = withArrays();
+        Evidence many = new Evidence("thm1.example", "Theorem 1", "risk", Verdict.FAIL, "3 disagree", Map.of(), 1, 1, 0.01, 0.05,
+                0, 1e-7, stats, List.of(), "none", 1000, 0.1, List.of());
+        Results withMany = new Results(r.provenance(), List.of(new StudyResult("t", "T", "Section 3", List.of(many))));
+        String page = html(withMany);
+        assertTrue(page.contains("<summary>20 statistics: 17 agree with the paper's value, 3 do not</summary>"), page);
+        assertEquals(20, page.split("risk at step ").length - 1, "every statistic is still in the page");
     }
 
     private static String html(Results r) {
@@ -73,6 +93,13 @@ class ReportNumbersTest {
         assertTrue(a.contains("0.7841") && a.contains("0.7848") && a.contains("sgd-50"), "the per-seed numbers are shown");
         assertEquals(b.replaceAll("generated [^<]*", ""), a.replaceAll("generated [^<]*", ""),
                 "verify's report and report's report differ");
+
+        // a 300-row table is folded, shown as a table (not a wall of text), and not inline among the parameters
+        assertTrue(a.contains("<details class=\"param\"><summary>per step size <span class=\"note\">(300 rows)"), a);
+        int params = a.indexOf("<p class=\"params\">");
+        assertFalse(a.substring(params, a.indexOf("</p>", params)).contains("per step size"), "the table is not inline");
+        int head = a.indexOf("<thead>", a.indexOf("per step size"));
+        assertEquals(2, a.substring(head, a.indexOf("</thead>", head)).split("<th>").length - 1, "one column per key");
 
         for (String text : List.of(MarkdownSummary.render(inMemory), CsvSummary.render(inMemory))) {
             assertFalse(IDENTITY.matcher(text).find(), text);
