@@ -256,7 +256,13 @@ public final class Trainer {
         try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
              TensorBoardLog tb = TensorBoardLog.forTraining(c.out(), log)) {
             if (restoreFrom != null) {
-                g.restore(restoreFrom);
+                try {
+                    g.restore(restoreFrom);
+                } catch (RuntimeException e) {   // damaged data that no digest guarded (checkpoints written before digests)
+                    String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+                    throw new RunFileException(restoreFrom, "TensorFlow cannot restore this checkpoint (" + why + "); to restart"
+                            + " the run from scratch remove checkpoint.json and checkpoints/");
+                }
             }
             long t0 = System.nanoTime();
             double stepSeconds = 0;
