@@ -130,6 +130,22 @@ class RunFilesTest {
     }
 
     @Test
+    void damagedDataOfACheckpointWithoutDigestAreOneLineFromTensorFlowsOwnCheck() throws IOException {
+        Path dir = stoppedAt4("damaged-undigested");
+        Path ck = dir.resolve("checkpoint.json");
+        Files.writeString(ck, Files.readString(ck).replaceAll("\"sha256\" : \"[0-9a-f]+\",", ""));
+        Path weights;
+        try (Stream<Path> s = Files.list(dir.resolve("checkpoints/ckpt-4"))) {
+            weights = s.filter(p -> p.getFileName().toString().startsWith("model.data")).findFirst().orElseThrow();
+        }
+        byte[] b = Files.readAllBytes(weights);
+        b[b.length / 2] ^= 1;
+        Files.write(weights, b);
+        String msg = oneLineError(dir);
+        assertTrue(msg.contains("TensorFlow cannot restore this checkpoint"), msg);
+    }
+
+    @Test
     void aMissingHistoryOrAnEmptyStateFileIsRefusedAndNothingIsOverwritten() throws IOException {
         Path dir = stoppedAt4("missing-history");
         Path metrics = dir.resolve("metrics.csv");
