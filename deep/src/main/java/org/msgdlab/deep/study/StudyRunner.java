@@ -142,6 +142,12 @@ public final class StudyRunner {
                             }
                         }
                         Trainer.Outcome o = Trainer.runOrContinue(c, d, log);
+                        if (o.status() == Trainer.Status.INTERRUPTED) {
+                            done.incrementAndGet();
+                            log.println("study: " + t.method() + " seed " + t.seed() + " interrupted at iteration "
+                                    + o.iterationsDone() + " (saved; the same command continues it)");
+                            return null;
+                        }
                         int k = done.incrementAndGet();
                         if (o.status() == Trainer.Status.COMPLETED) {
                             ok.incrementAndGet();

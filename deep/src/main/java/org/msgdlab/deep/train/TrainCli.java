@@ -29,6 +29,8 @@ public final class TrainCli {
     public static final int ERROR = 1;
     public static final int USAGE = 2;
     public static final int NON_FINITE = 3;
+    /** Interrupted (Ctrl-C): the shell convention 128 + SIGINT. */
+    public static final int INTERRUPTED = 130;
 
     public static final String USAGE_TEXT = String.join("\n",
             "Usage: msgd train --preset P --method M [--iterations N] [--eval-every K] [--eval-subset M]",
@@ -210,10 +212,18 @@ public final class TrainCli {
         Trainer.Row r = o.last();
         out.println(String.format(Locale.ROOT,
                 "%s after %d iterations: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
-                        + " %.3f s/step; metrics in %s", o.status() == Trainer.Status.COMPLETED ? "completed" : "STOPPED",
+                        + " %.3f s/step; metrics in %s", switch (o.status()) {
+                    case COMPLETED -> "completed";
+                    case INTERRUPTED -> "INTERRUPTED";
+                    case STOPPED_NON_FINITE -> "STOPPED";
+                },
                 o.iterationsDone(), r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(), o.secondsPerStep(),
                 dir.resolve("metrics.csv")));
-        return o.status() == Trainer.Status.COMPLETED ? OK : NON_FINITE;
+        return switch (o.status()) {
+            case COMPLETED -> OK;
+            case INTERRUPTED -> INTERRUPTED;
+            case STOPPED_NON_FINITE -> NON_FINITE;
+        };
     }
 
     private static int benchmark(Path dataDir, int intra, int inter, int steps, boolean pytorch, PrintStream out)

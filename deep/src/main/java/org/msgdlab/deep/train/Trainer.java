@@ -36,7 +36,7 @@ import java.util.stream.Stream;
 public final class Trainer {
 
     /** How a run ended. */
-    public enum Status { COMPLETED, STOPPED_NON_FINITE }
+    public enum Status { COMPLETED, STOPPED_NON_FINITE, INTERRUPTED }
 
     /** One metrics row. */
     public record Row(long iteration, double trainLoss, double trainAccuracy, double testLoss, double testAccuracy,
@@ -222,10 +222,12 @@ public final class Trainer {
                         + " and checkpoints/ to restart from scratch");
             }
             rows = new ArrayList<>(MetricsFile.readForResume(metrics, start, log));
-            if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != start) {
+            // the row of the last evaluation at or before the checkpoint (an interrupted run saves between evaluations)
+            long lastRow = start - start % config.evalEvery();
+            if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != lastRow) {
                 throw new RunFileException(metrics, "ends at iteration " + (rows.isEmpty() ? "(no rows)"
                         : rows.get(rows.size() - 1).iteration()) + ", but the checkpoint is at iteration " + start
-                        + " and its row is written before it; the history is incomplete");
+                        + " and the row of iteration " + lastRow + " is written before it; the history is incomplete");
             }
         }
         Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
@@ -253,7 +255,8 @@ public final class Trainer {
         Map<String, Object> runInfo = RunJson.runInfo(c, n, data, plan);
         String startedAt = Instant.now().toString();
         MetricsFile.write(c.out(), rows);
-        try (TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
+        try (Interruption.Run ignored = Interruption.enter();
+             TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
              TensorBoardLog tb = TensorBoardLog.forTraining(c.out(), log)) {
             if (restoreFrom != null) {
                 try {
@@ -315,6 +318,22 @@ public final class Trainer {
                     }
                 }
                 progress.update(done, loss[1]);
+                if (Interruption.requested() && done < c.iterations()) {
+                    // Ctrl-C: save this step's weights so that nothing computed is lost, and say so
+                    progress.finish();
+                    try {
+                        if (done > lastCheckpoint) {
+                            checkpoint(g, c.out(), done, elapsed);
+                        }
+                        String msg = "interrupted after iteration " + done + "; continue with: msgd train --resume " + c.out();
+                        RunJson.write(c.out(), runInfo, startedAt, "interrupted", done, msg, rows);
+                        log.println(msg);
+                        return new Outcome(Status.INTERRUPTED, done, List.copyOf(rows), msg, elapsed,
+                                stepSeconds / steps);
+                    } catch (IOException | RuntimeException e) {
+                        throw saveFailed(c.out(), runInfo, startedAt, done, lastCheckpoint, rows, e);
+                    }
+                }
             }
             progress.finish();
             double total = elapsed0 + (System.nanoTime() - t0) / 1e9;

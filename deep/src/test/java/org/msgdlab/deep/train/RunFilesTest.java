@@ -82,6 +82,23 @@ class RunFilesTest {
     }
 
     @Test
+    void anInterruptedRunSavesTheStepItReachedAndContinuesBitForBit() throws IOException {
+        Path dir = tmp.resolve("interrupted");
+        Trainer.Outcome o;
+        Interruption.request();   // what Ctrl-C's shutdown hook does: the run stops after its current step
+        try {
+            o = Trainer.run(config(dir, 6), null, quiet());
+        } finally {
+            Interruption.clear();
+        }
+        assertEquals(Trainer.Status.INTERRUPTED, o.status());
+        assertEquals(1, o.iterationsDone(), "stops after the first step, between evaluations");
+        assertTrue(Files.readString(dir.resolve("run.json")).contains("\"status\" : \"interrupted\""));
+        assertTrue(Files.isRegularFile(dir.resolve("checkpoints/ckpt-1/model.index")), "the step it reached is saved");
+        assertSameAsUninterrupted(Trainer.resume(dir, 0, quiet()).rows());
+    }
+
+    @Test
     void aCutRowInACompletedRunOrADamagedRowInsideTheFileIsRefusedNamingTheLine() throws IOException {
         Path file = tmp.resolve("metrics-cut.csv");
         Files.writeString(file, MetricsFile.HEADER + "\n0,2.3,0.1,2.3,0.1,1.0\n2,2.2,0.1,2.2,0.1,2.0\n4,2.1,0.");
