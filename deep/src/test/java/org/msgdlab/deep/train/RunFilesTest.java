@@ -55,6 +55,17 @@ class RunFilesTest {
         return dir;
     }
 
+    /** Damages the saved weights of iteration 4 as a bad disk would: one bit in the middle of the data file. */
+    private static void flipOneBitOfTheWeights(Path dir) throws IOException {
+        Path weights;
+        try (Stream<Path> s = Files.list(dir.resolve("checkpoints/ckpt-4"))) {
+            weights = s.filter(p -> p.getFileName().toString().startsWith("model.data")).findFirst().orElseThrow();
+        }
+        byte[] b = Files.readAllBytes(weights);
+        b[b.length / 2] ^= 1;
+        Files.write(weights, b);
+    }
+
     private static void assertSameAsUninterrupted(List<Trainer.Row> rows) {
         assertEquals(uninterrupted.size(), rows.size());
         for (int i = 0; i < rows.size(); i++) {
@@ -135,13 +146,7 @@ class RunFilesTest {
     @Test
     void damagedCheckpointDataAreRefusedBeforeTensorFlowReadsThem() throws IOException {
         Path dir = stoppedAt4("damaged-data");
-        Path weights;
-        try (Stream<Path> s = Files.list(dir.resolve("checkpoints/ckpt-4"))) {
-            weights = s.filter(p -> p.getFileName().toString().startsWith("model.data")).findFirst().orElseThrow();
-        }
-        byte[] b = Files.readAllBytes(weights);
-        b[b.length / 2] ^= 1;
-        Files.write(weights, b);
+        flipOneBitOfTheWeights(dir);
         String msg = oneLineError(dir);
         assertTrue(msg.contains("checkpoint.json") && msg.contains("sha256") && msg.contains("remove checkpoint.json"), msg);
     }
@@ -151,13 +156,7 @@ class RunFilesTest {
         Path dir = stoppedAt4("damaged-undigested");
         Path ck = dir.resolve("checkpoint.json");
         Files.writeString(ck, Files.readString(ck).replaceAll("\"sha256\" : \"[0-9a-f]+\",", ""));
-        Path weights;
-        try (Stream<Path> s = Files.list(dir.resolve("checkpoints/ckpt-4"))) {
-            weights = s.filter(p -> p.getFileName().toString().startsWith("model.data")).findFirst().orElseThrow();
-        }
-        byte[] b = Files.readAllBytes(weights);
-        b[b.length / 2] ^= 1;
-        Files.write(weights, b);
+        flipOneBitOfTheWeights(dir);
         String msg = oneLineError(dir);
         assertTrue(msg.contains("TensorFlow cannot restore this checkpoint"), msg);
     }
