@@ -56,6 +56,7 @@ public final class Report {
     public static Written write(Path dir, Results results) {
         MarkdownSummary.write(dir, results);
         CsvSummary.write(dir, results);
+        org.msgdlab.reports.summary.StatisticsCsv.write(dir, results);
         Path figDir = dir.resolve(FIGURES);
         try {
             Files.createDirectories(figDir);

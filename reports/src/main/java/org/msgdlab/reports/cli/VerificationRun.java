@@ -120,6 +120,7 @@ final class VerificationRun {
         ResultsFile.write(out, r);
         MarkdownSummary.write(out, r);
         CsvSummary.write(out, r);
+        org.msgdlab.reports.summary.StatisticsCsv.write(out, r);
         try {
             java.nio.file.Files.deleteIfExists(out.resolve(PARTIAL));
         } catch (java.io.IOException e) {

@@ -59,7 +59,7 @@ public final class CsvSummary {
         }
     }
 
-    private static void line(StringBuilder csv, List<String> cells) {
+    static void line(StringBuilder csv, List<String> cells) {
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
                 csv.append(',');
@@ -75,7 +75,7 @@ public final class CsvSummary {
                 ? "\"" + c.replace("\"", "\"\"") + "\"" : c;
     }
 
-    private static String num(double x) {
+    static String num(double x) {
         return Double.isFinite(x) ? Double.toString(x) : "";
     }
 

@@ -65,6 +65,13 @@ class ReportNumbersTest {
         String page = html(withMany);
         assertTrue(page.contains("<summary>20 statistics: 17 agree with the paper's value, 3 do not</summary>"), page);
         assertEquals(20, page.split("risk at step ").length - 1, "every statistic is still in the page");
+
+        // the long format for notebooks: a header and one row per statistic, the verdict repeated
+        List<String> rows = org.msgdlab.reports.summary.StatisticsCsv.render(withMany).lines().toList();
+        assertEquals(21, rows.size());
+        assertEquals("study,claim_id,verdict,statistic,side,estimate,standard_error,paper_value,derived_value,tolerance,"
+                + "agrees_with_paper,agrees_with_derived", rows.get(0));
+        assertEquals("t,thm1.example,FAIL,risk at step 19,two-sided,1.0,0.01,2.0,1.0,0.05,false,true", rows.get(20));
     }
 
     private static String html(Results r) {

@@ -1,0 +1,60 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.theory.io.AtomicFiles;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code statistics.csv}: the long format a notebook wants, one row per claim and compared
+ * statistic (RFC 4180, UTF-8, header row; numbers at full double precision, empty where not
+ * measured). {@code pandas.read_csv("statistics.csv")} or R's {@code read.csv} load it as is.
+ *
+ * <p>Columns: study, claim_id, verdict (of the claim), statistic, side (two-sided, above, at-most),
+ * estimate, standard_error, paper_value, derived_value (the exact value the toolkit derives, equal to
+ * paper_value where the paper is exact), tolerance, agrees_with_paper, agrees_with_derived.
+ */
+public final class StatisticsCsv {
+
+    public static final String NAME = "statistics.csv";
+
+    static final List<String> COLUMNS = List.of("study", "claim_id", "verdict", "statistic", "side", "estimate",
+            "standard_error", "paper_value", "derived_value", "tolerance", "agrees_with_paper", "agrees_with_derived");
+
+    private StatisticsCsv() {
+    }
+
+    /** The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks). */
+    public static String render(Results results) {
+        StringBuilder csv = new StringBuilder();
+        CsvSummary.line(csv, COLUMNS);
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                for (StatisticCheck c : e.statistics()) {
+                    CsvSummary.line(csv, List.of(s.id(), e.claimId(), String.valueOf(e.verdict()), c.name(),
+                            c.side().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), CsvSummary.num(c.estimate()),
+                            CsvSummary.num(c.standardError()), CsvSummary.num(c.paperValue()), CsvSummary.num(c.derivedValue()),
+                            CsvSummary.num(c.tolerance()), Boolean.toString(c.agreesWithPaper()),
+                            Boolean.toString(c.agreesWithDerived())));
+                }
+            }
+        }
+        return csv.toString();
+    }
+
+    /** Writes {@code dir/statistics.csv} atomically and returns it. */
+    public static Path write(Path dir, Results results) {
+        Path target = dir.resolve(NAME);
+        try {
+            return AtomicFiles.writeString(target, render(results));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+}
