@@ -95,26 +95,36 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
         }
         Matcher bern = BERNOULLI.matcher(s);
         if (bern.matches()) {
-            return new Method(Kind.MSGD_BERNOULLI, b, Integer.parseInt(bern.group(1)), Double.NaN);
+            return new Method(Kind.MSGD_BERNOULLI, b, size(name, bern.group(1)), Double.NaN);
         }
         Matcher m = SGD.matcher(s);
         if (m.matches()) {
-            int bb = m.group(1) == null ? b : Integer.parseInt(m.group(1));
+            int bb = m.group(1) == null ? b : size(name, m.group(1));
             return new Method(m.group(2) == null ? Kind.SGD : Kind.SGD_WOR, bb, 0, Double.NaN);
         }
         m = SPARSE.matcher(s);
         if (m.matches()) {
             String which = m.group(1) != null ? m.group(1) : m.group(3);
-            int bigB = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(4));
+            int bigB = size(name, m.group(2) != null ? m.group(2) : m.group(4));
             return new Method(which.equals("fisher") ? Kind.MSGD_SPARSE_FISHER : Kind.MSGD_SPARSE_COV, b, bigB, Double.NaN);
         }
         m = MINI.matcher(s);
         if (m.matches()) {
             String which = m.group(1) != null ? m.group(1) : m.group(3);
-            int bigB = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(4));
+            int bigB = size(name, m.group(2) != null ? m.group(2) : m.group(4));
             return new Method(which.equals("fisher") ? Kind.MINIBATCH_FISHER : Kind.MINIBATCH_COV, b, bigB, magnitude);
         }
         throw new IllegalArgumentException("method '" + name + "' must be one of " + SYNTAX);
+    }
+
+    /** A batch size written in a method name: a whole number that fits an int (the range is checked later). */
+    private static int size(String name, String digits) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("method '" + name + "': the batch size " + digits + " is beyond "
+                    + Integer.MAX_VALUE);
+        }
     }
 
     /** The paper's name, e.g. {@code MSGD-[Fisher-10]} or {@code SGD-50}. */

@@ -33,7 +33,7 @@ public final class MarkdownSummary {
         StringBuilder md = new StringBuilder();
         Provenance p = results.provenance();
         md.append("# msgd verification summary\n\n");
-        md.append("- command: `").append(p.command()).append("`\n");
+        md.append("- command: `").append(p.command().replace("`", "'")).append("`\n");
         md.append("- seed: ").append(p.seed()).append(", budget: ").append(p.budget()).append('\n');
         md.append("- git commit: ").append(p.gitCommit()).append('\n');
         md.append("- started: ").append(p.startedAt()).append(", finished: ")
@@ -58,7 +58,8 @@ public final class MarkdownSummary {
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
                 if (e.verdict() != Verdict.PASS) {
-                    notPass.add("- **" + e.verdict() + "** `" + e.claimId() + "`: " + Verdicts.why(e).replace("\n", " ") + "\n");
+                    notPass.add("- **" + e.verdict() + "** `" + text(e.claimId()).replace("`", "'") + "`: "
+                            + text(Verdicts.why(e).replace("\n", " ")) + "\n");
                 }
             }
         }
@@ -103,6 +104,14 @@ public final class MarkdownSummary {
     }
 
     private static String cell(String text) {
-        return text.replace("|", "\\|").replace("\n", " ");
+        return text(text).replace("|", "\\|").replace("\n", " ");
+    }
+
+    /**
+     * Text from results.json made inert where Markdown renders HTML: {@code <script>} or an
+     * {@code onerror=} attribute pasted into a page must show as text, not run.
+     */
+    static String text(String s) {
+        return s.replace("<", "&lt;");   // no tag can open without '<'; '>' mid-line is plain text
     }
 }

@@ -74,6 +74,17 @@ class ReportNumbersTest {
         assertEquals("t,thm1.example,FAIL,risk at step 19,two-sided,1.0,0.01,2.0,1.0,0.05,false,true", rows.get(20));
     }
 
+    @Test
+    void markdownFromAHostileResultsFileShowsTheMarkupAsText() {
+        Results r = withArrays();
+        Evidence bad = Evidence.error("x.<script>alert(1)</script>", "Section 1", "s",
+                "<img src=x onerror=alert(1)> | boom", 0.1);
+        Results hostile = new Results(r.provenance(), List.of(new StudyResult("s<b>", "S", "Section 1", List.of(bad))));
+        String md = MarkdownSummary.render(hostile);
+        assertFalse(md.contains("<script>") || md.contains("<img") || md.contains("<b>"), md);
+        assertTrue(md.contains("&lt;img src=x onerror=alert(1)>"), md);
+    }
+
     private static String html(Results r) {
         return HtmlReport.render(r, new HtmlReport.FigureIndex() {
             @Override
