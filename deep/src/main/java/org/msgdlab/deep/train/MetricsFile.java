@@ -54,6 +54,12 @@ public final class MetricsFile {
         return parse(file, upTo, log);
     }
 
+    /** The iteration of the last whole row of the file (a cut last row does not count), -1 when none. */
+    static long lastWholeRow(Path file) throws IOException {
+        List<Trainer.Row> all = parse(file, Long.MAX_VALUE, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        return all.isEmpty() ? -1 : all.get(all.size() - 1).iteration();
+    }
+
     private static List<Trainer.Row> parse(Path file, long upTo, PrintStream log) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         String[] lines = text.split("\n", -1);   // the last element is "" when the file ends with a newline

@@ -210,6 +210,7 @@ public final class Trainer {
         double elapsed = 0;
         List<Row> rows = new ArrayList<>();
         Path prefix = null;
+        long tensorBoardWritten = -1;
         Path metrics = dir.resolve(MetricsFile.NAME);
         if (Files.isRegularFile(dir.resolve(CheckpointState.NAME))) {
             CheckpointState ck = CheckpointState.read(dir, config.iterations(), log);
@@ -222,6 +223,9 @@ public final class Trainer {
                         + " and checkpoints/ to restart from scratch");
             }
             rows = new ArrayList<>(MetricsFile.readForResume(metrics, start, log));
+            // every whole row was logged to TensorBoard right after it was appended: the resumed run, which
+            // computes the same rows again (bit for bit), does not log those steps a second time
+            tensorBoardWritten = MetricsFile.lastWholeRow(metrics);
             // the row of the last evaluation at or before the checkpoint (an interrupted run saves between evaluations)
             long lastRow = start - start % config.evalEvery();
             if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != lastRow) {
@@ -233,16 +237,16 @@ public final class Trainer {
         Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
         log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
         final Path restoreFrom = prefix;
-        return execute(config, data, log, start, elapsed, rows, restoreFrom);
+        return execute(config, data, log, start, elapsed, rows, restoreFrom, tensorBoardWritten);
     }
 
     private static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
                                    List<Row> rows) throws IOException {
-        return execute(c, data, log, start, elapsed0, rows, null);
+        return execute(c, data, log, start, elapsed0, rows, null, -1);
     }
 
     private static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
-                                   List<Row> rows, Path restoreFrom) throws IOException {
+                                   List<Row> rows, Path restoreFrom, long tensorBoardWritten) throws IOException {
         Preset p = c.effectivePreset();
         int n = data.train().count();
         Model model = p.model();
@@ -306,7 +310,9 @@ public final class Trainer {
                     rows.add(r);
                     try {
                         MetricsFile.append(c.out(), r);
-                        tb.row(r, schedule.at(done));
+                        if (done > tensorBoardWritten) {
+                            tb.row(r, schedule.at(done));
+                        }
                         if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
                             checkpoint(g, c.out(), done, elapsed);
                             lastCheckpoint = done;

@@ -238,5 +238,29 @@ class TensorBoardLogTest {
         }
         allSteps.sort(null);
         assertEquals(List.of(0L, 2L, 4L), allSteps, "each evaluation step once over both files");
+
+        // rows written after the last checkpoint (step 4 below) are computed again on resume, bit for bit:
+        // they were logged already and are not logged twice (issue 17)
+        Path past = tmp.resolve("past-checkpoint");
+        Trainer.run(c.withIterations(6).withCheckpointEvery(4).withOut(past), null, quiet);
+        // as if it had stopped between the checkpoint at 4 and the end: the weights of step 4 (from a run of 4
+        // steps, the same weights) in place of the final checkpoint
+        Path four = tmp.resolve("four");
+        Trainer.run(c.withIterations(4).withOut(four), null, quiet);
+        Files.walk(past.resolve("checkpoints/ckpt-6")).sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        Files.createDirectories(past.resolve("checkpoints/ckpt-4"));
+        try (var saved = Files.list(four.resolve("checkpoints/ckpt-4"))) {
+            for (Path f : saved.toList()) {
+                Files.copy(f, past.resolve("checkpoints/ckpt-4").resolve(f.getFileName()));
+            }
+        }
+        CheckpointState.write(past, 4, 1.0);
+        Trainer.resume(past, 8, quiet);
+        List<Long> steps = new ArrayList<>();
+        for (Path f : eventFiles(past)) {
+            scalars(f).stream().filter(s -> s.tag().equals(TensorBoardLog.TEST_ACCURACY)).forEach(s -> steps.add(s.step()));
+        }
+        steps.sort(null);
+        assertEquals(List.of(0L, 2L, 4L, 6L, 8L), steps, "step 6 is not logged a second time");
     }
 }
