@@ -1,13 +1,11 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
 import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.StudyResult;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -51,12 +49,7 @@ public final class CsvSummary {
 
     /** Writes {@code dir/summary.csv} atomically and returns it. */
     public static Path write(Path dir, Results results) {
-        Path target = dir.resolve(NAME);
-        try {
-            return AtomicFiles.writeString(target, render(results));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
-        }
+        return SummaryFile.write(dir, NAME, render(results));
     }
 
     static void line(StringBuilder csv, List<String> cells) {

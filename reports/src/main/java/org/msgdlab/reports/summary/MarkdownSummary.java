@@ -1,6 +1,5 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.PowerCheck;
 import org.msgdlab.theory.claims.Provenance;
@@ -9,7 +8,6 @@ import org.msgdlab.theory.claims.StudyResult;
 import org.msgdlab.theory.claims.Verdict;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,12 +76,7 @@ public final class MarkdownSummary {
 
     /** Writes the summary of {@code results} to {@code dir/summary.md} (atomically) and returns it. */
     public static Path write(Path dir, Results results) {
-        Path target = dir.resolve(NAME);
-        try {
-            return AtomicFiles.writeString(target, render(results));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
-        }
+        return SummaryFile.write(dir, NAME, render(results));
     }
 
     /** "PASS 3, APPROXIMATE 1, FAIL 0, ERROR 0, NOT_RUN 0": every verdict, in enum order. */

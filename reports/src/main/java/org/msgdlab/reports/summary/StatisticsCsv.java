@@ -4,10 +4,8 @@ import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.StatisticCheck;
 import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.io.AtomicFiles;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -50,11 +48,6 @@ public final class StatisticsCsv {
 
     /** Writes {@code dir/statistics.csv} atomically and returns it. */
     public static Path write(Path dir, Results results) {
-        Path target = dir.resolve(NAME);
-        try {
-            return AtomicFiles.writeString(target, render(results));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
-        }
+        return SummaryFile.write(dir, NAME, render(results));
     }
 }
