@@ -42,25 +42,18 @@ public final class MetricsFile {
 
     /** Every row of a complete file; any malformed line is a {@link RunFileException} naming it. */
     public static List<Trainer.Row> read(Path file) throws IOException {
-        return parse(file, Long.MAX_VALUE, null);
+        return parse(file, null);
     }
 
     /**
-     * The rows at iterations up to {@code upTo} (the checkpoint's), for continuing a run: a cut last
-     * row is dropped with a warning on {@code log}; rows after {@code upTo} (written after the
-     * checkpoint) are dropped, since the resumed run computes them again.
+     * Every whole row, for continuing a run: a cut last row is dropped with a warning on {@code log}
+     * (the resumed run keeps the rows up to its checkpoint and computes the others again).
      */
-    static List<Trainer.Row> readForResume(Path file, long upTo, PrintStream log) throws IOException {
-        return parse(file, upTo, log);
+    static List<Trainer.Row> readForResume(Path file, PrintStream log) throws IOException {
+        return parse(file, log);
     }
 
-    /** The iteration of the last whole row of the file (a cut last row does not count), -1 when none. */
-    static long lastWholeRow(Path file) throws IOException {
-        List<Trainer.Row> all = parse(file, Long.MAX_VALUE, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-        return all.isEmpty() ? -1 : all.get(all.size() - 1).iteration();
-    }
-
-    private static List<Trainer.Row> parse(Path file, long upTo, PrintStream log) throws IOException {
+    private static List<Trainer.Row> parse(Path file, PrintStream log) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         String[] lines = text.split("\n", -1);   // the last element is "" when the file ends with a newline
         List<Trainer.Row> rows = new ArrayList<>();
@@ -86,9 +79,7 @@ public final class MetricsFile {
                 throw new RunFileException(file, "line " + (i + 1) + ": iteration " + r.iteration()
                         + " must be greater than the previous row's " + rows.get(rows.size() - 1).iteration());
             }
-            if (r.iteration() <= upTo) {
-                rows.add(r);
-            }
+            rows.add(r);
         }
         return rows;
     }

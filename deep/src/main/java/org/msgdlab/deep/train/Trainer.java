@@ -222,10 +222,12 @@ public final class Trainer {
                         + ": resuming would lose the history up to it; put metrics.csv back, or remove checkpoint.json"
                         + " and checkpoints/ to restart from scratch");
             }
-            rows = new ArrayList<>(MetricsFile.readForResume(metrics, start, log));
+            List<Row> whole = MetricsFile.readForResume(metrics, log);
             // every whole row was logged to TensorBoard right after it was appended: the resumed run, which
-            // computes the same rows again (bit for bit), does not log those steps a second time
-            tensorBoardWritten = MetricsFile.lastWholeRow(metrics);
+            // computes the rows after the checkpoint again (bit for bit), does not log those steps a second time
+            tensorBoardWritten = whole.isEmpty() ? -1 : whole.get(whole.size() - 1).iteration();
+            final long upTo = start;
+            rows = new ArrayList<>(whole.stream().filter(r -> r.iteration() <= upTo).toList());
             // the row of the last evaluation at or before the checkpoint (an interrupted run saves between evaluations)
             long lastRow = start - start % config.evalEvery();
             if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != lastRow) {

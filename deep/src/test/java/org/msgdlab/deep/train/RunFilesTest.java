@@ -117,7 +117,7 @@ class RunFilesTest {
         assertTrue(e.getMessage().contains("line 4") && e.getMessage().contains("3 fields, a row has 6"), e.getMessage());
 
         Files.writeString(file, MetricsFile.HEADER + "\n0,2.3,0.1,2.3,0.1,1.0\n2,2.2,abc,2.2,0.1,2.0\n4,2.1,0.1,2.1,0.1,3.0\n");
-        e = assertThrows(RunFileException.class, () -> MetricsFile.readForResume(file, 4, quiet()));
+        e = assertThrows(RunFileException.class, () -> MetricsFile.readForResume(file, quiet()));
         assertTrue(e.getMessage().contains("line 3") && e.getMessage().contains("train_accuracy 'abc' must be a number"),
                 e.getMessage());
 

@@ -288,9 +288,7 @@ class MsgdTest {
         run.finish();
         assertEquals(Verdict.FAIL, ResultsFile.read(tmp.resolve(ResultsFile.NAME)).studies().get(0).claims().get(0).verdict());
         assertFalse(Files.exists(tmp.resolve(VerificationRun.PARTIAL)), "the partial file is removed at the end");
-        try (var files = Files.list(tmp)) {
-            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList());
-        }
+        assertEquals(List.of(), temporaries(tmp), "no temporary left behind");
     }
 
     @Test
@@ -305,9 +303,7 @@ class MsgdTest {
         String last = r.err().lines().reduce((a, b) -> b).orElse("");
         assertTrue(last.startsWith("msgd verify: cannot write " + tmp.resolve("summary.md")), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
-        try (var files = Files.list(tmp)) {
-            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList());
-        }
+        assertEquals(List.of(), temporaries(tmp), "no temporary left behind");
     }
 
     @Test
@@ -331,5 +327,11 @@ class MsgdTest {
         assertEquals(Msgd.USAGE, r.code(), r.err());
         assertOneLine(r.err());
         assertTrue(r.err().contains("--n applies to the theory module, which --only sde leaves out"), r.err());
+    }
+
+    private static List<String> temporaries(Path dir) throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList();
+        }
     }
 }

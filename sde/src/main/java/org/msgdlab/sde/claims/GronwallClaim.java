@@ -219,11 +219,8 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
         Evidence ev = Evidence.decide(id, paperRef(), statement(), p, alpha, stats, List.of(power), disc, s.paths(), seconds,
                 series);
         if (!converged) {
-            return new Evidence(ev.claimId(), ev.paperRef(), ev.statement(), Verdict.ERROR, String.format(java.util.Locale.ROOT,
-                    "reference not converged: halving eta/2^%d changes C(T) by %.2f standard errors (rule: < 1)", mMax, worst),
-                    ev.parameters(), ev.estimate(), ev.reference(), ev.standardError(), ev.tolerance(), ev.discrepancy(),
-                    ev.falseAlarmProbability(), ev.statistics(), ev.power(), ev.discrepancyLimit(), ev.samples(), ev.seconds(),
-                    ev.series());
+            return ev.withVerdict(Verdict.ERROR, String.format(java.util.Locale.ROOT,
+                    "reference not converged: halving eta/2^%d changes C(T) by %.2f standard errors (rule: < 1)", mMax, worst));
         }
         return ev;
     }

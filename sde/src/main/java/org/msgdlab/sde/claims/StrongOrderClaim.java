@@ -116,9 +116,7 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
                             + " standard errors (rule: < 1) at a step other than the smallest ones, or at all but fewer than %d"
                             + " steps; raise the refinement m", s.refinement() - 1, s.refinement(),
                     a.worstChangeInSe, StrongAnalysis.MIN_FIT_POINTS);
-            return new Evidence(e.claimId(), e.paperRef(), e.statement(), Verdict.ERROR, why, e.parameters(), e.estimate(),
-                    e.reference(), e.standardError(), e.tolerance(), e.discrepancy(), e.falseAlarmProbability(),
-                    e.statistics(), e.power(), e.discrepancyLimit(), e.samples(), e.seconds(), e.series());
+            return e.withVerdict(Verdict.ERROR, why);
         }
         return e;
     }

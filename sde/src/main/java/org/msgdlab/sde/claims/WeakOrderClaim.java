@@ -180,11 +180,9 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
             e = Fits.withholdFail(e, boundedFailures);
         }
         if (!converged) {
-            return new Evidence(e.claimId(), e.paperRef(), e.statement(), Verdict.ERROR, String.format(java.util.Locale.ROOT,
+            return e.withVerdict(Verdict.ERROR, String.format(java.util.Locale.ROOT,
                     "reference not converged: its Richardson value moves by %.2f standard errors from level mRef-1 to mRef"
-                            + " (rule: < 1)", worst), e.parameters(), e.estimate(), e.reference(), e.standardError(),
-                    e.tolerance(), e.discrepancy(), e.falseAlarmProbability(), e.statistics(), e.power(), e.discrepancyLimit(),
-                    e.samples(), e.seconds(), e.series());
+                            + " (rule: < 1)", worst));
         }
         return e;
     }
