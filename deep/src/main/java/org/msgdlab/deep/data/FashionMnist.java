@@ -28,7 +28,7 @@ public final class FashionMnist {
     public static final int CLASSES = 10;
 
     /** The original training and test sets. */
-    public record Original(ImageSet train, ImageSet test) {
+    public record Original(ImageSet train, ImageSet test, Path testImagesFile) {
     }
 
     /** The paper's split: {@code train} (n drawn from the original test set), {@code test}. */
@@ -40,7 +40,7 @@ public final class FashionMnist {
 
     /** Reads both original sets from {@code dir}. */
     public static Original load(Path dir) throws IOException {
-        return new Original(load(dir, "train"), load(dir, "t10k"));
+        return new Original(load(dir, "train"), load(dir, "t10k"), find(dir, "t10k-images-idx3-ubyte"));
     }
 
     /** Reads one original set, {@code prefix} = {@code train} or {@code t10k}. */
@@ -73,15 +73,20 @@ public final class FashionMnist {
         return new ImageSet(name, labels.length, SIDE, SIDE, 1, CLASSES, img.payload(), labels);
     }
 
+    private static void requireTrainingSize(Original original, int n) {
+        if (n < 1 || n > original.test().count()) {
+            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + original.test().count()
+                    + "], the number of images in " + original.testImagesFile());
+        }
+    }
+
     /**
      * The paper's split: {@code n} images drawn without replacement (seeded) from the original
      * test set as training set; the original training set as test set.
      */
     public static Split paperSplit(Original original, int n, long seed) {
         ImageSet pool = original.test();
-        if (n < 1 || n > pool.count()) {
-            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
-        }
+        requireTrainingSize(original, n);
         UniformRandomProvider rng = Streams.create(Streams.derive(seed, "fashion-mnist.split"));
         int[] idx = PermutationSampler.natural(pool.count());
         PermutationSampler.shuffle(rng, idx);
@@ -95,6 +100,7 @@ public final class FashionMnist {
      * images of the original test set as training set; the original training set as test set.
      */
     public static Split firstSplit(Original original, int n) {
+        requireTrainingSize(original, n);
         return new Split(original.test().firstAsTrainingSet(n, "fashion-mnist/first-" + n + "-of-t10k"),
                 rename(original.train(), "fashion-mnist/test-from-train"), ImageSet.firstIndices(n));
     }

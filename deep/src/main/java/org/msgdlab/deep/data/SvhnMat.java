@@ -64,7 +64,7 @@ public final class SvhnMat {
     }
 
     /** The original training and test sets. */
-    public record Original(ImageSet train, ImageSet test) {
+    public record Original(ImageSet train, ImageSet test, Path testFile) {
     }
 
     /** The paper's split: {@code train} (n drawn from the original test set) and {@code test} (original train). */
@@ -74,7 +74,7 @@ public final class SvhnMat {
     /** Reads {@code train_32x32.mat} and {@code test_32x32.mat} from {@code dir}. */
     public static Original load(Path dir) throws IOException {
         return new Original(read(dir.resolve("train_32x32.mat"), "svhn/train"),
-                read(dir.resolve("test_32x32.mat"), "svhn/test"));
+                read(dir.resolve("test_32x32.mat"), "svhn/test"), dir.resolve("test_32x32.mat"));
     }
 
     /** Whether both files of the format-2 split are present in {@code dir}. */
@@ -290,9 +290,7 @@ public final class SvhnMat {
      */
     public static Split paperSplit(Original original, int n, long seed) {
         ImageSet pool = original.test();
-        if (n < 1 || n > pool.count()) {
-            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + pool.count() + "]");
-        }
+        requireTrainingSize(original, n);
         UniformRandomProvider rng = Streams.create(Streams.derive(seed, "svhn.split"));
         int[] idx = PermutationSampler.natural(pool.count());
         PermutationSampler.shuffle(rng, idx);
@@ -305,9 +303,17 @@ public final class SvhnMat {
 
     /** The authors' code's split (SVHN/svhn2np.py:28): the first {@code n} test images as training set. */
     public static Split firstSplit(Original original, int n) {
+        requireTrainingSize(original, n);
         ImageSet test = original.train();
         return new Split(original.test().firstAsTrainingSet(n, "svhn/first-" + n + "-of-test"),
                 new ImageSet("svhn/test-from-train", test.count(), test.height(), test.width(), test.channels(),
                         test.classes(), test.pixels(), test.labels()), ImageSet.firstIndices(n));
+    }
+
+    private static void requireTrainingSize(Original original, int n) {
+        if (n < 1 || n > original.test().count()) {
+            throw new IllegalArgumentException("training-set size n=" + n + " must be in [1, " + original.test().count()
+                    + "], the number of images in " + original.testFile());
+        }
     }
 }

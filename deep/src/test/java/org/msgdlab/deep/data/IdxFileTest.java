@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,6 +57,18 @@ class IdxFileTest {
         int i0 = s1.trainIndicesInOriginalTest()[0];
         assertEquals(o.test().labels()[i0], s1.train().labels()[0]);
         assertEquals(10, Arrays.stream(s1.trainIndicesInOriginalTest()).distinct().count(), "drawn without replacement");
+    }
+
+    @Test
+    void aTrainingSetLargerThanTheTestFileIsRefusedNamingTheFile() throws IOException {
+        Path d = IdxFiles.fashionLike(dir.resolve("small"), 40, 30, 5);
+        FashionMnist.Original o = FashionMnist.load(d);
+        for (var split : List.<java.util.function.Supplier<?>>of(() -> FashionMnist.paperSplit(o, 1000, 0),
+                () -> FashionMnist.firstSplit(o, 1000))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, split::get);
+            assertTrue(e.getMessage().startsWith("training-set size n=1000 must be in [1, 30], the number of images in "
+                    + d.resolve("t10k-images-idx3-ubyte")), e.getMessage());
+        }
     }
 
     @Test

@@ -58,6 +58,9 @@ public final class RegressionBenchmark {
         int b = 16;
         Path json = null;
         for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--") && i + 1 >= args.length) {
+                throw new IllegalArgumentException("benchmark option " + args[i] + " needs a value");
+            }
             switch (args[i]) {
                 case "--d" -> d = Integer.parseInt(args[++i]);
                 case "--batch" -> batch = Integer.parseInt(args[++i]);

@@ -75,6 +75,15 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("no benchmark for '" + subject + "' in this build (" + className + " has no main)");
             return Msgd.OK;
         } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof NumberFormatException bad) {
+                spec.commandLine().getErr().println("msgd bench " + subject + ": a number was expected (" + bad.getMessage() + ")");
+                return Msgd.USAGE;
+            }
+            if (e.getCause() instanceof IllegalArgumentException bad) {
+                // the benchmarks' own argument checks: bad usage, not a failed benchmark
+                spec.commandLine().getErr().println("msgd bench " + subject + ": " + bad.getMessage());
+                return Msgd.USAGE;
+            }
             spec.commandLine().getErr().println("msgd bench: " + className + " failed: " + e.getCause());
             return Msgd.CLAIM_ERROR;
         }

@@ -123,6 +123,10 @@ final class VerifyCommand implements Callable<Integer> {
         refuseOptionsThatDoNotApply();
         Modules selectedModules = modules.withTheorySetup(theorySetup()).withDeepStudyDir(studyDir);
         List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
+        if (out.toString().isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--out '" + out + "': must name a directory (the empty path"
+                    + " would write into the current one)");
+        }
         Path dir = out.toAbsolutePath().normalize();
         String problem = notWritable(dir);
         if (problem != null) {
@@ -224,13 +228,30 @@ final class VerifyCommand implements Callable<Integer> {
 
     private SamplingNoiseStudy.Setup theorySetup() {
         SamplingNoiseStudy.Setup paper = SamplingNoiseStudy.Setup.paper();
+        SamplingNoiseStudy.Setup setup;
         try {
-            return new SamplingNoiseStudy.Setup(n == null ? paper.n() : n, b == null ? paper.b() : b,
+            setup = new SamplingNoiseStudy.Setup(n == null ? paper.n() : n, b == null ? paper.b() : b,
                     fisherBatch == null ? Math.min(paper.fisherBatch(), n == null ? paper.n() : n) : fisherBatch,
                     largeBatch == null ? Math.min(paper.largeBatch(), n == null ? paper.n() : n) : largeBatch);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        String tooLarge = heapProblem(setup.n(), setup.heapBytes(), Runtime.getRuntime().maxMemory());
+        if (tooLarge != null) {
+            throw new ParameterException(spec.commandLine(), tooLarge);
+        }
+        return setup;
+    }
+
+    /** Null when the theory claims' estimated heap fits in this JVM's, else the one-line refusal. */
+    static String heapProblem(int n, long needBytes, long maxHeapBytes) {
+        if (needBytes <= maxHeapBytes) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "--n %d: the theory claims need about %.1f GiB of heap at this n, more than"
+                + " this JVM's %.1f GiB (rule: 8 bytes x n x (2 x %d gradient rows + 64 vectors) <= the maximum heap;"
+                + " raise it with JAVA_TOOL_OPTIONS=-Xmx...)",
+                n, needBytes / 1073741824.0, maxHeapBytes / 1073741824.0, SamplingNoiseStudy.Setup.GRADIENT_ROWS);
     }
 
     /**

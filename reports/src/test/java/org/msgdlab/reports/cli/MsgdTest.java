@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,6 +108,42 @@ class MsgdTest {
             assertOneLine(r.err());
             assertTrue(r.err().contains("--out " + out + ": not writable ("), r.err());
         }
+    }
+
+    @Test
+    void anEmptyOutIsRefusedRatherThanWritingIntoTheCurrentDirectory() {
+        Run r = exec(twoPassingClaims(), "verify", "--out", "");
+        assertEquals(Msgd.USAGE, r.code(), r.err());
+        assertOneLine(r.err());
+        assertTrue(r.err().contains("--out '': must name a directory"), r.err());
+    }
+
+    @Test
+    void anNWhoseClaimsCannotFitInTheHeapIsRefusedBeforeAnyAllocation(@TempDir Path tmp) {
+        for (String n : List.of("2000000000", "100000000")) {
+            Run r = exec(twoPassingClaims(), "verify", "--n", n, "--b", "1", "--out", tmp.toString());
+            assertEquals(Msgd.USAGE, r.code(), r.err());
+            assertOneLine(r.err());
+            assertTrue(r.err().contains("--n " + n + ": the theory claims need about"), r.err());
+            assertTrue(r.err().contains("GiB of heap"), r.err());
+        }
+        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.checks.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
+                .heapBytes(), 256L << 20), "the paper's n = 1000 fits in 256 MiB");
+    }
+
+    @Test
+    void aBenchmarksBadArgumentsAreBadUsageInOneLine() {
+        Map<List<String>, String> cases = Map.of(
+                List.of("bench", "theory", "extra"), "msgd bench theory: unknown benchmark option 'extra'",
+                List.of("bench", "theory", "--n"), "msgd bench theory: benchmark option --n needs a value",
+                List.of("bench", "theory", "--n", "lots"), "msgd bench theory: a number was expected",
+                List.of("bench", "sde", "0"), "msgd bench sde: SECONDS=0 per measurement must be in (0, 600]");
+        cases.forEach((args, message) -> {
+            Run r = exec(twoPassingClaims(), args.toArray(String[]::new));
+            assertEquals(Msgd.USAGE, r.code(), args + ": " + r.err());
+            assertOneLine(r.err());
+            assertTrue(r.err().startsWith(message), args + ": " + r.err());
+        });
     }
 
     @Test

@@ -43,7 +43,13 @@ public final class SdeBenchmark {
     }
 
     public static void main(String[] args) {
+        if (args.length > 1) {
+            throw new IllegalArgumentException("takes at most one argument, SECONDS per measurement; got " + String.join(" ", args));
+        }
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 2.0;
+        if (!(seconds > 0 && seconds <= 600)) {
+            throw new IllegalArgumentException("SECONDS=" + args[0] + " per measurement must be in (0, 600]");
+        }
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "SdeBenchmark: Euler-Maruyama / Gaussian MSGD steps, %.1f s per measurement, %d cores, %s%n",
                 seconds, cores, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));

@@ -44,6 +44,9 @@ public final class CovarianceBenchmark {
         int b = 50;
         Path json = null;
         for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--") && i + 1 >= args.length) {
+                throw new IllegalArgumentException("benchmark option " + args[i] + " needs a value");
+            }
             switch (args[i]) {
                 case "--n" -> n = Integer.parseInt(args[++i]);
                 case "--json" -> json = Path.of(args[++i]);

@@ -62,6 +62,18 @@ public final class SamplingNoiseStudy {
             }
         }
 
+        /** Rows d of the synthetic d x n gradient matrices of the gradient-noise claims. */
+        public static final int GRADIENT_ROWS = 10;
+
+        /**
+         * An upper estimate of the heap the claims need at this n, in bytes: two d x n gradient
+         * matrices alive at once plus at most 64 length-n vectors (sampling vectors, per-thread
+         * sums and their copies). Nothing in the study is n x n, so the need is linear in n.
+         */
+        public long heapBytes() {
+            return Double.BYTES * (long) n * (2L * GRADIENT_ROWS + 64);
+        }
+
         /** The paper's Fashion-MNIST set-up: n = 1000, b = 50, [Fisher-10], large batch 200. */
         public static Setup paper() {
             return new Setup(1000, 50, 10, 200);
@@ -97,8 +109,8 @@ public final class SamplingNoiseStudy {
 
         // Eq. (sgd-cov).
         claims.add(GradientNoiseClaims.identityAlgebraic());
-        claims.add(GradientNoiseClaims.covarianceBySimulation(true, 10, n, b, new NoiseClaims.Samples(50_000, 1_000_000)));
-        claims.add(GradientNoiseClaims.covarianceBySimulation(false, 10, n, b, new NoiseClaims.Samples(50_000, 1_000_000)));
+        claims.add(GradientNoiseClaims.covarianceBySimulation(true, Setup.GRADIENT_ROWS, n, b, new NoiseClaims.Samples(50_000, 1_000_000)));
+        claims.add(GradientNoiseClaims.covarianceBySimulation(false, Setup.GRADIENT_ROWS, n, b, new NoiseClaims.Samples(50_000, 1_000_000)));
 
         // Section 4.1: MSGD-Cov.
         SamplingNoise cov = CenteredExchangeableNoise.msgdCov(n, b);
@@ -116,7 +128,7 @@ public final class SamplingNoiseStudy {
                 fisher, ExchangeableCovariance.isotropic(n, 1.0 / ((double) b * n)),
                 "the SGD covariance 1/(bn)(I - 11^T/n)", varWith, Discrepancy.none(), gaussian, p(n, b)));
         claims.add(GradientNoiseClaims.fisherVersusCovSamplingNoise(n, b, gaussian));
-        claims.add(GradientNoiseClaims.fisherVersusCovGradientNoise(10, n, b, new double[] {0.01, 0.1, 0.5, 0.9},
+        claims.add(GradientNoiseClaims.fisherVersusCovGradientNoise(Setup.GRADIENT_ROWS, n, b, new double[] {0.01, 0.1, 0.5, 0.9},
                 new NoiseClaims.Samples(20_000, 400_000)));
 
         // Section 4.3: MSGD-Bernoulli.

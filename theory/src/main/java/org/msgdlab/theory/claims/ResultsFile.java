@@ -2,7 +2,12 @@ package org.msgdlab.theory.claims;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -16,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
@@ -52,7 +58,7 @@ public final class ResultsFile {
         JsonDeserializer<Double> reader = new JsonDeserializer<>() {
             @Override
             public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                return p.getValueAsDouble();
+                return strictDouble(p, ctxt);
             }
 
             @Override
@@ -83,15 +89,32 @@ public final class ResultsFile {
             public double[] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
                 java.util.List<Double> values = new java.util.ArrayList<>();
                 while (p.nextToken() != com.fasterxml.jackson.core.JsonToken.END_ARRAY) {
-                    values.add(p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL ? Double.NaN : p.getValueAsDouble());
+                    values.add(p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL ? Double.NaN : strictDouble(p, ctxt));
                 }
                 return values.stream().mapToDouble(Double::doubleValue).toArray();
             }
         });
-        return new ObjectMapper()
+        ObjectMapper mapper = new ObjectMapper()
                 .registerModule(nonFinite)
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                // a verdict written as 2 is not FAIL: enums are read from their names only
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+        // "12" or "abc" where a number or a boolean belongs is refused, not read as 12 or 0
+        for (LogicalType type : List.of(LogicalType.Integer, LogicalType.Float, LogicalType.Boolean)) {
+            mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+        }
+        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        return mapper;
+    }
+
+    /** A JSON number as a double; anything else (a string, a boolean, an object) is an error. */
+    private static double strictDouble(JsonParser p, DeserializationContext ctxt) throws IOException {
+        if (!p.currentToken().isNumeric()) {
+            return (Double) ctxt.handleUnexpectedToken(Double.class, p);
+        }
+        return p.getDoubleValue();
     }
 
     /** Writes {@code results} to {@code dir/results.json} atomically, creating {@code dir}. */
@@ -142,16 +165,36 @@ public final class ResultsFile {
                     || !tree.get("studies").isArray()) {
                 throw new IllegalArgumentException(file + ": not a results file (needs \"provenance\" and a \"studies\" array)");
             }
-            return MAPPER.treeToValue(tree, Results.class);
+            // read again from the file, not from the tree, so that a type error has its line and column
+            return MAPPER.readValue(file.toFile(), Results.class);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IllegalArgumentException(file + ": no such file");
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr();
+            String where = where(e);
             throw new IllegalArgumentException(file + ": malformed results file" + where + ": "
                     + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }
+    }
+
+    /** " at studies[0].claims[3].estimate (line 40, column 20)", as much of it as is known. */
+    private static String where(JsonProcessingException e) {
+        StringBuilder path = new StringBuilder();
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference r : mapping.getPath()) {
+                if (r.getFieldName() != null) {
+                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+                } else if (r.getIndex() >= 0) {
+                    path.append('[').append(r.getIndex()).append(']');
+                }
+            }
+        }
+        JsonLocation at = e.getLocation();
+        String line = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr();
+        if (path.length() == 0) {
+            return line.isEmpty() ? "" : " at " + line;
+        }
+        return " at " + path + (line.isEmpty() ? "" : " (" + line + ")");
     }
 }

@@ -84,6 +84,46 @@ class ResultsFileTest {
         assertTrue(empty.getMessage().contains(file.toString()), empty.getMessage());
     }
 
+    /** Replaces the first occurrence of {@code from} in a valid written file by {@code to}. */
+    private static Path damaged(Path dir, String from, String to) throws IOException {
+        Path file = ResultsFile.write(dir, sample());
+        String text = Files.readString(file);
+        assertTrue(text.contains(from), "the sample file holds " + from);
+        Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
+        return file;
+    }
+
+    @Test
+    void aStringWhereANumberBelongsIsRefusedNamingTheFieldAndItsLine(@TempDir Path dir) throws IOException {
+        Path file = damaged(dir, "\"estimate\" : 1.9E-5", "\"estimate\" : \"abc\"");
+        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsFile.read(file));
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("studies[0].claims[0].estimate"), e.getMessage());
+        assertTrue(e.getMessage().matches(".*\\(line \\d+, column \\d+\\).*"), e.getMessage());
+        assertFalse(e.getMessage().contains("line -1"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), "a one-line message");
+    }
+
+    @Test
+    void aNumericStringIsNotCoercedEither(@TempDir Path dir) throws IOException {
+        Path file = damaged(dir, "\"samples\" : 20000", "\"samples\" : \"20000\"");
+        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsFile.read(file));
+        assertTrue(e.getMessage().contains("claims[0].samples"), e.getMessage());
+    }
+
+    @Test
+    void aVerdictWrittenAsANumberIsRefusedNotReadAsAnEnumIndex(@TempDir Path dir) throws IOException {
+        Path file = damaged(dir, "\"verdict\" : \"PASS\"", "\"verdict\" : 2");
+        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsFile.read(file));
+        assertTrue(e.getMessage().contains("claims[0].verdict"), e.getMessage());
+    }
+
+    @Test
+    void nullStillReadsAsNaN(@TempDir Path dir) throws IOException {
+        Path file = damaged(dir, "\"estimate\" : 1.9E-5", "\"estimate\" : null");
+        assertTrue(Double.isNaN(ResultsFile.read(file).studies().get(0).claims().get(0).estimate()));
+    }
+
     @Test
     void anObjectWithoutProvenanceAndStudiesIsNotAResultsFile(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("results.json");
