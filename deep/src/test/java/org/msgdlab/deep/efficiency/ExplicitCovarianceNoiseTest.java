@@ -2,6 +2,7 @@ package org.msgdlab.deep.efficiency;
 
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.msgdlab.theory.stats.FalseAlarm;
 import org.msgdlab.theory.random.Streams;
 
 import java.util.SplittableRandom;
@@ -85,8 +86,14 @@ class ExplicitCovarianceNoiseTest {
             sum += p * p;
         }
         double est = sum / draws;
+        // u.x is Gaussian with variance want, so (u.x)^2 has variance 2 want^2; the tolerance is the
+        // toolkit's per-claim false-alarm rate, and the check has power against a noise that forgot
+        // the 1/b of the factorization (twice the variance at b = 2)
         double se = want * Math.sqrt(2.0 / draws);
-        assertEquals(want, est, 6 * se, "projected variance from draws");
+        double tolerance = FalseAlarm.z(FalseAlarm.PER_CLAIM, 1) * se;
+        assertEquals(want, est, tolerance, "projected variance from draws");
+        assertTrue(FalseAlarm.power(want, 2 * want, se, tolerance) > 0.999, "power against the variance without 1/b");
+        assertTrue(Math.abs(est - 2 * want) > tolerance, "this run rejects the variance without 1/b");
     }
 
     @Test
