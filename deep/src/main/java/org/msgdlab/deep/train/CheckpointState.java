@@ -65,8 +65,8 @@ record CheckpointState(long iteration, double elapsedSeconds, String prefix, Str
         JsonNode j;
         try {
             j = JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new RunFileException(file, "not valid JSON (" + e.getOriginalMessage() + ")" + RESTART);
+        } catch (JsonProcessingException | java.io.CharConversionException e) {
+            throw RunFileException.notJson(file, e, RESTART);
         }
         if (j == null || !j.isObject()) {
             throw new RunFileException(file, "empty or not a JSON object" + RESTART);

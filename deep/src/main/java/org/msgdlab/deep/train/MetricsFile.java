@@ -54,7 +54,12 @@ public final class MetricsFile {
     }
 
     private static List<Trainer.Row> parse(Path file, PrintStream log) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new RunFileException(file, "not UTF-8 text (damaged, or not written by msgd train)");
+        }
         String[] lines = text.split("\n", -1);   // the last element is "" when the file ends with a newline
         List<Trainer.Row> rows = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {

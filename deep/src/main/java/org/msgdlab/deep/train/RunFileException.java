@@ -12,6 +12,23 @@ import java.nio.file.Path;
 public final class RunFileException extends IOException {
 
     public RunFileException(Path file, String rule) {
-        super(file + ": " + rule);
+        super(oneLine(file + ": " + rule));
+    }
+
+    /** Control characters quoted from a damaged file (a carriage return, a NUL) shown as '?'. */
+    private static String oneLine(String s) {
+        return s.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+    }
+
+    /**
+     * A file that is not JSON: a syntax error, or bytes that are not text in any of JSON's encodings
+     * (Jackson's {@link java.io.CharConversionException}); the parser's message, first line only.
+     */
+    static RunFileException notJson(Path file, IOException parseError, String advice) {
+        String why = parseError instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+                : parseError.getMessage();
+        String first = why == null ? parseError.getClass().getSimpleName() : why.lines().findFirst().orElse("");
+        return new RunFileException(file, "not valid JSON (" + first + ")" + advice);
     }
 }

@@ -128,8 +128,8 @@ final class RunJson {
         JsonNode j;
         try {
             j = JSON.readTree(runJson.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new RunFileException(runJson, "not valid JSON (" + e.getOriginalMessage() + ")");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | java.io.CharConversionException e) {
+            throw RunFileException.notJson(runJson, e, "");
         }
         if (j == null || !j.isObject()) {
             throw new RunFileException(runJson, "empty or not a JSON object");
