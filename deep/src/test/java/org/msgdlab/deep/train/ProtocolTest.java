@@ -6,6 +6,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.msgdlab.theory.stats.FalseAlarm;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -77,12 +78,13 @@ class ProtocolTest {
         double[] framework = flat(d, p.graphOptions(3, Protocol.PAPER_TEXT));
         assertEquals(11_330, authors.length);
         // sample moments of 11,330 N(0, 0.02^2) draws: SE of the mean 0.02/sqrt(n), of the sd 0.02/sqrt(2n);
-        // 5.3 SE bounds: false-alarm probability about 1e-7 each
+        // z SE bounds at the toolkit's per-claim false-alarm probability (1e-7, z = 5.33) each
         double n = authors.length;
-        assertEquals(0, mean(authors), 5.3 * 0.02 / Math.sqrt(n));
-        assertEquals(0.02, sd(authors), 5.3 * 0.02 / Math.sqrt(2 * n));
+        double z = FalseAlarm.z(FalseAlarm.PER_CLAIM, 1);
+        assertEquals(0, mean(authors), z * 0.02 / Math.sqrt(n));
+        assertEquals(0.02, sd(authors), z * 0.02 / Math.sqrt(2 * n));
         // excess kurtosis 0 (normal), not -1.2 (uniform): SE sqrt(24/n)
-        assertEquals(0, excessKurtosis(authors), 5.3 * Math.sqrt(24 / n));
+        assertEquals(0, excessKurtosis(authors), z * Math.sqrt(24 / n));
         // biases are drawn too (net.py draws the whole flat vector): conv1's 10 biases follow the weights
         double[] conv1Bias = Arrays.copyOfRange(authors, 250, 260);
         assertTrue(Arrays.stream(conv1Bias).allMatch(v -> v != 0 && Math.abs(v) < 0.2), Arrays.toString(conv1Bias));
@@ -159,8 +161,8 @@ class ProtocolTest {
                 }
             }
         }
-        // Binomial(400 000, 0.02): mean 8000, sd 88.5; 5.3 sd
-        assertEquals(8000, kept, 5.3 * 88.5);
+        // Binomial(400 000, 0.02): mean 8000, sd 88.5; z sd at the per-claim false-alarm probability
+        assertEquals(8000, kept, FalseAlarm.z(FalseAlarm.PER_CLAIM, 1) * 88.5);
         assertEquals("msgd-bernoulli", Protocol.PAPER_TEXT.method("msgd-bernoulli", 50).id(), "paper-text keeps b = 50");
     }
 
