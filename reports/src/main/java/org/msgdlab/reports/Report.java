@@ -5,6 +5,8 @@ import org.msgdlab.reports.figures.Figures.Figure;
 import org.msgdlab.reports.html.HtmlReport;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.reports.summary.SeriesCsv;
+import org.msgdlab.reports.summary.SummaryFile;
 import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Results;
@@ -57,6 +59,7 @@ public final class Report {
         MarkdownSummary.write(dir, results);
         CsvSummary.write(dir, results);
         org.msgdlab.reports.summary.StatisticsCsv.write(dir, results);
+        org.msgdlab.reports.summary.ListsCsv.write(dir, results);
         Path figDir = dir.resolve(FIGURES);
         try {
             Files.createDirectories(figDir);
@@ -65,17 +68,17 @@ public final class Report {
         }
 
         // Plan the figures (unique file names), then draw them in parallel.
-        record Job(Object key, Series series, StudyResult study, String base) {
+        record Job(Object key, Series series, StudyResult study, String base, String claimId) {
         }
         List<Job> jobs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (StudyResult s : results.studies()) {
             if (Figures.hasOverview(s)) {
-                jobs.add(new Job(s, null, s, unique(fileName(s.id()) + ".overview", names)));
+                jobs.add(new Job(s, null, s, unique(fileName(s.id()) + ".overview", names), null));
             }
             for (Evidence e : s.claims()) {
                 for (Series se : e.series()) {
-                    jobs.add(new Job(se, se, null, unique(fileName(se.id() == null ? e.claimId() : se.id()), names)));
+                    jobs.add(new Job(se, se, null, unique(fileName(se.id() == null ? e.claimId() : se.id()), names), e.claimId()));
                 }
             }
         }
@@ -100,7 +103,20 @@ public final class Report {
                 problems.add("figure " + f.id() + ": " + f.problem());
             }
         }
-        removeStale(figDir, keep);
+        removeStale(figDir, MANIFEST, keep);
+
+        // the data of each figure, under the figure's own name: series/<name>.csv beside figures/<name>.png
+        Path seriesDir = dir.resolve(SeriesCsv.DIR);
+        Set<String> tables = new HashSet<>();
+        for (Job j : jobs) {
+            if (j.series() != null) {
+                SummaryFile.write(seriesDir, j.base() + ".csv", SeriesCsv.render(j.claimId(), j.series()));
+                tables.add(j.base() + ".csv");
+            }
+        }
+        if (!tables.isEmpty() || Files.isDirectory(seriesDir)) {
+            removeStale(seriesDir, SeriesCsv.MANIFEST, tables);
+        }
 
         String html = HtmlReport.render(results, new HtmlReport.FigureIndex() {
             @Override
@@ -144,12 +160,13 @@ public final class Report {
     static final String MANIFEST = ".msgd-figures";
 
     /**
-     * Removes the figures a previous report drew and this one did not (they are listed in
-     * {@value #MANIFEST}), and records this report's. Files the toolkit did not write (a user's own
+     * Removes the files (figures, series tables) a previous report wrote into {@code figDir} and this
+     * one did not (they are listed in its manifest, {@value #MANIFEST} for figures), and records this
+     * report's. Files the toolkit did not write (a user's own
      * figures, figures of a folder written before the manifest existed) are never deleted.
      */
-    private static void removeStale(Path figDir, Set<String> keep) {
-        Path manifest = figDir.resolve(MANIFEST);
+    private static void removeStale(Path figDir, String manifestName, Set<String> keep) {
+        Path manifest = figDir.resolve(manifestName);
         try {
             if (Files.isRegularFile(manifest)) {
                 for (String name : Files.readAllLines(manifest, java.nio.charset.StandardCharsets.UTF_8)) {

@@ -4,7 +4,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.reports.summary.SeriesCsv;
+import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.Series;
+import org.msgdlab.theory.claims.StudyResult;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,6 +120,45 @@ class ReportTest {
             s.forEach(p -> files.add(p.getFileName().toString()));
         }
         assertEquals(2 * again.figures() + 3, files.size(), files.toString());
+    }
+
+    @Test
+    void everyFiguresDataIsACsvUnderTheFiguresNameAndOnlyTheReportsOwnTablesAreRemoved(@TempDir Path dir) throws Exception {
+        Results results = ReportFixtures.varied();
+        Report.write(dir, results);
+        Path series = dir.resolve(SeriesCsv.DIR);
+        List<String> tables;
+        try (var s = Files.list(series)) {
+            tables = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")).sorted().toList();
+        }
+        int withSeries = 0;
+        for (StudyResult st : results.studies()) {
+            for (Evidence e : st.claims()) {
+                withSeries += e.series().size();
+            }
+        }
+        assertEquals(withSeries, tables.size(), "one table per figure of a claim: " + tables);
+        for (String t : tables) {
+            String png = t.substring(0, t.length() - 4) + ".png";
+            assertTrue(Files.exists(dir.resolve(Report.FIGURES).resolve(png)), "the table " + t + " has its figure " + png);
+        }
+        Evidence first = results.studies().stream().flatMap(st -> st.claims().stream()).filter(e -> !e.series().isEmpty())
+                .findFirst().orElseThrow();
+        Series drawn = first.series().get(0);
+        String table = Files.readString(series.resolve(Report.fileName(drawn.id()) + ".csv"));
+        List<String> lines = table.lines().toList();
+        assertEquals("claim_id,curve,x,y,y_low,y_high", lines.get(0));
+        assertEquals(1 + drawn.curves().stream().mapToInt(c -> c.points().size()).sum(), lines.size(), "one row per point");
+        double[] p0 = drawn.curves().get(0).points().get(0);
+        assertTrue(lines.get(1).startsWith(first.claimId() + ",") && lines.get(1).contains("," + p0[0] + ","), lines.get(1));
+
+        // a table of an earlier report that no longer has a figure goes; a user's file stays
+        Path stale = Files.writeString(series.resolve("gone.csv"), "x");
+        Files.writeString(series.resolve(SeriesCsv.MANIFEST), "gone.csv\n", java.nio.file.StandardOpenOption.APPEND);
+        Path users = Files.writeString(series.resolve("mine.csv"), "mine");
+        Report.write(dir, results);
+        assertFalse(Files.exists(stale), "the report's own stale table is removed");
+        assertEquals("mine", Files.readString(users), "the user's table is kept");
     }
 
     @Test

@@ -121,6 +121,7 @@ final class VerificationRun {
         MarkdownSummary.write(out, r);
         CsvSummary.write(out, r);
         org.msgdlab.reports.summary.StatisticsCsv.write(out, r);
+        org.msgdlab.reports.summary.ListsCsv.write(out, r);
         try {
             java.nio.file.Files.deleteIfExists(out.resolve(PARTIAL));
         } catch (java.io.IOException e) {

@@ -7,13 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /** Writing one summary file beside results.json: whole or not at all, a failure named in one line. */
-final class SummaryFile {
+public final class SummaryFile {
 
     private SummaryFile() {
     }
 
     /** Writes {@code text} to {@code dir/name} atomically and returns the file. */
-    static Path write(Path dir, String name, String text) {
+    public static Path write(Path dir, String name, String text) {
         Path target = dir.resolve(name);
         try {
             return AtomicFiles.writeString(target, text);

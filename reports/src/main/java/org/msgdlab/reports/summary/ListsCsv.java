@@ -1,0 +1,73 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code lists.csv}: every list of numbers among the claims' parameters, one row per element, so
+ * that per-seed numbers (the deep study's window accuracies, paired differences and final iterates
+ * per seed), the step sizes and errors of the SDE fits and the like load without parsing
+ * results.json. RFC 4180, UTF-8, header row, full double precision.
+ *
+ * <p>Columns: study, claim_id, parameter (its name; a list inside a parameter map is named
+ * {@code map.key}), index (0-based position in the list: the paired seed's position for per-seed
+ * lists), field (for a list of rows, the row's column; empty for a plain list), value.
+ */
+public final class ListsCsv {
+
+    public static final String NAME = "lists.csv";
+
+    static final List<String> COLUMNS = List.of("study", "claim_id", "parameter", "index", "field", "value");
+
+    private ListsCsv() {
+    }
+
+    /** The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks). */
+    public static String render(Results results) {
+        StringBuilder csv = new StringBuilder();
+        CsvSummary.line(csv, COLUMNS);
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                if (e.parameters() == null) {
+                    continue;
+                }
+                for (Map.Entry<String, Object> p : e.parameters().entrySet()) {
+                    rows(csv, s.id(), e.claimId(), p.getKey(), p.getValue(), true);
+                }
+            }
+        }
+        return csv.toString();
+    }
+
+    private static void rows(StringBuilder csv, String study, String claim, String name, Object value, boolean top) {
+        if (value instanceof Map<?, ?> map && top) {
+            for (Map.Entry<?, ?> inner : map.entrySet()) {
+                rows(csv, study, claim, name + "." + inner.getKey(), inner.getValue(), false);
+            }
+        } else if (value instanceof List<?> list && !list.isEmpty()) {
+            for (int i = 0; i < list.size(); i++) {
+                Object item = list.get(i);
+                if (item instanceof Number n) {
+                    CsvSummary.line(csv, List.of(study, claim, name, Integer.toString(i), "", CsvSummary.num(n.doubleValue())));
+                } else if (item instanceof Map<?, ?> row) {
+                    for (Map.Entry<?, ?> cell : row.entrySet()) {
+                        if (cell.getValue() instanceof Number n) {
+                            CsvSummary.line(csv, List.of(study, claim, name, Integer.toString(i), String.valueOf(cell.getKey()),
+                                    CsvSummary.num(n.doubleValue())));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Writes {@code dir/lists.csv} atomically and returns it. */
+    public static Path write(Path dir, Results results) {
+        return SummaryFile.write(dir, NAME, render(results));
+    }
+}

@@ -1,0 +1,42 @@
+package org.msgdlab.reports.summary;
+
+import org.junit.jupiter.api.Test;
+import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** lists.csv: the per-seed numbers and other lists of the claims' parameters, one row per element. */
+class ListsCsvTest {
+
+    @Test
+    void perSeedListsNestedListsAndListsOfRowsBecomeOneRowPerElement() {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("pairedSeeds", 2);
+        p.put("differences", new double[] {1.29, -0.47});
+        p.put("fit", Map.of("steps", List.of(0.25, 0.125)));
+        p.put("per step size", List.of(Map.of("eta", 0.25), Map.of("eta", 0.125)));
+        p.put("note", List.of("words are not numbers"));
+        Evidence e = Evidence.decide("deep.sgd-50-above-gd", "Figure 1(a)", "SGD-50 above GD", p, 0.05,
+                List.of(StatisticCheck.of("d", 0.4, 0.1, 0.4, 0.4, 0.3)), List.of(), Discrepancy.none(), 2, 1.0, List.of());
+        Results r = new Results(new Provenance(1L, "quick", "msgd verify", "abc", "2026-11-23T00:00:00Z", null, "17",
+                "Linux", 2, Map.of()), List.of(new StudyResult("deep.study", "Deep", "Figure 1", List.of(e))));
+
+        assertEquals(String.join("\r\n",
+                "study,claim_id,parameter,index,field,value",
+                "deep.study,deep.sgd-50-above-gd,differences,0,,1.29",
+                "deep.study,deep.sgd-50-above-gd,differences,1,,-0.47",
+                "deep.study,deep.sgd-50-above-gd,fit.steps,0,,0.25",
+                "deep.study,deep.sgd-50-above-gd,fit.steps,1,,0.125",
+                "deep.study,deep.sgd-50-above-gd,per step size,0,eta,0.25",
+                "deep.study,deep.sgd-50-above-gd,per step size,1,eta,0.125") + "\r\n", ListsCsv.render(r));
+    }
+}
