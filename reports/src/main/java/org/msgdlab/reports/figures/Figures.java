@@ -452,6 +452,7 @@ public final class Figures {
             notes.add("“" + e.getKey().name() + "” is off the scale of this figure, at y = " + plain(e.getValue())
                     + " (more than " + (int) OFF_SCALE_WIDTHS + " error-bar spans from the estimates)");
         }
+        fitLegend(chart, notes);
         return new Drawing(chart, WIDTH, height, notes);
     }
 
@@ -661,6 +662,7 @@ public final class Figures {
         Map<Verdict, List<double[]>> byVerdict = new EnumMap<>(Verdict.class);
         List<double[]> exact = new ArrayList<>();
         List<String> noEstimate = new ArrayList<>();
+        List<String> bounds = new ArrayList<>();
         double xmin = 0;
         double xmax = 0;
         for (int i = 0; i < n; i++) {
@@ -671,6 +673,14 @@ public final class Figures {
                     : (Double.isFinite(e.estimate()) && Double.isFinite(ref) ? relative(e.estimate(), ref) : Double.NaN);
             if (e.verdict() == null || !Double.isFinite(disc)) {
                 noEstimate.add(e.claimId() + " (" + e.verdict() + ")");
+                continue;
+            }
+            StatisticCheck bound = headline(e);
+            if (bound != null && bound.side() != StatisticCheck.Side.TWO_SIDED) {
+                // a bound (a speed or time ratio against its target), not a value the paper gives: its
+                // distance from the bound is no discrepancy and would stretch the axis of all the others
+                bounds.add(e.claimId() + " " + plain(e.estimate()) + (bound.side() == StatisticCheck.Side.ABOVE ? " (bound: > "
+                        : " (bound: <= ") + plain(e.reference()) + ", " + e.verdict() + ")");
                 continue;
             }
             double tol = Double.isFinite(e.tolerance()) && Double.isFinite(ref) ? (ref == 0 ? e.tolerance() : e.tolerance() / Math.abs(ref)) : 0;
@@ -743,6 +753,11 @@ public final class Figures {
             by.forEach((v, k) -> parts.add(k + " " + v));
             notes.add("no estimate to show for " + noEstimate.size() + " claims (" + String.join(", ", parts) + ")");
         }
+        if (!bounds.isEmpty()) {
+            notes.add("not on this axis, being bounds rather than values the paper gives (their rows stay empty): "
+                    + String.join("; ", bounds));
+        }
+        fitLegend(chart, notes);
         return new Drawing(chart, 1000, height, notes);
     }
 
@@ -787,14 +802,53 @@ public final class Figures {
         try {
             for (int size = 14; size >= 10; size--) {
                 Font font = new Font(FONT, Font.BOLD, size);
-                if (g.getFontMetrics(font).stringWidth(title) <= chart.getWidth() - 40 || size == 10) {
+                java.awt.FontMetrics m = g.getFontMetrics(font);
+                if (m.stringWidth(title) <= chart.getWidth() - 40 || size == 10) {
                     chart.getStyler().setChartTitleFont(font);
+                    // still too wide at 10 pt: cut at a word with an ellipsis (the page shows the whole title)
+                    chart.setTitle(shortened(title, m, chart.getWidth() - 40));
                     return;
                 }
             }
         } finally {
             g.dispose();
         }
+    }
+
+    /**
+     * Legend entries wider than the chart are shortened with an ellipsis (XChart would cut them at
+     * the figure's edge); the full names go to {@code notes}, which the page prints under the figure.
+     */
+    static void fitLegend(XYChart chart, List<String> notes) {
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        try {
+            java.awt.FontMetrics m = g.getFontMetrics(chart.getStyler().getLegendFont());
+            int room = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - chart.getStyler().getLegendSeriesLineLength()
+                    - 4 * chart.getStyler().getLegendPadding() - 8;
+            for (XYSeries se : chart.getSeriesMap().values()) {
+                String label = se.getLabel() == null ? se.getName() : se.getLabel();
+                if (se.isShowInLegend() && m.stringWidth(label) > room) {
+                    se.setLabel(shortened(label, m, room));
+                    notes.add("legend entry in full: “" + label + "”");
+                }
+            }
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /** {@code text} cut at the last space that leaves it, with "…", at most {@code width} pixels wide. */
+    static String shortened(String text, java.awt.FontMetrics m, int width) {
+        if (m.stringWidth(text) <= width) {
+            return text;
+        }
+        String cut = text;
+        while (cut.length() > 1 && m.stringWidth(cut + "…") > width) {
+            int space = cut.lastIndexOf(' ', cut.length() - 2);
+            cut = space > cut.length() / 2 ? cut.substring(0, space) : cut.substring(0, cut.length() - 1);
+        }
+        return cut.strip() + "…";
     }
 
     static void style(XYStyler st) {

@@ -130,7 +130,9 @@ public final class StudyFigures {
         chart.getStyler().setYAxisMin(yMin);
         chart.getStyler().setYAxisMax(hi(runs, methods));
         Figures.fitTitle(chart);
-        return new Figures.Drawing(chart, Figures.WIDTH, height, List.of());
+        List<String> notes = new java.util.ArrayList<>();
+        Figures.fitLegend(chart, notes);
+        return new Figures.Drawing(chart, Figures.WIDTH, height, List.copyOf(notes));
     }
 
     /** The highest accuracy of any run of {@code methods}, rounded up to 0.02, for the axis. */
@@ -208,7 +210,9 @@ public final class StudyFigures {
         }
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         Figures.fitTitle(chart);
-        return new Figures.Drawing(chart, width, height, List.of());
+        List<String> notes = new java.util.ArrayList<>();
+        Figures.fitLegend(chart, notes);
+        return new Figures.Drawing(chart, width, height, List.copyOf(notes));
     }
 
     /** Intervals are clipped to +-LIMIT points (a pilot of two seeds can span hundreds). */

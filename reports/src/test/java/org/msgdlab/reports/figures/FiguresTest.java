@@ -45,6 +45,54 @@ class FiguresTest {
         }
     }
 
+    /** Non-white pixels in the outer {@code margin} pixels of a PNG: text or lines cut at the edge. */
+    private static String inkAtTheEdges(Path png, int margin) throws Exception {
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        List<String> edges = new java.util.ArrayList<>();
+        int w = img.getWidth();
+        int h = img.getHeight();
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                boolean edge = x < margin || y < margin || x >= w - margin || y >= h - margin;
+                if (edge && (img.getRGB(x, y) & 0xFFFFFF) < 0xF0F0F0) {
+                    edges.add(x < margin ? "left" : x >= w - margin ? "right" : y < margin ? "top" : "bottom");
+                }
+            }
+        }
+        return edges.isEmpty() ? null : png.getFileName() + " has ink at its " + new java.util.TreeSet<>(edges) + " edge";
+    }
+
+    @Test
+    void noFigureIsCutAtItsEdgesLongTitlesAndLegendsIncluded() throws Exception {
+        Path dir = Files.createDirectories(Path.of("target", "figure-edges"));
+        List<String> cut = new java.util.ArrayList<>();
+        String longName = "the without-replacement covariance (n-b)/(bn(n-1)) (I - 11^T/n) of SGD-50 against the"
+                + " with-replacement formula 1/(bn) (I - 11^T/n), sampled with 2,000,000 vectors";
+        Series wordy = new Series("t.wordy", "Var[V]: " + longName + ", a title much wider than any figure", "Monte Carlo"
+                + " samples drawn from the sampling noise", "diagonal mean", true, false, List.of(
+                curve(longName, new double[] {1000, 1, 0.9, 1.1}, new double[] {2000, 1.1, 1, 1.2}),
+                curve("paper", new double[] {1000, 1, 1, 1}, new double[] {2000, 1, 1, 1})));
+        List<Figures.Figure> figures = new java.util.ArrayList<>();
+        figures.add(Figures.series(wordy, dir, "wordy"));
+        for (StudyResult s : ReportFixtures.varied().studies()) {
+            figures.add(Figures.overview(s, dir, s.id() + ".overview"));
+            for (Evidence e : s.claims()) {
+                for (Series se : e.series()) {
+                    figures.add(Figures.series(se, dir, se.id()));
+                }
+            }
+        }
+        for (Figures.Figure f : figures) {
+            if (f.rendered()) {
+                String problem = inkAtTheEdges(dir.resolve(f.png()), 2 * Figures.SCALE);
+                if (problem != null) {
+                    cut.add(problem);
+                }
+            }
+        }
+        assertEquals(List.of(), cut, "figures cut at an edge");
+    }
+
     @Test
     void logAxisDropsNonPositivePointsAndSaysSo(@TempDir Path dir) {
         Figures.Figure f = Figures.series(series(true, true,
@@ -91,6 +139,21 @@ class FiguresTest {
         assertTrue(f.rendered(), f.problem());
         assertTrue(f.notes().get(0).startsWith("no estimate to show for sparse-fisher.as-printed.covariance (ERROR)"), f.notes().toString());
         assertNull(Figures.headline(studies.get(0).claims().get(4)));
+    }
+
+    @Test
+    void aBoundLikeASpeedRatioStaysOffTheDiscrepancyAxisAndIsNamedInTheNotes() {
+        java.util.function.BiFunction<String, org.msgdlab.theory.claims.StatisticCheck, Evidence> claim = (id, check) ->
+                Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
+                        org.msgdlab.theory.claims.Discrepancy.none(), 100, 0.1, List.of());
+        StudyResult study = new StudyResult("s", "Study", "ref", List.of(
+                claim.apply("a.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("b.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("c.time-ratio", org.msgdlab.theory.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
+        Figures.Drawing d = Figures.overviewDrawing(study);
+        double xmax = d.chart().getStyler().getXAxisMax();
+        assertTrue(xmax < 1, "the axis fits the two discrepancies of a few percent, not the ratio 468: max " + xmax);
+        assertTrue(d.notes().stream().anyMatch(n -> n.contains("c.time-ratio 468 (bound: > 1")), d.notes().toString());
     }
 
     @Test
