@@ -4,26 +4,43 @@ import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /**
- * {@code msgd train}: runs one deep experiment, resumes one, or benchmarks the step.
+ * {@code msgd train}: runs one deep experiment, resumes one, or benchmarks the step; its options,
+ * with their defaults, are picocli's ({@code msgd train --help}).
  * <pre>
- * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] [--eval-every K]
- *            [--eval-subset M] [--checkpoint-every C] [--seed S] [--data-seed D] [--data DIR]
- *            [--lr ETA] [--magnitude S] [--threads INTRA[,INTER]] [--no-progress] --out DIR
+ * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
  * msgd train --resume DIR [--iterations N]
  * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]
  * </pre>
- * Exit codes: 0 done, 1 error (message on stderr), 2 usage, 3 stopped on a non-finite loss.
+ * Exit codes: 0 done, 1 error (message on stderr), 2 usage, 3 stopped on a non-finite loss, 130
+ * interrupted.
  */
-public final class TrainCli {
+@Command(name = "msgd train", sortOptions = false, usageHelpWidth = 110, abbreviateSynopsis = true,
+        description = {"Runs one deep experiment (Algorithms 1 and 2 on TensorFlow Java), resumes one (--resume DIR),"
+                + " or benchmarks the full-batch step against PyTorch (--benchmark).",
+                "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under"
+                        + " DIR/checkpoints; Ctrl-C saves the step reached and marks the run interrupted.", ""},
+        footer = {"", "Presets: %s", "Methods: %s",
+                "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C)."})
+public final class TrainCli implements Callable<Integer> {
 
     public static final int OK = 0;
     public static final int ERROR = 1;
@@ -32,22 +49,104 @@ public final class TrainCli {
     /** Interrupted (Ctrl-C): the shell convention 128 + SIGINT. */
     public static final int INTERRUPTED = 130;
 
-    public static final String USAGE_TEXT = String.join("\n",
-            "Usage: msgd train --preset P --method M [--iterations N] [--eval-every K] [--eval-subset M]",
-            "                  [--checkpoint-every C] [--seed S] [--data-seed D] [--data DIR] [--lr ETA]",
-            "                  [--magnitude S] [--threads INTRA[,INTER]] [--no-progress]",
-            "                  [--protocol paper-text|authors-code] [--pixels unit|raw] [--init framework|normal:STD]",
-            "                  [--split drawn|first] [--sgd-sampling with|without] [--bernoulli-batch K] --out DIR",
-            "       msgd train --resume DIR [--iterations N]",
-            "       msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]",
-            "Presets: " + Preset.all().stream().map(Preset::id).toList(),
-            "Methods: " + Method.SYNTAX,
-            "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under DIR/checkpoints.",
-            "--lr sets the initial rate; the preset's decays (CIFAR: x0.1 at 40,000 and 60,000) still apply.",
-            "--protocol: paper-text (Appendix C as printed; default) or authors-code (the released code: raw 0-255 pixels,",
-            "  flat N(0, 0.02^2) init, the first n images, SGD without replacement, Bernoulli batch 20; deep/README.md);",
-            "  the settings after it change one difference each.",
-            "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss.");
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--preset", paramLabel = "P", description = "The set-up of the paper's figure (list below). Required"
+            + " to start a run.")
+    String preset;
+
+    @Option(names = "--method", paramLabel = "M", description = "The training method (syntax below). Required to start a run.")
+    String method;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The run directory, created if needed. Required to start a run.")
+    String outDir;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run in DIR with the settings its run.json"
+            + " records (only --iterations may change).")
+    String resume;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Iterations (default: the preset's, 10,000 for the"
+            + " Fashion-MNIST presets).")
+    Integer iterations;
+
+    @Option(names = "--eval-every", paramLabel = "K", defaultValue = "100", description = "Test evaluation every K"
+            + " iterations (default: ${DEFAULT-VALUE}).")
+    int evalEvery;
+
+    @Option(names = "--eval-subset", paramLabel = "M", defaultValue = "0", description = "Evaluate on the first M test"
+            + " images, 0 for all (default: ${DEFAULT-VALUE}).")
+    int evalSubset;
+
+    @Option(names = "--checkpoint-every", paramLabel = "C", defaultValue = "1000", description = "Checkpoint every C"
+            + " iterations (default: ${DEFAULT-VALUE}).")
+    int checkpointEvery;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the initialization, the noise"
+            + " and the mini-batches (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--data-seed", paramLabel = "D", defaultValue = "0", description = "Seed of the training-set draw"
+            + " (default: ${DEFAULT-VALUE}).")
+    long dataSeed;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Dataset directory (default: the preset's; Fashion-MNIST: "
+            + "/usr/share/datasets/fashion-mnist, Debian's dataset-fashion-mnist).")
+    String data;
+
+    @Option(names = "--lr", paramLabel = "ETA", description = "Initial learning rate (default: the preset's; its decays"
+            + " still apply, CIFAR: times 0.1 at 40,000 and 60,000).")
+    Double lr;
+
+    @Option(names = "--magnitude", paramLabel = "S", description = "Compensatory magnitude of [MSGD-Fisher]-B and"
+            + " [MSGD-Cov]-B (default: the one matching SGD's noise).")
+    Double magnitude;
+
+    @Option(names = "--threads", paramLabel = "INTRA[,INTER]", defaultValue = "2,1", description = "TensorFlow intra- and"
+            + " inter-op threads, each in [0, 4 x cores], 0 for TensorFlow's default (default: ${DEFAULT-VALUE}).")
+    String threads;
+
+    @Option(names = "--no-progress", description = "No progress bar on stderr.")
+    boolean noProgress;
+
+    @Option(names = "--protocol", paramLabel = "paper-text|authors-code", defaultValue = "paper-text",
+            description = "Appendix C as printed, or the released code (raw 0-255 pixels, flat N(0, 0.02^2) init, the"
+                    + " first n images, SGD without replacement, Bernoulli batch 20; deep/README.md)"
+                    + " (default: ${DEFAULT-VALUE}). The five options after it change one difference each.")
+    String protocol;
+
+    @Option(names = "--pixels", paramLabel = "unit|raw", description = "Pixel scale (default: the protocol's).")
+    String pixels;
+
+    @Option(names = "--init", paramLabel = "framework|normal:STD", description = "Initialization (default: the protocol's).")
+    String init;
+
+    @Option(names = "--split", paramLabel = "drawn|first", description = "Training set (default: the protocol's).")
+    String split;
+
+    @Option(names = "--sgd-sampling", paramLabel = "with|without", description = "SGD mini-batches with or without"
+            + " replacement (default: the protocol's).")
+    String sgdSampling;
+
+    @Option(names = "--bernoulli-batch", paramLabel = "K", description = "Expected batch of MSGD-Bernoulli (default: the"
+            + " protocol's).")
+    String bernoulliBatch;
+
+    @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
+    boolean benchmark;
+
+    @Option(names = "--steps", paramLabel = "K", defaultValue = "30", description = "Benchmark steps per round"
+            + " (default: ${DEFAULT-VALUE}).")
+    int steps;
+
+    @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
+    boolean noPytorch;
+
+    private PrintStream out;
+    private PrintStream err;
 
     private TrainCli() {
     }
@@ -56,140 +155,77 @@ public final class TrainCli {
         System.exit(run(List.of(args), System.out, System.err));
     }
 
-    /** The options that take a value. */
-    private static final java.util.Set<String> VALUE_OPTIONS = java.util.Set.of("--preset", "--method", "--resume", "--out",
-            "--data", "--iterations", "--eval-every", "--eval-subset", "--checkpoint-every", "--seed", "--data-seed", "--lr",
-            "--magnitude", "--steps", "--protocol", "--pixels", "--init", "--split", "--sgd-sampling", "--bernoulli-batch",
-            "--threads");
-
-    /** Runs the command; returns the exit code. */
+    /** Runs the command; returns the exit code. Usage errors are one line on {@code err}. */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
-        String preset = null;
-        String method = null;
-        String resume = null;
-        String outDir = null;
-        String data = null;
-        Integer iterations = null;
-        Integer evalEvery = null;
-        Integer evalSubset = null;
-        Integer checkpointEvery = null;
-        Long seed = null;
-        Long dataSeed = null;
-        Double lr = null;
-        double magnitude = Double.NaN;
-        int intra = 2;
-        int inter = 1;
-        boolean progress = true;
-        boolean benchmark = false;
-        boolean pytorch = true;
-        int steps = 30;
-        Protocol protocol = Protocol.PAPER_TEXT;
-        List<String[]> settings = new java.util.ArrayList<>();
-        java.util.Set<String> given = new java.util.LinkedHashSet<>();
-        try {
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                String key = a;
-                String inline = null;
-                int eq = a.indexOf('=');
-                if (a.startsWith("--") && eq > 0) {
-                    key = a.substring(0, eq);
-                    inline = a.substring(eq + 1);
-                }
-                switch (key) {
-                    case "-h", "--help" -> {
-                        out.println(USAGE_TEXT);
-                        return OK;
-                    }
-                    case "--no-progress" -> progress = false;
-                    case "--benchmark" -> benchmark = true;
-                    case "--no-pytorch" -> pytorch = false;
-                    default -> {
-                        if (!VALUE_OPTIONS.contains(key)) {
-                            throw new IllegalArgumentException("unknown option '" + a + "'");
-                        }
-                        given.add(key);
-                        String v = inline;
-                        if (v == null) {
-                            if (i + 1 >= args.size()) {
-                                throw new IllegalArgumentException("option " + key + " needs a value");
-                            }
-                            v = args.get(++i);
-                        }
-                        switch (key) {
-                            case "--preset" -> preset = v;
-                            case "--method" -> method = v;
-                            case "--resume" -> resume = v;
-                            case "--out" -> outDir = v;
-                            case "--data" -> data = v;
-                            case "--iterations" -> iterations = parseInt(key, v);
-                            case "--eval-every" -> evalEvery = parseInt(key, v);
-                            case "--eval-subset" -> evalSubset = parseInt(key, v);
-                            case "--checkpoint-every" -> checkpointEvery = parseInt(key, v);
-                            case "--seed" -> seed = parseLong(key, v);
-                            case "--data-seed" -> dataSeed = parseLong(key, v);
-                            case "--lr" -> lr = parseDouble(key, v);
-                            case "--magnitude" -> magnitude = parseDouble(key, v);
-                            case "--steps" -> steps = parseInt(key, v);
-                            case "--protocol" -> protocol = Protocol.parse(v);
-                            case "--pixels", "--init", "--split", "--sgd-sampling", "--bernoulli-batch" ->
-                                    settings.add(new String[] {key.substring(2), v});
-                            case "--threads" -> {
-                                String[] t = v.split(",");
-                                intra = parseInt(key, t[0]);
-                                inter = t.length > 1 ? parseInt(key, t[1]) : 1;
-                            }
-                            default -> throw new IllegalArgumentException("unknown option '" + a + "'");
-                        }
-                    }
-                }
-            }
-            int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
-            if (intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
-                throw new IllegalArgumentException("--threads " + intra + "," + inter + ": each count must be in [0, "
-                        + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
-            }
-            if (resume != null) {
-                given.removeAll(java.util.Set.of("--resume", "--iterations"));
-                if (!given.isEmpty()) {
-                    throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
-                            + String.join(", ", given) + " cannot be changed there (only --iterations can)");
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("msgd train: " + e.getMessage());
-            err.println(USAGE_TEXT);
+        TrainCli cli = new TrainCli();
+        cli.out = out;
+        cli.err = err;
+        CommandLine cl = new CommandLine(cli);
+        cl.getCommandSpec().usageMessage().footer(String.format(String.join("%n", cl.getCommandSpec().usageMessage().footer()),
+                Preset.all().stream().map(Preset::id).toList(), Method.SYNTAX));
+        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cl.setParameterExceptionHandler((e, a) -> {
+            err.println("msgd train: " + e.getMessage() + " (see 'msgd train --help')");
             return USAGE;
+        });
+        cl.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (e instanceof IllegalArgumentException) {
+                err.println("msgd train: " + e.getMessage());
+                return USAGE;
+            }
+            throw e;
+        });
+        return cl.execute(args.toArray(String[]::new));
+    }
+
+    @Override
+    public Integer call() {
+        String[] t = threads.split(",", -1);
+        int intra = parseInt("--threads", t[0]);
+        int inter = t.length > 1 ? parseInt("--threads", t[1]) : 1;
+        int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
+        if (t.length > 2 || intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
+            throw new IllegalArgumentException("--threads " + threads.replaceAll(",.*", "") + "," + inter + ": each count must"
+                    + " be in [0, " + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
+        }
+        if (resume != null) {
+            List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
+                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations")).toList();
+            if (!given.isEmpty()) {
+                throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
+                        + String.join(", ", given) + " cannot be changed there (only --iterations can)");
+            }
         }
         try {
             if (benchmark) {
-                return benchmark(data == null ? FashionMnist.DEFAULT_DIR : Path.of(data), intra, inter, steps, pytorch, out);
+                return benchmark(data == null ? FashionMnist.DEFAULT_DIR : Path.of(data), intra, inter, steps, !noPytorch, out);
             }
             if (resume != null) {
                 Trainer.Outcome o = Trainer.resume(Path.of(resume), iterations == null ? 0 : iterations, err);
                 return report(o, Path.of(resume), out);
             }
             if (preset == null || method == null || outDir == null) {
-                err.println("msgd train: --preset, --method and --out are required (or --resume DIR, or --benchmark)");
-                err.println(USAGE_TEXT);
-                return USAGE;
+                throw new IllegalArgumentException("--preset, --method and --out are required (or --resume DIR, or"
+                        + " --benchmark; see 'msgd train --help')");
             }
             Preset p = Preset.parse(preset);
-            Method m = Method.parse(method, p.sgdBatch(), magnitude);
+            Method m = Method.parse(method, p.sgdBatch(), magnitude == null ? Double.NaN : magnitude);
+            Protocol pr = Protocol.parse(protocol);
+            String[][] settings = {{"pixels", pixels}, {"init", init}, {"split", split}, {"sgd-sampling", sgdSampling},
+                    {"bernoulli-batch", bernoulliBatch}};
             for (String[] kv : settings) {
-                protocol = protocol.withSetting(kv[0], kv[1]);
+                if (kv[1] != null) {
+                    pr = pr.withSetting(kv[0], kv[1]);
+                }
             }
-            RunConfig c = RunConfig.defaults(p, m, Path.of(outDir)).withProtocol(protocol).withThreads(intra, inter)
-                    .withProgress(progress);
+            RunConfig c = RunConfig.defaults(p, m, Path.of(outDir)).withProtocol(pr).withThreads(intra, inter)
+                    .withProgress(!noProgress);
             m = c.method();
             if (iterations != null) {
                 c = c.withIterations(iterations);
             }
-            c = c.withEval(evalEvery == null ? c.evalEvery() : evalEvery, evalSubset == null ? c.evalSubset() : evalSubset);
-            if (checkpointEvery != null) {
-                c = c.withCheckpointEvery(checkpointEvery);
-            }
-            c = c.withSeeds(seed == null ? c.seed() : seed, dataSeed == null ? c.dataSeed() : dataSeed);
+            c = c.withEval(evalEvery, evalSubset).withCheckpointEvery(checkpointEvery).withSeeds(seed, dataSeed);
             if (data != null) {
                 c = c.withData(Path.of(data));
             }
@@ -199,9 +235,6 @@ public final class TrainCli {
             err.println("msgd train: " + p.id() + ", " + m.paperName() + ", " + c.iterations() + " iterations, eta="
                     + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
             return report(Trainer.run(c, null, err), c.out(), out);
-        } catch (IllegalArgumentException e) {
-            err.println("msgd train: " + e.getMessage());
-            return USAGE;
         } catch (IOException e) {
             err.println("msgd train: " + e.getMessage());
             return ERROR;
@@ -256,22 +289,6 @@ public final class TrainCli {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("option " + key + "=" + v + " must be an integer");
-        }
-    }
-
-    private static long parseLong(String key, String v) {
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("option " + key + "=" + v + " must be an integer");
-        }
-    }
-
-    private static double parseDouble(String key, String v) {
-        try {
-            return Double.parseDouble(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("option " + key + "=" + v + " must be a number");
         }
     }
 }

@@ -29,6 +29,8 @@ public final class Msgd implements Runnable {
     public static final int CLAIM_ERROR = 1;
     public static final int USAGE = 2;
     public static final int VERDICT_FAILED = 3;
+    /** Stopped by Ctrl-C (128 + SIGINT, the shell's convention); what finished is kept. */
+    public static final int INTERRUPTED = 130;
 
     /** Version printed when the jar manifest carries none (running from classes). */
     static final String FALLBACK_VERSION = "0.1.0-SNAPSHOT";

@@ -57,17 +57,27 @@ final class VerificationRun {
         ResultsFile.write(out, PARTIAL, results(IN_PROGRESS));
     }
 
-    /** Records the evidence of claim {@code claim} of study {@code study} and rewrites the files. */
-    synchronized void record(int study, int claim, Evidence e) {
+    /**
+     * Records the evidence of claim {@code claim} of study {@code study} and rewrites the files;
+     * false, recording nothing, once the run is closed (interrupted: its files are final).
+     */
+    synchronized boolean record(int study, int claim, Evidence e) {
         if (closed) {
-            return;
+            return false;
         }
         evidence.get(study).set(claim, e);
         ResultsFile.write(out, PARTIAL, results(IN_PROGRESS));
+        return true;
     }
 
-    /** Writes the final files (provenance finished) and returns the results. */
+    /**
+     * Writes the final files (provenance finished) and returns the results; null, writing nothing,
+     * when the run was interrupted first (the interruption wrote the files).
+     */
     synchronized Results finish() {
+        if (closed) {
+            return null;
+        }
         provenance = provenance.finished();
         Results r = write("not run");
         closed = true;

@@ -164,6 +164,10 @@ final class VerifyCommand implements Callable<Integer> {
             run.start();
             runClaims(run, err);
             results = run.finish();
+            if (results == null) {
+                // interrupted: the shutdown hook wrote the results and the report and said so
+                return Msgd.INTERRUPTED;
+            }
             report = render(dir, results, err);
         } finally {
             rendered.countDown();
@@ -309,6 +313,14 @@ final class VerifyCommand implements Callable<Integer> {
         if (total == 0) {
             err.println("no claims to run");
         }
+        List<String> remaining = new ArrayList<>();
+        studies.forEach(st -> st.claims().forEach(c -> remaining.add(c.id())));
+        List<String> finished = new ArrayList<>();
+        ClaimCosts costs = ClaimCosts.load(run.out(), budget);
+        double expected = costs.remainingSeconds(List.of(), 0, remaining);
+        if (total > 1 && expected > 0) {
+            err.println("expected time: about " + duration(expected) + " (measured costs of these claims)");
+        }
         int done = 0;
         long start = System.nanoTime();
         for (int s = 0; s < studies.size(); s++) {
@@ -320,15 +332,20 @@ final class VerifyCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 Evidence e = check(claim, t0);
                 double seconds = (System.nanoTime() - t0) * 1e-9;
-                run.record(s, c, e);
+                if (!run.record(s, c, e)) {
+                    // interrupted meanwhile: the results were written as they stood, say nothing more
+                    return;
+                }
                 done++;
+                finished.add(claim.id());
+                remaining.remove(claim.id());
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s (%.1f s)", e.verdict(), seconds));
                 if (e.verdict() == Verdict.ERROR) {
                     line.append(": ").append(e.verdictReason());
                 }
                 if (done < total) {
                     double elapsed = (System.nanoTime() - start) * 1e-9;
-                    line.append(", ETA ").append(duration(elapsed / done * (total - done)));
+                    line.append(", ETA ").append(duration(costs.remainingSeconds(finished, elapsed, remaining)));
                 }
                 err.println(line);
                 err.flush();

@@ -193,6 +193,11 @@ class MsgdTest {
         StringWriter err = new StringWriter();
         assertTrue(VerifyCommand.render(tmp, partial, new PrintWriter(err, true)) != null, err.toString());
         assertEquals(null, run.interrupt(), "a second interrupt does nothing");
+        String written = Files.readString(tmp.resolve(ResultsFile.NAME));
+        assertFalse(run.record(0, 1, study.claims().get(1).check(Budget.QUICK, 1)),
+                "a claim finishing after the interruption is not recorded (and the console says nothing more)");
+        assertNull(run.finish(), "nor does the run finish over the interrupted files");
+        assertEquals(written, Files.readString(tmp.resolve(ResultsFile.NAME)), "results.json stays as the interruption wrote it");
 
         String html = Files.readString(tmp.resolve("index.html"));
         assertTrue(html.contains("This run did not finish: 1 of 2 claims were not run"), html);
@@ -278,13 +283,19 @@ class MsgdTest {
             assertEquals(Msgd.OK, h.code(), command);
             assertTrue(h.out().startsWith("Usage: msgd " + command), h.out());
         }
+        String train = exec(twoPassingClaims(), "train", "--help").out();
+        for (String shown : List.of("--eval-every=K", "(default: 100)", "--seed=S", "(default: 1)", "(default: 2,1)",
+                "(default: paper-text)", "Presets: [", "Methods: gd, sgd")) {
+            assertTrue(train.contains(shown), "train --help shows " + shown + ":\n" + train);
+        }
     }
 
     @Test
     void trainWithAnUnknownOptionIsBadUsage() {
         Run r = exec(twoPassingClaims(), "train", "--model", "vgg11");
         assertEquals(Msgd.USAGE, r.code());
-        assertTrue(r.err().startsWith("msgd train: unknown option '--model'"), r.err());
+        assertTrue(r.err().startsWith("msgd train: Unknown option") && r.err().contains("'--model'"), r.err());
+        assertOneLine(r.err());
     }
 
     @Test
