@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.MetricsFile;
 import org.msgdlab.deep.train.Trainer;
 
 import java.io.IOException;
@@ -13,7 +14,8 @@ import java.util.TreeMap;
 
 /**
  * The completed runs of a study found on disk (nothing is trained here): per method, per paired
- * seed, the metrics and the pre-registered statistic. A directory holding a run with other
+ * seed, the metrics and the pre-registered statistic. A longer run of the same settings counts by
+ * its first {@code plan.iterations()} iterations ({@link Trainer#completedOrPrefix}). A directory holding a run with other
  * settings is not used, and is listed in {@link #mismatches()}.
  *
  * @param plan        the plan the runs were read for
@@ -22,8 +24,14 @@ import java.util.TreeMap;
  */
 public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod, List<String> mismatches) {
 
-    /** One completed run. */
-    public record Run(int seed, List<Trainer.Row> rows, double statistic, double finalAccuracy, double seconds) {
+    /**
+     * One completed run: its rows up to the plan's iterations and their statistic; when the run went
+     * on beyond them (a longer run counted by its first iterations), how far it went and the same
+     * statistic over the last 20% of its own iterations, as a check ({@code ownIterations} equal to the
+     * plan's and {@code ownStatistic} equal to {@code statistic} otherwise).
+     */
+    public record Run(int seed, List<Trainer.Row> rows, double statistic, double finalAccuracy, double seconds,
+                      long ownIterations, double ownStatistic) {
     }
 
     /** Reads the completed runs of seeds 0 .. maxSeeds-1. */
@@ -33,11 +41,22 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         for (String m : plan.methods()) {
             Map<Integer, Run> seeds = new TreeMap<>();
             for (int s = 0; s < maxSeeds; s++) {
-                Optional<Trainer.Outcome> o = Trainer.completed(plan.config(m, s), mismatches::add);
+                Optional<Trainer.Outcome> o = Trainer.completedOrPrefix(plan.config(m, s), mismatches::add);
                 if (o.isPresent()) {
                     List<Trainer.Row> rows = o.get().rows();
-                    seeds.put(s, new Run(s, rows, WindowStatistic.of(rows, plan.iterations()), WindowStatistic.last(rows),
-                            o.get().trainingSeconds()));
+                    double statistic = WindowStatistic.of(rows, plan.iterations());
+                    long own = plan.iterations();
+                    double ownStatistic = statistic;
+                    // a longer run may still be training: a row cut by its writer is dropped, not an error
+                    List<Trainer.Row> whole = MetricsFile.readForResume(plan.config(m, s).out().resolve("metrics.csv"),
+                            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+                    long last = whole.get(whole.size() - 1).iteration();
+                    if (last > plan.iterations() && last % plan.evalEvery() == 0 && last >= 5L * plan.evalEvery()) {
+                        own = last;
+                        ownStatistic = WindowStatistic.of(whole, (int) last);
+                    }
+                    seeds.put(s, new Run(s, rows, statistic, WindowStatistic.last(rows), o.get().trainingSeconds(), own,
+                            ownStatistic));
                 }
             }
             by.put(m, Collections.unmodifiableMap(seeds));

@@ -49,7 +49,7 @@ public final class MetricsFile {
      * Every whole row, for continuing a run: a cut last row is dropped with a warning on {@code log}
      * (the resumed run keeps the rows up to its checkpoint and computes the others again).
      */
-    static List<Trainer.Row> readForResume(Path file, PrintStream log) throws IOException {
+    public static List<Trainer.Row> readForResume(Path file, PrintStream log) throws IOException {
         return parse(file, log);
     }
 

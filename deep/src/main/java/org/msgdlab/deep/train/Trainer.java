@@ -122,6 +122,18 @@ public final class Trainer {
         JsonNode stored = RunJson.read(runJson);
         RunConfig previous = RunJson.configFrom(stored, runJson, dir);
         String differs = firstDifference(previous, config);
+        if (differs != null && previous.iterations() > config.iterations()
+                && firstDifference(previous.withIterations(config.iterations()), config) == null) {
+            // a longer run of the same settings: its first iterations are this run (see completedOrPrefix)
+            java.util.Optional<Outcome> prefix = completedOrPrefix(config, m -> { });
+            if (prefix.isPresent()) {
+                log.println("reusing the first " + config.iterations() + " iterations of the longer run in " + dir);
+                return prefix.get();
+            }
+            log.println("continuing the longer run in " + dir + " up to iteration " + config.iterations()
+                    + " (its run.json then says " + config.iterations() + ")");
+            return resume(dir, config.iterations(), log);
+        }
         if (differs != null) {
             throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
                     + " choose another output directory");
@@ -176,6 +188,41 @@ public final class Trainer {
         double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
         return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "read",
                 last.elapsedSeconds(), perStep));
+    }
+
+    /**
+     * The run {@code config} describes, read without training: a completed run of exactly these
+     * settings ({@link #completed}), or the first {@code config.iterations()} iterations of a run of
+     * the same settings and more iterations that has reached them (completed, interrupted or still
+     * running). Those rows are the ones a run of {@code config.iterations()} iterations writes, bit for
+     * bit: nothing in a step depends on the total number of iterations (the learning-rate decays are
+     * at fixed iterations; {@code TrainerTest} checks it). Empty otherwise; {@code mismatch} receives
+     * the first difference of a run with other settings.
+     */
+    public static java.util.Optional<Outcome> completedOrPrefix(RunConfig config, java.util.function.Consumer<String> mismatch)
+            throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        RunConfig previous = RunJson.configFrom(RunJson.read(runJson), runJson, dir);
+        if (previous.iterations() <= config.iterations()
+                || firstDifference(previous.withIterations(config.iterations()), config) != null) {
+            return completed(config, mismatch);
+        }
+        Path metrics = dir.resolve(MetricsFile.NAME);
+        if (!Files.isRegularFile(metrics)) {
+            return java.util.Optional.empty();
+        }
+        List<Row> whole = MetricsFile.readForResume(metrics, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        List<Row> rows = whole.stream().filter(r -> r.iteration() <= config.iterations()).toList();
+        if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
+            return java.util.Optional.empty();   // not there yet
+        }
+        Row last = rows.get(rows.size() - 1);
+        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), rows, "prefix of a longer run",
+                last.elapsedSeconds(), last.elapsedSeconds() / config.iterations()));
     }
 
     /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */

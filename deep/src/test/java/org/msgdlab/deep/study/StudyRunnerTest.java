@@ -100,6 +100,33 @@ class StudyRunnerTest {
         assertNull(StudyVerdicts.evaluate(r).get(0).status(), "below the first look");
     }
 
+    @Test
+    void aLongerRunOfTheSameSettingsCountsByItsFirstIterationsWhichEqualAShorterRunBitForBit() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan base = plan(data, Protocol.AUTHORS_CODE);
+        StudyPlan longer = new StudyPlan(base.protocol(), base.methods(), base.masterSeed(), 16, 2, base.dir(), data);
+        new StudyRunner(longer, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        StudyPlan shorter = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 10, 2, longer.dir(), data);
+        StudyPlan separate = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 10, 2,
+                tmp.resolve("separate"), data);
+        new StudyRunner(separate, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+
+        StudyRuns prefix = StudyRuns.read(shorter, 1);
+        assertEquals(1, prefix.completed("gd"), prefix.mismatches().toString());
+        List<org.msgdlab.deep.train.Trainer.Row> own = StudyRuns.read(separate, 1).byMethod().get("gd").get(0).rows();
+        List<org.msgdlab.deep.train.Trainer.Row> first = prefix.byMethod().get("gd").get(0).rows();
+        assertEquals(own.size(), first.size());
+        for (int i = 0; i < own.size(); i++) {
+            assertTrue(own.get(i).sameMetrics(first.get(i)), "row " + i + ": " + own.get(i) + " vs " + first.get(i));
+        }
+        assertEquals(own.get(own.size() - 1).testAccuracy(), prefix.byMethod().get("gd").get(0).finalAccuracy(),
+                "the final iterate of the shorter study is the longer run's at its iteration 10");
+        assertTrue(StudyRunner.fixed(prefix, 1, List.of("gd")).isEmpty(), "nothing to train");
+        // a plan asking more than the run has is still a mismatch, not a prefix
+        StudyPlan more = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 20, 2, longer.dir(), data);
+        assertEquals(0, StudyRuns.read(more, 1).completed("gd"));
+    }
+
     private static PrintStream quiet() {
         return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     }

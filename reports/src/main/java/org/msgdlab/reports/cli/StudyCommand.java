@@ -56,9 +56,11 @@ final class StudyCommand implements Callable<Integer> {
     @Option(names = "--dir", defaultValue = "deep/results/fashion-mnist-study", description = "the study directory (default: ${DEFAULT-VALUE})")
     Path dir;
 
-    @Option(names = "--iterations", defaultValue = "" + StudyPlan.ITERATIONS,
-            description = "iterations per run; the claims' statistic is the last 20%% of them (default: the paper's ${DEFAULT-VALUE})")
-    int iterations;
+    @Option(names = "--iterations", description = "iterations per run; the claims' statistic is the last 20%% of them"
+            + " (default: the protocol's: the paper's " + StudyPlan.ITERATIONS + " under paper-text, "
+            + StudyPlan.AUTHORS_CODE_ITERATIONS + " under authors-code, where the statistic has settled by then;"
+            + " deep/README.md)")
+    Integer iterations;
 
     @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
             description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
@@ -84,7 +86,8 @@ final class StudyCommand implements Callable<Integer> {
         }
         StudyPlan plan;
         try {
-            plan = new StudyPlan(p, StudyPlan.METHODS, StudyPlan.MASTER_SEED, iterations, evalEvery, dir,
+            plan = new StudyPlan(p, StudyPlan.METHODS, StudyPlan.MASTER_SEED,
+                    iterations == null ? StudyPlan.iterations(p) : iterations, evalEvery, dir,
                     data == null ? FashionMnist.DEFAULT_DIR : data);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -44,11 +44,13 @@ public final class StudySummary {
                     r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000)));
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
-        StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds\n");
+        StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
+                + "run_iterations,window_test_accuracy_at_run_end\n");
         for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
             for (StudyRuns.Run r : e.getValue().values()) {
-                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f\n", e.getKey(), runs.plan().method(e.getKey()).id(),
-                        r.seed(), r.statistic(), r.finalAccuracy(), r.seconds()));
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f\n", e.getKey(),
+                        runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
+                        r.ownIterations(), r.ownStatistic()));
             }
         }
         AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
