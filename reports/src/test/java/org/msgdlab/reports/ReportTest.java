@@ -40,8 +40,11 @@ class ReportTest {
         Report.Written w = Report.write(dir, ReportFixtures.varied());
         String html = Files.readString(w.index());
 
-        // self-contained: no script, no external resource, inline style
-        assertFalse(html.contains("<script"), "no script");
+        // self-contained: no external script or resource, inline style; the one inline script only opens folds
+        // (the page reads without it: every fold opens by a click)
+        assertFalse(html.contains("<script src"), "no external script");
+        assertEquals(1, all(Pattern.compile("(<script)"), html).size(), "one script");
+        assertTrue(html.contains("<script>\n" + org.msgdlab.reports.html.HtmlReport.SCRIPT + "\n</script>"), "the fold opener only");
         assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "no network reference");
         assertTrue(html.contains("<style>"));
         // every referenced local file exists and is non-empty

@@ -631,10 +631,11 @@ public final class Figures {
         if (n == 0) {
             return new Drawing(null, WIDTH, BASE_HEIGHT, notes);
         }
-        int height = 150 + 24 * n;
+        int height = 150 + 20 * n;   // 20 px a row: the 12-px tick labels stay apart
         XYChart chart = new XYChart(1000, height);
-        chart.setTitle(Formula.unicode(study.title()) + ": every claim's discrepancy from the paper");
-        chart.setXAxisTitle("(estimate − paper)/|paper| of the headline statistic (absolute where the paper's value is 0); bars: ± tolerance");
+        // the study's title is the page's heading right above; the chart's own stays short enough for its plot
+        chart.setTitle("Every claim's discrepancy from the paper's value");
+        chart.setXAxisTitle("(estimate − paper)/|paper| of the headline statistic; bars: ± tolerance");
         chart.setYAxisTitle("");
         style(chart.getStyler());
         fitTitle(chart);
@@ -708,7 +709,7 @@ public final class Figures {
         for (int r = 0; r <= n + 1; r++) {
             rows[r] = r;
         }
-        XYSeries zero = chart.addSeries("paper's value (discrepancy 0)", new double[n + 2], rows);
+        XYSeries zero = chart.addSeries("paper's value", new double[n + 2], rows);
         zero.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
         zero.setMarker(SeriesMarkers.NONE);
         zero.setLineColor(Palette.BLACK);
@@ -737,7 +738,7 @@ public final class Figures {
             s.setMarkerColor(Palette.of(en.getKey()));
         }
         if (!exact.isEmpty()) {
-            XYSeries s = chart.addSeries("exact (derived) value", exact.stream().mapToDouble(p -> p[0]).toArray(),
+            XYSeries s = chart.addSeries("exact value", exact.stream().mapToDouble(p -> p[0]).toArray(),
                     exact.stream().mapToDouble(p -> p[1]).toArray());
             s.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
             s.setMarker(SeriesMarkers.CROSS);
@@ -803,10 +804,12 @@ public final class Figures {
             for (int size = 14; size >= 10; size--) {
                 Font font = new Font(FONT, Font.BOLD, size);
                 java.awt.FontMetrics m = g.getFontMetrics(font);
-                if (m.stringWidth(title) <= chart.getWidth() - 40 || size == 10) {
+                // XChart centres the title over the plot, which the y axis's labels narrow by up to ~100 px
+                int room = chart.getWidth() - 140;
+                if (m.stringWidth(title) <= room || size == 10) {
                     chart.getStyler().setChartTitleFont(font);
                     // still too wide at 10 pt: cut at a word with an ellipsis (the page shows the whole title)
-                    chart.setTitle(shortened(title, m, chart.getWidth() - 40));
+                    chart.setTitle(shortened(title, m, room));
                     return;
                 }
             }
@@ -824,14 +827,31 @@ public final class Figures {
         java.awt.Graphics2D g = scratch.createGraphics();
         try {
             java.awt.FontMetrics m = g.getFontMetrics(chart.getStyler().getLegendFont());
-            int room = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - chart.getStyler().getLegendSeriesLineLength()
-                    - 4 * chart.getStyler().getLegendPadding() - 8;
+            int entry = chart.getStyler().getLegendSeriesLineLength() + 4 * chart.getStyler().getLegendPadding() + 8;
+            int room = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - entry;
+            int row = 0;
             for (XYSeries se : chart.getSeriesMap().values()) {
                 String label = se.getLabel() == null ? se.getName() : se.getLabel();
                 if (se.isShowInLegend() && m.stringWidth(label) > room) {
                     se.setLabel(shortened(label, m, room));
                     notes.add("legend entry in full: “" + label + "”");
                 }
+                if (se.isShowInLegend()) {
+                    row += entry + m.stringWidth(se.getLabel() == null ? se.getName() : se.getLabel());
+                }
+            }
+            // a legend in one row that would run past the edge goes into one column instead
+            if (chart.getStyler().getLegendLayout() == Styler.LegendLayout.Horizontal
+                    && row > chart.getWidth() - 2 * chart.getStyler().getChartPadding()) {
+                chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+            }
+            // axis titles too wide for the chart are shortened (the page's caption says them in full)
+            java.awt.FontMetrics axis = g.getFontMetrics(chart.getStyler().getAxisTitleFont());
+            int across = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - 60;
+            String x = chart.getXAxisTitle();
+            if (x != null && axis.stringWidth(x) > across) {
+                chart.setXAxisTitle(shortened(x, axis, across));
+                notes.add("x axis in full: “" + x + "”");
             }
         } finally {
             g.dispose();

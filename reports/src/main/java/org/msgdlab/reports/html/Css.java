@@ -14,7 +14,7 @@ final class Css {
             * { box-sizing: border-box; }
             html { -webkit-text-size-adjust: 100%; }
             body { margin: 0; background: #eef1f4; color: var(--ink); font: 14px/1.5 var(--sans); }
-            main { max-width: 1200px; margin: 0 auto; background: #fff; padding: 28px 32px 48px; box-shadow: 0 0 0 1px var(--line); }
+            main { max-width: 1320px; margin: 0 auto; background: #fff; padding: 28px 32px 48px; box-shadow: 0 0 0 1px var(--line); }
             a { color: var(--link); text-decoration: none; }
             a:hover { text-decoration: underline; }
             code { font: 12.5px var(--mono); background: var(--soft); padding: 1px 4px; border-radius: 3px; }
@@ -111,7 +111,7 @@ final class Css {
             .files { white-space: nowrap; }
             .missing { padding: 20px; border: 1px dashed var(--fail); color: var(--fail); }
 
-            article.claim { margin: 22px 0; padding: 14px 14px 8px; border: 1px solid var(--line); border-left: 6px solid var(--muted); border-radius: 4px;
+            article.claim { margin: 8px 0; padding: 8px 12px 6px; border: 1px solid var(--line); border-left: 6px solid var(--muted); border-radius: 4px;
                             -webkit-print-color-adjust: exact; print-color-adjust: exact; }
             article.claim.pass { border-left-color: var(--pass); }
             article.claim.approximate { border-left-color: var(--approximate); }
@@ -134,6 +134,9 @@ final class Css {
             .power tr.na td { color: #8a939c; }
             p.params { font-size: 12.5px; color: var(--muted); margin: 8px 0 6px; }
             p.params .label { font-weight: 700; color: var(--ink); margin-right: 4px; }
+            details.cards > summary, details.fold > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
+            details.claim-body > summary { cursor: pointer; color: var(--muted); font-size: 12.5px; margin: 2px 0; }
+            details.claim-body[open] > summary { margin-bottom: 8px; }
             details.param { font-size: 12.5px; margin: 4px 0; }
             details.param summary { cursor: pointer; color: var(--ink); font-weight: 600; }
             details.param table.numbers { font-size: 12px; }

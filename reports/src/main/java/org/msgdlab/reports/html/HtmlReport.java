@@ -76,7 +76,7 @@ public final class HtmlReport {
         }
         provenance(p);
         legend();
-        h.append("</main>\n</body>\n</html>\n");
+        h.append("</main>\n<script>\n").append(SCRIPT).append("\n</script>\n</body>\n</html>\n");
         return h.toString();
     }
 
@@ -155,10 +155,18 @@ public final class HtmlReport {
             Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
             notRun.forEach(e -> byReason.computeIfAbsent(firstLine(e.verdictReason()), k -> new ArrayList<>())
                     .add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>"));
+            boolean fold = byReason.size() > 3;
+            if (fold) {
+                h.append("<details class=\"fold\"><summary>").append(badge(Verdict.NOT_RUN)).append(" ").append(notRun.size())
+                        .append(" claims not run, for ").append(byReason.size()).append(" reasons</summary>\n");
+            }
             for (Map.Entry<String, List<String>> r : byReason.entrySet()) {
                 h.append("<p class=\"notrun\">").append(badge(Verdict.NOT_RUN)).append(" ").append(r.getValue().size())
                         .append(r.getValue().size() == 1 ? " claim" : " claims").append(" not run (")
                         .append(escape(r.getKey())).append("): ").append(String.join(", ", r.getValue())).append("</p>\n");
+            }
+            if (fold) {
+                h.append("</details>\n");
             }
         }
         weakPower();
@@ -254,10 +262,13 @@ public final class HtmlReport {
                     + "× marks where the exact (derived) value lies. A PASS sits on the dashed line; an APPROXIMATE or FAIL claim sits on its ×.");
         }
         claimTable(s);
+        // the cards, one per claim, fold under the table that lists them all (a link opens its card)
+        h.append("<details class=\"cards\"><summary>").append(s.claims().size()).append(s.claims().size() == 1 ? " claim card" : " claim cards")
+                .append(": statement, reason, statistics, power, figures and parameters of each claim</summary>\n");
         for (Evidence e : s.claims()) {
             claim(e);
         }
-        h.append("</section>\n");
+        h.append("</details>\n</section>\n");
     }
 
     private void claimTable(StudyResult s) {
@@ -283,8 +294,11 @@ public final class HtmlReport {
         h.append("<article class=\"claim ").append(cls(e.verdict())).append("\" id=\"").append(anchor("claim", e.claimId())).append("\">\n")
                 .append("<header>").append(badge(e.verdict())).append(" <h3>").append(cid(e.claimId())).append("</h3> <span class=\"ref\">")
                 .append(escape(e.paperRef())).append("</span></header>\n")
-                .append("<blockquote class=\"statement\">").append(Formula.html(e.statement())).append("</blockquote>\n")
                 .append("<p class=\"reason\"><b>").append(e.verdict()).append(":</b> ").append(prose(e, e.verdictReason())).append("</p>\n");
+        // the evidence folds under the verdict line, so that the page reads in a few screens; a link to the
+        // claim (from the summary or a claim table) opens it (the script at the end of the page)
+        h.append("<details class=\"claim-body\"><summary>").append(contents(e)).append("</summary>\n")
+                .append("<blockquote class=\"statement\">").append(Formula.html(e.statement())).append("</blockquote>\n");
         if (e.verdict() != Verdict.PASS && e.discrepancyLimit() != null && !e.discrepancyLimit().isBlank()
                 && !e.verdictReason().contains(e.discrepancyLimit())) {
             h.append("<p class=\"limit\"><b>Gap:</b> ").append(Formula.html(e.discrepancyLimit())).append("</p>\n");
@@ -307,8 +321,47 @@ public final class HtmlReport {
             h.append("</div>\n");
         }
         parameters(e);
-        h.append("</article>\n");
+        h.append("</details>\n</article>\n");
     }
+
+    /** What the folded part of a claim's card holds, e.g. "statement, 3 statistics, power, 1 figure, parameters". */
+    private static String contents(Evidence e) {
+        List<String> parts = new ArrayList<>();
+        parts.add("statement");
+        int k = e.statistics().size();
+        if (k > 0) {
+            parts.add(k + (k == 1 ? " statistic" : " statistics"));
+        }
+        if (!e.power().isEmpty()) {
+            parts.add("power");
+        }
+        int f = e.series().size();
+        if (f > 0) {
+            parts.add(f + (f == 1 ? " figure" : " figures"));
+        }
+        if (e.parameters() != null && !e.parameters().isEmpty()) {
+            parts.add("parameters");
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * Opens the folded card a link points at (on load and on every jump), and every fold before
+     * printing, so that a printed report has everything.
+     */
+    public static final String SCRIPT = String.join("\n",
+            "function msgdOpen() {",
+            "  var id = decodeURIComponent(location.hash.slice(1)); if (!id) return;",
+            "  var t = document.getElementById(id); if (!t) return;",
+            "  var body = t.querySelector('details.claim-body'); if (body) body.open = true;",
+            "  for (var p = t.parentElement; p; p = p.parentElement) if (p.tagName === 'DETAILS') p.open = true;",
+            "  t.scrollIntoView();",
+            "}",
+            "window.addEventListener('hashchange', msgdOpen);",
+            "window.addEventListener('DOMContentLoaded', msgdOpen);",
+            "window.addEventListener('beforeprint', function () {",
+            "  document.querySelectorAll('details').forEach(function (d) { d.open = true; });",
+            "});");
 
     /** Statistics tables longer than this are folded into a {@code <details>} block with their counts. */
     static final int INLINE_STATISTICS = 12;

@@ -74,6 +74,15 @@ class FiguresTest {
                 curve("paper", new double[] {1000, 1, 1, 1}, new double[] {2000, 1, 1, 1})));
         List<Figures.Figure> figures = new java.util.ArrayList<>();
         figures.add(Figures.series(wordy, dir, "wordy"));
+        // the overviews of a real quick run (every verdict kind, 29 and 32 claims) and of the fixture
+        Path quick = dir.resolve("quick-results.json");
+        try (var in = new java.util.zip.GZIPInputStream(FiguresTest.class.getResourceAsStream(
+                "/org/msgdlab/reports/html/quick-results.json.gz"))) {
+            Files.copy(in, quick, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        for (StudyResult s : org.msgdlab.theory.claims.ResultsFile.read(quick).studies()) {
+            figures.add(Figures.overview(s, dir, "quick." + s.id() + ".overview"));
+        }
         for (StudyResult s : ReportFixtures.varied().studies()) {
             figures.add(Figures.overview(s, dir, s.id() + ".overview"));
             for (Evidence e : s.claims()) {

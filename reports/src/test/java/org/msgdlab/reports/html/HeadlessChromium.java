@@ -191,6 +191,11 @@ final class HeadlessChromium implements AutoCloseable {
         return Base64.getDecoder().decode(call(session, "Page.printToPDF", params).path("data").asText());
     }
 
+    /** The value of a JavaScript expression in the loaded page. */
+    JsonNode value(String expression) throws IOException, InterruptedException {
+        return evaluate(expression);
+    }
+
     private JsonNode evaluate(String expression) throws IOException, InterruptedException {
         JsonNode r = call(session, "Runtime.evaluate", JSON.createObjectNode().put("expression", expression).put("returnByValue", true));
         if (r.has("exceptionDetails")) {

@@ -1,0 +1,92 @@
+package org.msgdlab.reports.html;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.reports.Report;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.theory.claims.StudyResult;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Issue 17: the report of a real quick run ({@code quick-results.json.gz}, `./msgd verify` of
+ * 2026-11-23, 79 claims) reads in at most 12 screens of 1400 x 900 pixels in headless Chromium, and
+ * every claim is reachable: each has a link to its card, and following a link opens the card's
+ * folded evidence.
+ */
+class ReportLengthTest {
+
+    static final int WIDTH = 1400;
+    static final int SCREEN = 900;
+    static final int MAX_SCREENS = 12;
+
+    private static Path profile;
+    private static HeadlessChromium browser;
+
+    @BeforeAll
+    static void start(@TempDir Path tmp) throws Exception {
+        assumeTrue(HeadlessChromium.available(), HeadlessChromium.BINARY + " is not installed (Debian: apt-get install chromium)");
+        profile = Files.createDirectory(tmp.resolve("profile"));
+        browser = new HeadlessChromium(profile, WIDTH, SCREEN);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    private static Results quickRun(Path dir) throws Exception {
+        Path file = dir.resolve(ResultsFile.NAME);
+        try (InputStream in = new GZIPInputStream(ReportLengthTest.class.getResourceAsStream("quick-results.json.gz"))) {
+            Files.copy(in, file);
+        }
+        return ResultsFile.read(file);
+    }
+
+    @Test
+    void theQuickReportReadsInAtMostTwelveScreensAndEveryClaimIsOneClickAway(@TempDir Path dir) throws Exception {
+        Results results = quickRun(dir);
+        Report.write(dir, results);
+        String index = dir.resolve(Report.INDEX).toUri().toString();
+        HeadlessChromium.PageLoad page = browser.load(index);
+        assertEquals(List.of(), page.problems());
+        double screens = page.contentHeight() / SCREEN;
+        Path out = Files.createDirectories(Path.of(System.getProperty("basedir", ".")).resolve("target"));
+        Files.write(out.resolve("quick-report-full.png"), browser.screenshot(true, page.contentHeight(), WIDTH));
+        System.out.printf("quick report: %.0f px, %.1f screens of %dx%d%n", page.contentHeight(), screens, WIDTH, SCREEN);
+        assertTrue(screens <= MAX_SCREENS, String.format("%.1f screens (at most %d)", screens, MAX_SCREENS));
+
+        List<String> ids = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                ids.add(HtmlReport.anchor("claim", e.claimId()));
+            }
+        }
+        String html = Files.readString(dir.resolve(Report.INDEX));
+        for (String id : ids) {
+            assertTrue(html.contains("href=\"#" + id + "\""), "a link to " + id);
+        }
+        // following a link opens the folded evidence of that claim, and only of that claim
+        String target = ids.get(ids.size() / 2);
+        browser.value("location.hash = '#" + target + "'");   // a jump within the page, as a click on the link makes
+        Thread.sleep(300);
+        assertTrue(browser.value("document.getElementById('" + target + "').querySelector('details.claim-body').open")
+                .asBoolean(), "the card of #" + target + " is open");
+        assertEquals(1, browser.value("document.querySelectorAll('details.claim-body[open]').length").asInt());
+    }
+}
