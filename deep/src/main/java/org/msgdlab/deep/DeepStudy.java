@@ -4,6 +4,8 @@ import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.efficiency.NoiseInjection;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
@@ -418,7 +420,9 @@ public final class DeepStudy {
         params.put("tensorflow.secondsPerStep", tf.secondsPerStep());
         params.put("tensorflow.stepsPerSecond", tf.stepsPerSecond());
         params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
-        params.put("pairedSeedHoursEstimate", pairedSeedHours(tf.secondsPerStep()));
+        for (Protocol p : Protocol.named()) {
+            params.put("pairedSeedHoursEstimate." + p.name(), pairedSeedHours(tf.secondsPerStep(), StudyPlan.iterations(p)));
+        }
         params.put("pytorch.version", pt.version());
         params.put("pytorch.secondsPerStep", pt.secondsPerStep());
         params.put("pytorch.imagesPerSecond", pt.imagesPerSecond());
@@ -439,18 +443,18 @@ public final class DeepStudy {
     }
 
     /**
-     * Hours of one paired seed of the study (the nine methods, 10,000 iterations each) at the
+     * Hours of one paired seed of the study (the nine methods, {@code iterations} each) at the
      * measured full-batch step time: GD, MSGD-Cov, MSGD-Fisher, MSGD-[Fisher-10] and MSGD-[Cov-10]
      * step on all 1,000 images (the sparse Gaussian W has full support: V_sgd(B) is -1/n off the
      * batch); SGD-50 and MSGD-Bernoulli feed about 50 images (about 1/10 of a full step, evaluations
-     * included); SGD-500 and [MSGD-Fisher]-500 half; 51 evaluations of 61,000 images per run at
-     * about 60 full steps' cost each.
+     * included); SGD-500 and [MSGD-Fisher]-500 half; an evaluation of 61,000 images every 200
+     * iterations, at about 60 full steps' cost each.
      */
-    static double pairedSeedHours(double fullStepSeconds) {
-        double perFullRun = 10_000 * fullStepSeconds;
-        double perCheapRun = 10_000 * fullStepSeconds / 10;
-        double perHalfRun = 10_000 * fullStepSeconds / 2;
-        double evals = 51 * 60 * fullStepSeconds;
+    static double pairedSeedHours(double fullStepSeconds, int iterations) {
+        double perFullRun = iterations * fullStepSeconds;
+        double perCheapRun = iterations * fullStepSeconds / 10;
+        double perHalfRun = iterations * fullStepSeconds / 2;
+        double evals = (iterations / 200.0 + 1) * 60 * fullStepSeconds;
         return (5 * perFullRun + 2 * perCheapRun + 2 * perHalfRun + 9 * evals) / 3600;
     }
 }
