@@ -650,6 +650,19 @@ public final class Figures {
         st.setYAxisMax(n + 1.0);
         List<String> ids = new ArrayList<>();
         claims.forEach(e -> ids.add(e.claimId() == null ? "?" : e.claimId()));
+        // a prefix every id shares ("deep.fashion-mnist.") is said once, in the notes, not on every row
+        String shared = sharedPrefix(ids);
+        if (!shared.isEmpty()) {
+            ids.replaceAll(id -> id.substring(shared.length()));
+        }
+        boolean tail = lastParts(ids, 3) != null && ids.stream().mapToInt(String::length).max().orElse(0) > 40;
+        if (tail) {
+            // long ids ("deep.fashion-mnist.authors-code.msgd-fisher.above-gd") by their last three parts,
+            // when those tell the claims apart: the plot keeps its width
+            List<String> shortIds = lastParts(ids, 3);
+            ids.clear();
+            ids.addAll(shortIds);
+        }
         st.setyAxisTickLabelsFormattingFunction(v -> {
             long r = Math.round(v);
             if (Math.abs(v - r) > 1e-6 || r < 1 || r > n) {
@@ -754,12 +767,54 @@ public final class Figures {
             by.forEach((v, k) -> parts.add(k + " " + v));
             notes.add("no estimate to show for " + noEstimate.size() + " claims (" + String.join(", ", parts) + ")");
         }
+        if (!shared.isEmpty()) {
+            notes.add("rows are claim ids without their common prefix “" + shared + "”");
+        }
+        if (tail) {
+            notes.add("rows show the last three parts of each claim id (the claim table has them whole)");
+        }
         if (!bounds.isEmpty()) {
             notes.add("not on this axis, being bounds rather than values the paper gives (their rows stay empty): "
                     + String.join("; ", bounds));
         }
         fitLegend(chart, notes);
         return new Drawing(chart, 1000, height, notes);
+    }
+
+    /**
+     * The longest prefix ending in '.' that every id has and that leaves each id non-empty, if the
+     * shortening is worth it (over 12 characters); "" otherwise.
+     */
+    static String sharedPrefix(List<String> ids) {
+        if (ids.size() < 2) {
+            return "";
+        }
+        String p = ids.get(0);
+        for (String id : ids) {
+            int k = 0;
+            while (k < p.length() && k < id.length() && p.charAt(k) == id.charAt(k)) {
+                k++;
+            }
+            p = p.substring(0, k);
+        }
+        int dot = p.lastIndexOf('.');
+        p = dot < 0 ? "" : p.substring(0, dot + 1);
+        for (String id : ids) {
+            if (id.length() <= p.length()) {
+                return "";
+            }
+        }
+        return p.length() > 12 ? p : "";
+    }
+
+    /** Each id's last {@code k} dotted parts, or null when two of them would then be equal. */
+    static List<String> lastParts(List<String> ids, int k) {
+        List<String> out = new ArrayList<>();
+        for (String id : ids) {
+            String[] parts = id.split("\\.");
+            out.add(parts.length <= k ? id : String.join(".", java.util.Arrays.copyOfRange(parts, parts.length - k, parts.length)));
+        }
+        return new java.util.HashSet<>(out).size() == out.size() ? out : null;
     }
 
     /** Whether {@code study} has a claim with a discrepancy to show (else it gets no overview). */

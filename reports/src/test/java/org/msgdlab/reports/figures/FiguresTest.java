@@ -166,6 +166,16 @@ class FiguresTest {
     }
 
     @Test
+    void longClaimIdsAreShortenedOnTheOverviewOnlyWhenTheyStayDistinct() {
+        assertEquals("", Figures.sharedPrefix(List.of("deep.a.x", "deep.b.y")), "a short shared prefix stays");
+        assertEquals("deep.fashion-mnist.", Figures.sharedPrefix(List.of("deep.fashion-mnist.a.x", "deep.fashion-mnist.b.y")));
+        assertEquals(List.of("authors-code.msgd-fisher.above-gd", "paper-text.msgd-fisher.above-gd", "deep.convsmall.parameters"),
+                Figures.lastParts(List.of("deep.fashion-mnist.authors-code.msgd-fisher.above-gd",
+                        "deep.fashion-mnist.paper-text.msgd-fisher.above-gd", "deep.convsmall.parameters"), 3));
+        assertNull(Figures.lastParts(List.of("x.a.b.c", "y.a.b.c"), 3), "not when two would read alike");
+    }
+
+    @Test
     void paletteIsOkabeIto() {
         assertEquals("#009e73", Palette.hex(Palette.of(org.msgdlab.theory.claims.Verdict.PASS)));
         assertEquals("#e69f00", Palette.hex(Palette.of(org.msgdlab.theory.claims.Verdict.APPROXIMATE)));
