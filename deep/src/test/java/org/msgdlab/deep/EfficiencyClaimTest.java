@@ -35,9 +35,14 @@ class EfficiencyClaimTest {
             Evidence e = DeepStudy.efficiencyEvidence(DeepStudy.EFFICIENCY_ID, "ref", "statement", g,
                     new DeepStudy.EfficiencyPlan(n, 4, 3000, 3, 1), 7, "tiny", System.nanoTime());
             System.out.println(DeepStudy.EFFICIENCY_ID + " (tiny): " + e.verdictReason() + " " + e.power());
-            // 3 statistics per projection (gbar, whitened gbar, 3 random)
-            assertEquals(15, e.statistics().size());
-            assertTrue(e.statistics().stream().allMatch(s -> s.agreesWithPaper()), e.statistics().toString());
+            // 3 statistics per projection (gbar, whitened gbar, 3 random), then the time ratio (one-sided, > 1)
+            assertEquals(16, e.statistics().size());
+            var covariances = e.statistics().subList(0, 15);
+            assertTrue(covariances.stream().allMatch(s -> s.agreesWithPaper()), covariances.toString());
+            var ratio = e.statistics().get(15);
+            assertTrue(ratio.name().startsWith("time per step, explicit noise injection / Algorithm 1"), ratio.name());
+            assertEquals(org.msgdlab.theory.claims.StatisticCheck.Side.ABOVE, ratio.side());
+            assertEquals(1.0, ratio.paperValue());
             assertEquals(4, e.power().size());
             assertTrue(e.parameters().containsKey("timing.all.ratio"));
             if (e.verdict() != Verdict.PASS) {
