@@ -110,12 +110,12 @@ public final class BatchNorm<T extends TFloating> {
             return tf.math.add(tf.math.mul(tf.math.sub(x, runMean), scale), beta);
         }
         Shape s = x.shape();
-        if (s.numDimensions() != 4 || s.size(1) < 1 || s.size(2) < 1 || s.size(3) < 1) {
+        if (s.numDimensions() != 4 || s.get(1) < 1 || s.get(2) < 1 || s.get(3) < 1) {
             throw new IllegalArgumentException("batch norm needs NHWC activations with static H, W, C, got " + s);
         }
-        int h = (int) s.size(1);
-        int w = (int) s.size(2);
-        int c = (int) s.size(3);
+        int h = (int) s.get(1);
+        int w = (int) s.get(2);
+        int c = (int) s.get(3);
         // [groups, G, H, W, C]: G = ghostBatch, or the whole fed batch in one group.
         Operand<T> grouped = tf.reshape(x, tf.constant(ghostBatch > 0 ? new int[] {-1, ghostBatch, h, w, c}
                 : new int[] {1, -1, h, w, c}));
