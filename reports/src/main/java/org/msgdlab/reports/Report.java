@@ -160,19 +160,19 @@ public final class Report {
     static final String MANIFEST = ".msgd-figures";
 
     /**
-     * Removes the files (figures, series tables) a previous report wrote into {@code figDir} and this
+     * Removes the files (figures, series tables) a previous report wrote into {@code dir} and this
      * one did not (they are listed in its manifest, {@value #MANIFEST} for figures), and records this
      * report's. Files the toolkit did not write (a user's own
      * figures, figures of a folder written before the manifest existed) are never deleted.
      */
-    private static void removeStale(Path figDir, String manifestName, Set<String> keep) {
-        Path manifest = figDir.resolve(manifestName);
+    private static void removeStale(Path dir, String manifestName, Set<String> keep) {
+        Path manifest = dir.resolve(manifestName);
         try {
             if (Files.isRegularFile(manifest)) {
                 for (String name : Files.readAllLines(manifest, java.nio.charset.StandardCharsets.UTF_8)) {
                     String n = name.strip();
                     if (!n.isEmpty() && !keep.contains(n) && !n.contains("/") && !n.contains("\\") && !n.startsWith(".")) {
-                        Files.deleteIfExists(figDir.resolve(n));
+                        Files.deleteIfExists(dir.resolve(n));
                     }
                 }
             }

@@ -47,13 +47,15 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
                     double statistic = WindowStatistic.of(rows, plan.iterations());
                     long own = plan.iterations();
                     double ownStatistic = statistic;
-                    // a longer run may still be training: a row cut by its writer is dropped, not an error
-                    List<Trainer.Row> whole = MetricsFile.readForResume(plan.config(m, s).out().resolve("metrics.csv"),
-                            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-                    long last = whole.get(whole.size() - 1).iteration();
-                    if (last > plan.iterations() && last % plan.evalEvery() == 0 && last >= 5L * plan.evalEvery()) {
-                        own = last;
-                        ownStatistic = WindowStatistic.of(whole, (int) last);
+                    if (Trainer.PREFIX.equals(o.get().message())) {
+                        // a longer run, perhaps still training: a row cut by its writer is dropped, not an error
+                        List<Trainer.Row> whole = MetricsFile.readForResume(plan.config(m, s).out().resolve("metrics.csv"),
+                                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+                        long last = whole.get(whole.size() - 1).iteration();
+                        if (last > plan.iterations() && last % plan.evalEvery() == 0) {
+                            own = last;
+                            ownStatistic = WindowStatistic.of(whole, (int) last);
+                        }
                     }
                     seeds.put(s, new Run(s, rows, statistic, WindowStatistic.last(rows), o.get().trainingSeconds(), own,
                             ownStatistic));

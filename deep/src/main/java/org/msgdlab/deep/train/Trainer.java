@@ -122,8 +122,7 @@ public final class Trainer {
         JsonNode stored = RunJson.read(runJson);
         RunConfig previous = RunJson.configFrom(stored, runJson, dir);
         String differs = firstDifference(previous, config);
-        if (differs != null && previous.iterations() > config.iterations()
-                && firstDifference(previous.withIterations(config.iterations()), config) == null) {
+        if (differs != null && isLongerRunOf(previous, config)) {
             // a longer run of the same settings: its first iterations are this run (see completedOrPrefix)
             java.util.Optional<Outcome> prefix = completedOrPrefix(config, m -> { });
             if (prefix.isPresent()) {
@@ -170,7 +169,14 @@ public final class Trainer {
             return java.util.Optional.empty();
         }
         JsonNode stored = RunJson.read(runJson);
-        String differs = firstDifference(RunJson.configFrom(stored, runJson, dir), config);
+        return completed(config, stored, RunJson.configFrom(stored, runJson, dir), mismatch);
+    }
+
+    /** {@link #completed(RunConfig, java.util.function.Consumer)} on a run.json already read. */
+    private static java.util.Optional<Outcome> completed(RunConfig config, JsonNode stored, RunConfig previous,
+            java.util.function.Consumer<String> mismatch) throws IOException {
+        Path dir = config.out();
+        String differs = firstDifference(previous, config);
         if (differs != null) {
             mismatch.accept(dir + ": " + differs);
             return java.util.Optional.empty();
@@ -196,8 +202,9 @@ public final class Trainer {
      * the same settings and more iterations that has reached them (completed, interrupted or still
      * running). Those rows are the ones a run of {@code config.iterations()} iterations writes, bit for
      * bit: nothing in a step depends on the total number of iterations (the learning-rate decays are
-     * at fixed iterations; {@code TrainerTest} checks it). Empty otherwise; {@code mismatch} receives
-     * the first difference of a run with other settings.
+     * at fixed iterations; {@code StudyRunnerTest} checks it). Empty otherwise; {@code mismatch}
+     * receives the first difference of a run with other settings. Such an outcome's message is
+     * {@link #PREFIX}.
      */
     public static java.util.Optional<Outcome> completedOrPrefix(RunConfig config, java.util.function.Consumer<String> mismatch)
             throws IOException {
@@ -206,10 +213,10 @@ public final class Trainer {
         if (!Files.isRegularFile(runJson)) {
             return java.util.Optional.empty();
         }
-        RunConfig previous = RunJson.configFrom(RunJson.read(runJson), runJson, dir);
-        if (previous.iterations() <= config.iterations()
-                || firstDifference(previous.withIterations(config.iterations()), config) != null) {
-            return completed(config, mismatch);
+        JsonNode stored = RunJson.read(runJson);
+        RunConfig previous = RunJson.configFrom(stored, runJson, dir);
+        if (!isLongerRunOf(previous, config)) {
+            return completed(config, stored, previous, mismatch);
         }
         Path metrics = dir.resolve(MetricsFile.NAME);
         if (!Files.isRegularFile(metrics)) {
@@ -221,8 +228,17 @@ public final class Trainer {
             return java.util.Optional.empty();   // not there yet
         }
         Row last = rows.get(rows.size() - 1);
-        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), rows, "prefix of a longer run",
+        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), rows, PREFIX,
                 last.elapsedSeconds(), last.elapsedSeconds() / config.iterations()));
+    }
+
+    /** The message of an outcome that is the first iterations of a longer run. */
+    public static final String PREFIX = "prefix of a longer run";
+
+    /** Whether {@code previous} is {@code config} with more iterations (nothing else that changes the metrics differs). */
+    static boolean isLongerRunOf(RunConfig previous, RunConfig config) {
+        return previous.iterations() > config.iterations()
+                && firstDifference(previous.withIterations(config.iterations()), config) == null;
     }
 
     /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -118,10 +117,5 @@ final class ClaimCosts {
     private Double cost(String id) {
         Double p = previous.get(id);
         return p != null ? p : reference.get(id);
-    }
-
-    @Override
-    public String toString() {
-        return String.format(Locale.ROOT, "ClaimCosts[%d from the previous run, %d shipped]", previous.size(), reference.size());
     }
 }

@@ -255,9 +255,10 @@ final class VerifyCommand implements Callable<Integer> {
             return null;
         }
         return String.format(Locale.ROOT, "--n %d: the theory claims need about %.1f GiB of heap at this n, more than"
-                + " this JVM's %.1f GiB (rule: 8 bytes x n x (2 x %d gradient rows + 64 vectors) <= the maximum heap;"
+                + " this JVM's %.1f GiB (rule: 8 bytes x n x (2 x %d gradient rows + %d vectors) <= the maximum heap;"
                 + " raise it with JAVA_TOOL_OPTIONS=-Xmx...)",
-                n, needBytes / 1073741824.0, maxHeapBytes / 1073741824.0, SamplingNoiseStudy.Setup.GRADIENT_ROWS);
+                n, needBytes / 1073741824.0, maxHeapBytes / 1073741824.0, SamplingNoiseStudy.Setup.GRADIENT_ROWS,
+                SamplingNoiseStudy.Setup.HEAP_VECTORS);
     }
 
     /**

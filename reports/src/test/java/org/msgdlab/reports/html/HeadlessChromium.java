@@ -285,6 +285,15 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** Whether the browser binary is there (the browser test is skipped otherwise). */
+    /**
+     * A browser of {@code width} x {@code height} with its profile under {@code tmp}, or the calling
+     * test class skipped, with the reason, where Chromium is not installed.
+     */
+    static HeadlessChromium startOrSkip(Path tmp, int width, int height) throws IOException, InterruptedException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(available(), BINARY + " is not installed (Debian: apt-get install chromium)");
+        return new HeadlessChromium(Files.createDirectory(tmp.resolve("profile")), width, height);
+    }
+
     static boolean available() {
         return Files.isExecutable(BINARY);
     }

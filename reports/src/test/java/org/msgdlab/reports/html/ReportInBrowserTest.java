@@ -17,7 +17,6 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The report in a real browser: headless Chromium ({@code /usr/bin/chromium}, Debian package
@@ -31,14 +30,11 @@ class ReportInBrowserTest {
     static final int WIDTH = 1280;
     static final int HEIGHT = 2000;
 
-    private static Path profile;
     private static HeadlessChromium browser;
 
     @BeforeAll
     static void start(@TempDir Path tmp) throws Exception {
-        assumeTrue(HeadlessChromium.available(), HeadlessChromium.BINARY + " is not installed (Debian: apt-get install chromium)");
-        profile = Files.createDirectory(tmp.resolve("profile"));
-        browser = new HeadlessChromium(profile, WIDTH, HEIGHT);
+        browser = HeadlessChromium.startOrSkip(tmp, WIDTH, HEIGHT);
     }
 
     @AfterAll

@@ -19,7 +19,6 @@ import java.util.zip.GZIPInputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Issue 17: the report of a real quick run ({@code quick-results.json.gz}, `./msgd verify` of
@@ -33,14 +32,11 @@ class ReportLengthTest {
     static final int SCREEN = 900;
     static final int MAX_SCREENS = 12;
 
-    private static Path profile;
     private static HeadlessChromium browser;
 
     @BeforeAll
     static void start(@TempDir Path tmp) throws Exception {
-        assumeTrue(HeadlessChromium.available(), HeadlessChromium.BINARY + " is not installed (Debian: apt-get install chromium)");
-        profile = Files.createDirectory(tmp.resolve("profile"));
-        browser = new HeadlessChromium(profile, WIDTH, SCREEN);
+        browser = HeadlessChromium.startOrSkip(tmp, WIDTH, SCREEN);
     }
 
     @AfterAll

@@ -71,8 +71,11 @@ public final class SamplingNoiseStudy {
          * sums and their copies). Nothing in the study is n x n, so the need is linear in n.
          */
         public long heapBytes() {
-            return Double.BYTES * (long) n * (2L * GRADIENT_ROWS + 64);
+            return Double.BYTES * (long) n * (2L * GRADIENT_ROWS + HEAP_VECTORS);
         }
+
+        /** The length-n vectors {@link #heapBytes} allows for beside the gradient matrices. */
+        public static final int HEAP_VECTORS = 64;
 
         /** The paper's Fashion-MNIST set-up: n = 1000, b = 50, [Fisher-10], large batch 200. */
         public static Setup paper() {
