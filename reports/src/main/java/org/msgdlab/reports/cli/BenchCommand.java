@@ -21,9 +21,11 @@ import java.util.concurrent.Callable;
  * found by class name, so a module whose benchmark is not built says so instead of failing.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Runs a benchmark: theory (Monte Carlo covariance estimate vs triple loop, the default),",
-                "regression (rank-B MSGD step vs per-sample loop), sde (path steps vs naive), deep (ConvSmall",
-                "full-batch step vs PyTorch). Remaining ARGS are passed to the benchmark."})
+        description = {"Times a module's hot loop against the obvious alternative.",
+                "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), regression"
+                        + " (rank-B MSGD step vs per-sample loop), sde (path steps vs naive) or deep (ConvSmall"
+                        + " full-batch step vs PyTorch).",
+                "Remaining ARGS are passed to the benchmark."})
 final class BenchCommand implements Callable<Integer> {
 
     /** Subject -> class with {@code public static void main(String[])}, and fixed leading arguments. */

@@ -2,6 +2,8 @@ package org.msgdlab.reports.cli;
 
 import org.msgdlab.theory.checks.SamplingNoiseStudy;
 import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.PluginStudy;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,6 +83,30 @@ public final class Modules {
         List<Module> all = new ArrayList<>();
         for (Module m : modules.values()) {
             all.add(m.name().equals("deep") ? Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(dir)) : m);
+        }
+        return new Modules(all);
+    }
+
+    /** The name of the module of users' noises ({@code --plugin}). */
+    public static final String PLUGINS = PluginStudy.ID;
+
+    /**
+     * These modules with the study of {@code plugins} at n samples and SGD batch b added after
+     * theory (unchanged when there are none).
+     */
+    public Modules withPlugins(List<NoisePlugin> plugins, int n, int b) {
+        if (plugins.isEmpty()) {
+            return this;
+        }
+        List<Module> all = new ArrayList<>();
+        for (Module m : modules.values()) {
+            all.add(m);
+            if (m.name().equals("theory")) {
+                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b)));
+            }
+        }
+        if (!modules.containsKey("theory")) {
+            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b)));
         }
         return new Modules(all);
     }

@@ -8,7 +8,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code msgd} command line: {@code verify}, {@code report}, {@code bench}, {@code train}.
+ * The {@code msgd} command line: {@code verify}, {@code report}, {@code bench}, {@code train},
+ * {@code study}. The first line of each command's description is its summary in {@code msgd --help}:
+ * one whole sentence that fits the line (MsgdTest checks it); the rest is in the command's own help.
  *
  * <p>Exit codes: {@value #OK} when every claim ran, whatever the verdicts; {@value #CLAIM_ERROR}
  * when a claim errored; {@value #USAGE} for bad usage; {@value #VERDICT_FAILED} when a verdict at
@@ -63,7 +65,8 @@ public final class Msgd implements Runnable {
     /** {@code msgd} with no command: print the usage and exit {@value #USAGE}. */
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing COMMAND: one of verify, report, bench, train");
+        throw new ParameterException(spec.commandLine(), "missing COMMAND: one of "
+                + String.join(", ", spec.commandLine().getSubcommands().keySet()));
     }
 
     /** Bad usage: one line naming the command and what is wrong, exit {@value #USAGE}. */

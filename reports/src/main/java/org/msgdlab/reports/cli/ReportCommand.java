@@ -25,8 +25,9 @@ import java.util.concurrent.Callable;
  * DIR/figures/), DIR/summary.md and DIR/summary.csv, and prints the Markdown summary.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),",
-                "DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
+        description = {"Renders the report and tables again from a results file.",
+                "Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),"
+                        + " DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
                 "DIR may also name the results file itself."})
 final class ReportCommand implements Callable<Integer> {
 

@@ -1,6 +1,7 @@
 package org.msgdlab.reports.cli;
 
 import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Provenance;
 import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.StudyResult;
 
@@ -48,7 +49,7 @@ final class ResultTable {
     /** One line of provenance: seed, budget, commit, Java, cores. */
     static String provenance(Results results) {
         var p = results.provenance();
-        String commit = p.gitCommit() == null ? "unknown" : p.gitCommit().substring(0, Math.min(12, p.gitCommit().length()));
+        String commit = Provenance.shortCommit(p.gitCommit());
         return String.format(Locale.ROOT, "seed %d, budget %s, commit %s, Java %s, %d cores, started %s%n", p.seed(), p.budget(),
                 commit, p.javaVersion(), p.availableProcessors(), p.startedAt());
     }

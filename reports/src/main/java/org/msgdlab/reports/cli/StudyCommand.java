@@ -29,8 +29,9 @@ import java.util.concurrent.Callable;
  * completed run, and writes the verdicts, per-run statistics and figures next to the runs.
  */
 @Command(name = "study", mixinStandardHelpOptions = true,
-        description = {"The paired Fashion-MNIST study (Figures 1(a), 3(a), 4): trains what the pre-registered claims need,",
-                "reuses completed runs, continues interrupted ones, and writes verdicts and figures under DIR/PROTOCOL/."})
+        description = {"Runs the paired Fashion-MNIST study of Figures 1(a), 3(a) and 4.",
+                "Trains what the pre-registered claims need, reuses completed runs, continues interrupted ones, and"
+                        + " writes verdicts and figures under DIR/PROTOCOL/."})
 final class StudyCommand implements Callable<Integer> {
 
     @Spec

@@ -17,8 +17,10 @@ import java.util.concurrent.Callable;
  * {@link TrainCli} in the deep module ({@code msgd train --help} lists its options).
  */
 @Command(name = "train", mixinStandardHelpOptions = false,
-        description = {"Runs one deep experiment (Algorithms 1 and 2 on TensorFlow Java), resumes one (--resume DIR),",
-                "or benchmarks the full-batch step against PyTorch (--benchmark). 'msgd train --help' lists the options."})
+        description = {"Runs, resumes or benchmarks one deep experiment on TensorFlow Java.",
+                "Runs one deep experiment (Algorithms 1 and 2 on TensorFlow Java), resumes one (--resume DIR), or"
+                        + " benchmarks the full-batch step against PyTorch (--benchmark).",
+                "'msgd train --help' lists the options."})
 final class TrainCommand implements Callable<Integer> {
 
     @Spec

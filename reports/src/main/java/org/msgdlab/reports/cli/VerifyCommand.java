@@ -13,6 +13,8 @@ import org.msgdlab.theory.claims.Results;
 import org.msgdlab.theory.claims.Study;
 import org.msgdlab.theory.claims.StudyResult;
 import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,8 +49,10 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-                "Checks the paper's claims one at a time and writes DIR/results.json, DIR/summary.md and DIR/summary.csv",
-                "after every claim, then the report DIR/index.html with its figures in DIR/figures/.",
+                "Checks the paper's claims and writes their results, tables and report.",
+                "The claims are checked one at a time; DIR/results.json, DIR/summary.md and DIR/summary.csv are"
+                        + " rewritten after every claim, then the report DIR/index.html is written with its figures in"
+                        + " DIR/figures/.",
                 "On Ctrl-C the claims not finished are recorded as NOT_RUN and the report shows what finished."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -70,7 +74,8 @@ final class VerifyCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--only", split = ",", paramLabel = "MODULE",
-            description = "Modules to verify, comma-separated: theory, regression, sde, deep (default: all).")
+            description = "Modules to verify, comma-separated: theory, regression, sde, deep, and plugins with --plugin"
+                    + " (default: all).")
     List<String> only;
 
     @Option(names = "--budget", paramLabel = "quick|full", defaultValue = "quick", converter = BudgetConverter.class,
@@ -109,6 +114,12 @@ final class VerifyCommand implements Callable<Integer> {
             description = "theory: B of Algorithm 2 and Theorem 1, b <= B <= n (default: 200).")
     Integer largeBatch;
 
+    @Option(names = "--plugin", paramLabel = "JAR",
+            description = "A jar of your own sampling noises (implementations of org.msgdlab.theory.plugin.NoisePlugin listed"
+                    + " for ServiceLoader; repeatable): adds the module '" + Modules.PLUGINS + "', each noise's mean and"
+                    + " covariance claims at --n and --b (README, Plug-in noises).")
+    List<Path> pluginJars;
+
     @Option(names = "--study-dir", paramLabel = "DIR", defaultValue = "deep/results/fashion-mnist-study",
             description = "deep: the paired Fashion-MNIST study's runs; quick reads them, full also trains the runs"
                     + " the claims' next looks want (default: ${DEFAULT-VALUE}).")
@@ -123,7 +134,9 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
         refuseOptionsThatDoNotApply();
-        Modules selectedModules = modules.withTheorySetup(theorySetup()).withDeepStudyDir(studyDir);
+        SamplingNoiseStudy.Setup setup = theorySetup();
+        Modules selectedModules = modules.withTheorySetup(setup).withDeepStudyDir(studyDir)
+                .withPlugins(plugins(), setup.n(), setup.b());
         List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
         if (out.toString().isBlank()) {
             throw new ParameterException(spec.commandLine(), "--out '" + out + "': must name a directory (the empty path"
@@ -210,28 +223,36 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
-    /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */
     /** A module's option given while --only leaves the module out is refused, not ignored. */
     private void refuseOptionsThatDoNotApply() {
         if (only == null) {
             return;
         }
-        Map<String, List<String>> byModule = Map.of("theory", List.of("--n", "--b", "--fisher-batch", "--large-batch"),
-                "deep", List.of("--study-dir"));
+        Map<String, List<String>> modulesOf = Map.of("--n", List.of("theory", Modules.PLUGINS), "--b", List.of("theory", Modules.PLUGINS),
+                "--fisher-batch", List.of("theory"), "--large-batch", List.of("theory"), "--study-dir", List.of("deep"));
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        for (Map.Entry<String, List<String>> m : byModule.entrySet()) {
-            if (only.contains(m.getKey())) {
-                continue;
+        for (Map.Entry<String, List<String>> m : modulesOf.entrySet()) {
+            if (parsed.hasMatchedOption(m.getKey()) && m.getValue().stream().noneMatch(only::contains)) {
+                throw new ParameterException(spec.commandLine(), m.getKey() + " applies to the " + String.join(" and ", m.getValue())
+                        + (m.getValue().size() == 1 ? " module" : " modules") + ", which --only " + String.join(",", only) + " leaves out");
             }
-            for (String option : m.getValue()) {
-                if (parsed.hasMatchedOption(option)) {
-                    throw new ParameterException(spec.commandLine(), option + " applies to the " + m.getKey()
-                            + " module, which --only " + String.join(",", only) + " leaves out");
-                }
-            }
+        }
+        if (only.contains(Modules.PLUGINS) && (pluginJars == null || pluginJars.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "--only " + Modules.PLUGINS + ": no --plugin JAR given (the plugins"
+                    + " module checks the noises of the jars --plugin names)");
         }
     }
 
+    /** The plug-ins of the --plugin jars (none without the option); a bad jar is a usage error naming it. */
+    private List<NoisePlugin> plugins() {
+        try {
+            return pluginJars == null ? List.of() : NoisePlugins.load(pluginJars);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */
     private SamplingNoiseStudy.Setup theorySetup() {
         SamplingNoiseStudy.Setup paper = SamplingNoiseStudy.Setup.paper();
         SamplingNoiseStudy.Setup setup;

@@ -27,7 +27,8 @@ public final class Palette {
     private Palette() {
     }
 
-    /** PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey. */
+    /** PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey,
+     * NOT_APPLICABLE blue. */
     public static Color of(Verdict v) {
         if (v == null) {
             return GREY;
@@ -39,6 +40,7 @@ public final class Palette {
             case INCONCLUSIVE -> SKY_BLUE;
             case ERROR -> REDDISH_PURPLE;
             case NOT_RUN -> GREY;
+            case NOT_APPLICABLE -> BLUE;
         };
     }
 

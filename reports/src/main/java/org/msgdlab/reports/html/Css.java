@@ -39,6 +39,7 @@ final class Css {
             .badge.error { background: var(--error); color: #1b1f24; }
             .badge.inconclusive { background: var(--inconclusive); color: #1b1f24; }
             .badge.not-run { background: #d0d4d9; color: #1b1f24; }
+            .badge.not-applicable { background: #0072b2; color: #ffffff; }
 
             .counts { display: flex; flex-wrap: wrap; gap: 12px; margin: 14px 0 18px; }
             .count { min-width: 130px; padding: 10px 16px; border-radius: 6px; border: 1px solid var(--line); border-top: 6px solid var(--muted);
@@ -51,6 +52,7 @@ final class Css {
             .count.error { border-top-color: var(--error); }
             .count.inconclusive { border-top-color: var(--inconclusive); }
             .count.not-run { border-top-color: var(--not-run); }
+            .count.not-applicable { border-top-color: #0072b2; }
             .count.total { border-top-color: var(--ink); background: var(--soft); }
             .count.zero .n { color: #aab2bb; }
             .banner { padding: 10px 14px; border-left: 5px solid var(--fail); background: #fbeee6; font-weight: 600; }
@@ -73,7 +75,7 @@ final class Css {
             table.notpass td.why { font-family: var(--serif); font-size: 13.5px; }
             table.notpass td:first-child { width: 110px; }
             table.claims tr.approximate td:first-child, table.claims tr.fail td:first-child,
-            table.claims tr.error td:first-child, table.claims tr.not-run td:first-child { box-shadow: inset 4px 0 0 var(--muted); }
+            table.claims tr.error td:first-child, table.claims tr.not-run td:first-child, table.claims tr.not-applicable td:first-child { box-shadow: inset 4px 0 0 var(--muted); }
             table.claims tr.approximate td:first-child { box-shadow: inset 4px 0 0 var(--approximate); }
             table.claims tr.fail td:first-child { box-shadow: inset 4px 0 0 var(--fail); }
             table.claims tr.error td:first-child { box-shadow: inset 4px 0 0 var(--error); }
@@ -100,6 +102,7 @@ final class Css {
             .chip.error { background: #f6e4ee; border-color: var(--error); }
             .chip.inconclusive { background: #e3f1fa; border-color: var(--inconclusive); }
             .chip.not-run { background: #eceef0; }
+            .chip.not-applicable { background: #e0eef7; border-color: #0072b2; }
 
             .study h2 .num-prefix { display: inline-block; min-width: 28px; color: var(--muted); }
             .study-meta { margin: 0 0 10px; color: var(--muted); }

@@ -91,7 +91,7 @@ public final class HtmlReport {
         List<String> bits = new ArrayList<>();
         bits.add("seed <b>" + p.seed() + "</b>");
         bits.add("budget <b>" + escape(p.budget()) + "</b>");
-        bits.add("commit <code>" + escape(shortCommit(p.gitCommit())) + "</code>");
+        bits.add("commit <code>" + escape(Provenance.shortCommit(p.gitCommit())) + "</code>");
         bits.add(p.finishedAt() == null ? "<b class=\"warn\">not finished</b> (started " + escape(time(p.startedAt())) + ")"
                 : "finished " + escape(time(p.finishedAt())) + duration(p));
         bits.add("msgd-lab " + escape(version(p)));
@@ -113,7 +113,7 @@ public final class HtmlReport {
         h.append("<div class=\"counts\">\n");
         for (Map.Entry<Verdict, Integer> c : counts.entrySet()) {
             if (c.getValue() == 0 && (c.getKey() == Verdict.ERROR || c.getKey() == Verdict.NOT_RUN
-                    || c.getKey() == Verdict.INCONCLUSIVE)) {
+                    || c.getKey() == Verdict.INCONCLUSIVE || c.getKey() == Verdict.NOT_APPLICABLE)) {
                 continue;
             }
             h.append("<div class=\"count ").append(cls(c.getKey())).append(c.getValue() == 0 ? " zero" : "").append("\">")
@@ -653,10 +653,6 @@ public final class HtmlReport {
         }
         int nl = s.indexOf('\n');
         return nl < 0 ? s : s.substring(0, nl);
-    }
-
-    private static String shortCommit(String c) {
-        return c == null ? "unknown" : c.substring(0, Math.min(12, c.length()));
     }
 
     private static String version(Provenance p) {

@@ -1,8 +1,10 @@
 package org.msgdlab.reports.summary;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.theory.claims.Provenance;
 import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.stats.PairedDifferences;
 
@@ -15,8 +17,9 @@ import java.util.Map;
 
 /**
  * The study's tables, written next to its runs: {@code verdicts.md} (the verdict of every
- * pre-registered claim and the runs behind it), {@code verdicts.csv} and {@code runs.csv} (one row
- * per completed run: window and final test accuracy, training time) for notebooks.
+ * pre-registered claim and the runs behind it, and the msgd-lab commit that wrote it), {@code verdicts.csv}
+ * and {@code runs.csv} (one row per completed run: window and final test accuracy, training time, the
+ * commit that trained it) for notebooks.
  */
 public final class StudySummary {
 
@@ -26,7 +29,9 @@ public final class StudySummary {
     /** Writes the three files into {@code dir}. */
     public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs));
+        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs)
+                + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; the commit that trained each run is"
+                + " in its run.json (\"msgd-lab commit\") and in runs.csv (msgd_lab_commit).\n");
         StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
                 + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8\n");
         for (StudyVerdicts.ClaimResult r : results) {
@@ -45,15 +50,30 @@ public final class StudySummary {
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
-                + "run_iterations,window_test_accuracy_at_run_end\n");
+                + "run_iterations,window_test_accuracy_at_run_end,msgd_lab_commit\n");
         for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
             for (StudyRuns.Run r : e.getValue().values()) {
-                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f\n", e.getKey(),
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f,%s\n", e.getKey(),
                         runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
-                        r.ownIterations(), r.ownStatistic()));
+                        r.ownIterations(), r.ownStatistic(), csvCell(recordedCommit(runs.plan().config(e.getKey(), r.seed())
+                                .out().resolve("run.json")))));
             }
         }
         AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
+    }
+
+    /** The msgd-lab commit a run's run.json records ("msgd-lab commit"), or "unknown (why)". */
+    static String recordedCommit(Path runJson) {
+        try {
+            String c = new ObjectMapper().readTree(runJson.toFile()).path("versions").path("msgd-lab commit").asText("");
+            return c.isBlank() ? "unknown (" + runJson + " records no \"msgd-lab commit\")" : c;
+        } catch (IOException e) {
+            return "unknown (" + runJson + " could not be read: " + e.getMessage() + ")";
+        }
+    }
+
+    private static String csvCell(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
     /** The verdict table, Markdown. */

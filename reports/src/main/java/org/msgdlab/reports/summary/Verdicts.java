@@ -44,6 +44,8 @@ public final class Verdicts {
                     + " tolerance of both (neither confirmed nor contradicted)";
             case ERROR -> "the check itself threw; the message says where";
             case NOT_RUN -> "the check did not run: interrupted, left out by the budget, or a tool missing (the reason says which)";
+            case NOT_APPLICABLE -> "the statement has no meaning for what it would check (e.g. a covariance of a noise with"
+                    + " infinite variance); the reason says why";
         };
     }
 

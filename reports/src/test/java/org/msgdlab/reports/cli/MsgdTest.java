@@ -290,6 +290,37 @@ class MsgdTest {
         }
     }
 
+    /**
+     * {@code msgd --help} lists every command with the first line of its description: one whole
+     * sentence, on one line (a description whose first line was half a sentence showed it cut off).
+     */
+    @Test
+    void helpListsEveryCommandWithAWholeOneLineSentence() {
+        CommandLine cl = Msgd.commandLine(twoPassingClaims());
+        String usage = exec(twoPassingClaims(), "--help").out();
+        List<String> lines = usage.lines().toList();
+        int from = lines.indexOf("Commands:");
+        assertTrue(from >= 0, usage);
+        List<String> listed = lines.subList(from + 1, lines.size()).stream().takeWhile(l -> !l.isBlank()).toList();
+        assertEquals(cl.getSubcommands().size(), listed.size(), "one line per command, none wrapped:\n" + usage);
+        for (Map.Entry<String, CommandLine> c : cl.getSubcommands().entrySet()) {
+            String[] description = c.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(description.length > 0, c.getKey() + " has a description");
+            String summary = description[0];
+            assertTrue(summary.matches("[A-Z][^\\n]*[^.]\\.") && summary.length() <= 70,
+                    c.getKey() + ": the summary is one sentence of at most 70 characters ending in a full stop: " + summary);
+            assertTrue(listed.stream().anyMatch(l -> l.matches("  " + c.getKey() + " +" + java.util.regex.Pattern.quote(summary))),
+                    c.getKey() + " is listed with its whole summary, '" + summary + "':\n" + usage);
+        }
+    }
+
+    @Test
+    void noCommandIsBadUsageNamingEveryCommand() {
+        Run r = exec(twoPassingClaims());
+        assertEquals(Msgd.USAGE, r.code());
+        assertTrue(r.err().contains("missing COMMAND: one of verify, report, bench, train, study"), r.err());
+    }
+
     @Test
     void trainWithAnUnknownOptionIsBadUsage() {
         Run r = exec(twoPassingClaims(), "train", "--model", "vgg11");
@@ -374,7 +405,7 @@ class MsgdTest {
         Run r = exec(twoPassingClaims(), "verify", "--only", "sde", "--n", "5000", "--out", tmp.toString());
         assertEquals(Msgd.USAGE, r.code(), r.err());
         assertOneLine(r.err());
-        assertTrue(r.err().contains("--n applies to the theory module, which --only sde leaves out"), r.err());
+        assertTrue(r.err().contains("--n applies to the theory and plugins modules, which --only sde leaves out"), r.err());
     }
 
     private static List<String> temporaries(Path dir) throws java.io.IOException {

@@ -1,7 +1,9 @@
 package org.msgdlab.reports.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.theory.claims.Provenance;
 import picocli.CommandLine;
 
 import java.io.DataOutputStream;
@@ -39,6 +41,25 @@ class StudyCommandTest {
         assertTrue(Files.size(p.resolve("figures/curves-figure-1a.png")) > 10_000);
         assertTrue(Files.size(p.resolve("figures/forest.png")) > 10_000, "two paired seeds: a pilot forest");
         assertTrue(Files.isRegularFile(p.resolve("sgd-50-wor/seed-1/run.json")));
+    }
+
+    /** The commit that wrote the tables, and the one that trained each run, from the same source as run.json's. */
+    @Test
+    void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {
+        Path data = fashionLike(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, "study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
+                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()), out.toString());
+        String commit = Provenance.currentCommit();
+        Path p = dir.resolve("paper-text");
+        String runJson = new ObjectMapper().readTree(p.resolve("gd/seed-0/run.json").toFile())
+                .path("versions").path("msgd-lab commit").asText();
+        assertEquals(commit, runJson);
+        List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
+        assertTrue(runs.get(0).endsWith(",msgd_lab_commit"), runs.get(0));
+        assertTrue(runs.get(1).startsWith("gd,gd,0,") && runs.get(1).contains("," + commit), runs.get(1));
+        assertTrue(Files.readString(p.resolve("verdicts.md")).contains("Written by msgd-lab commit " + commit + ";"));
     }
 
     @Test

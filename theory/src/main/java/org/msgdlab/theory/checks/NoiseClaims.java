@@ -29,8 +29,10 @@ public final class NoiseClaims {
                                              ExchangeableCovariance paper, String wrongFormula,
                                              ExchangeableCovariance wrong, Discrepancy discrepancy, Samples samples,
                                              Map<String, Object> parameters) {
-        ExchangeableCovariance derived = noise.covariance();
         int n = noise.dimension();
+        ExchangeableCovariance derived = noise.declaredCovariance().resolve(n).orElseThrow(() -> new IllegalArgumentException(
+                "claim " + id + ": " + noise.paperName() + " declares no covariance (" + noise.declaredCovariance().describe()
+                        + "), so its covariance cannot be checked"));
         double scale = Math.abs(derived.diagonal()) + Math.abs(paper.diagonal()) + n * Math.abs(derived.offDiagonal());
         Map<String, Object> params = new LinkedHashMap<>(parameters);
         params.put("noise", noise.paperName());

@@ -154,6 +154,14 @@ public record Evidence(
                 List.of(), List.of(), "", 0, 0, List.of());
     }
 
+    /** Evidence for a claim whose statement has no meaning for what it checks; {@code why} says why. */
+    public static Evidence notApplicable(String claimId, String paperRef, String statement, Map<String, Object> parameters,
+                                         String why) {
+        return new Evidence(claimId, paperRef, statement, Verdict.NOT_APPLICABLE, why, parameters,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                List.of(), List.of(), "", 0, 0, List.of());
+    }
+
     private static double paperGapInTolerances(StatisticCheck s) {
         double gap = Math.abs(s.estimate() - s.paperValue());
         return s.tolerance() > 0 ? gap / s.tolerance() : (gap > 0 ? Double.MAX_VALUE : 0);

@@ -2,12 +2,18 @@ package org.msgdlab.theory.claims;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where a set of results came from: seed, budget, the command, library versions, git commit,
@@ -29,7 +35,7 @@ public record Provenance(
         versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
     }
 
-    /** Provenance of a run starting now, in the working directory (for the git commit). */
+    /** Provenance of a run starting now, with the commit msgd-lab was built from ({@link #currentCommit()}). */
     public static Provenance start(long seed, Budget budget, String command) {
         return new Provenance(seed, budget.label(), command, currentCommit(),
                 Instant.now().toString(), null, System.getProperty("java.version"),
@@ -71,55 +77,114 @@ public record Provenance(
         return fromManifest == null ? "unknown" : fromManifest;
     }
 
+    private static final Pattern SHORT = Pattern.compile("([0-9a-f]{12})[0-9a-f]*(-dirty)?");
+
+    /** The build record among the classes, written at every Maven build by theory/src/build/build-record.sh. */
+    static final String BUILD_RECORD = "/org/msgdlab/theory/claims/build-record.properties";
+
     /**
-     * The commit of the working directory's checkout, or else of the checkout holding the msgd-lab
-     * classes (when msgd runs from elsewhere), or "unknown".
+     * The msgd-lab commit these classes were built from: its 40 hex digits, followed by "-dirty" when
+     * tracked files had uncommitted changes at the time (untracked files, such as new results, do not
+     * count). It comes from the build record that every Maven build writes into the classes, so a jar
+     * copied elsewhere, or run from any directory, still names its commit. Classes built without that
+     * record (by an IDE) ask git about the checkout that holds them, at run time. When neither can tell,
+     * "unknown (why)": git not installed, or built outside a git checkout. Found once per JVM.
      */
     public static String currentCommit() {
-        String commit = gitCommit(Path.of("").toAbsolutePath());
-        if (!"unknown".equals(commit)) {
-            return commit;
+        return CurrentCommit.VALUE;
+    }
+
+    /**
+     * {@code commit} in short: its first 12 hex digits, with "-dirty" if it has it; "unknown" for an
+     * unknown one (the whole value says why).
+     */
+    public static String shortCommit(String commit) {
+        if (commit == null || commit.startsWith("unknown")) {
+            return "unknown";
         }
+        Matcher m = SHORT.matcher(commit);
+        if (m.matches()) {
+            return m.group(1) + (m.group(2) == null ? "" : m.group(2));
+        }
+        return commit.substring(0, Math.min(12, commit.length()));
+    }
+
+    /** The commit computed at first use, never again (the record cannot change under a running JVM). */
+    private static final class CurrentCommit {
+        static final String VALUE = find();
+    }
+
+    /** The commit from the build record on the class path, else from git at run time. */
+    static String find() {
+        try (InputStream in = Provenance.class.getResourceAsStream(BUILD_RECORD)) {
+            if (in != null) {
+                Properties record = new Properties();
+                record.load(in);
+                return fromRecord(record);
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            return "unknown (the build record " + BUILD_RECORD + " could not be read: " + e.getMessage() + ")";
+        }
+        Path classes = null;
         try {
             var source = Provenance.class.getProtectionDomain().getCodeSource();
             if (source != null) {
-                return gitCommit(Path.of(source.getLocation().toURI()).toAbsolutePath());
+                classes = Path.of(source.getLocation().toURI()).toAbsolutePath();
             }
         } catch (java.net.URISyntaxException | RuntimeException e) {
-            return "unknown";
+            classes = null;
         }
-        return "unknown";
+        return fromGit(classes == null ? null : Files.isDirectory(classes) ? classes : classes.getParent());
     }
 
-    /** The commit checked out in {@code dir} or a parent (read from .git, no git process), or "unknown". */
-    static String gitCommit(Path dir) {
-        for (Path d = dir; d != null; d = d.getParent()) {
-            Path git = d.resolve(".git");
-            if (Files.isDirectory(git)) {
-                try {
-                    String head = Files.readString(git.resolve("HEAD")).trim();
-                    if (!head.startsWith("ref: ")) {
-                        return head;
-                    }
-                    String ref = head.substring(5);
-                    Path refFile = git.resolve(ref);
-                    if (Files.exists(refFile)) {
-                        return Files.readString(refFile).trim();
-                    }
-                    Path packed = git.resolve("packed-refs");
-                    if (Files.exists(packed)) {
-                        for (String line : Files.readAllLines(packed)) {
-                            if (line.endsWith(" " + ref)) {
-                                return line.substring(0, line.indexOf(' '));
-                            }
-                        }
-                    }
-                } catch (IOException e) {
-                    return "unknown";
-                }
-                return "unknown";
-            }
+    /** The commit a build record states ({@code commit}, {@code dirty}), or "unknown (its {@code why})". */
+    static String fromRecord(Properties record) {
+        String commit = record.getProperty("commit", "").trim();
+        if (commit.matches("[0-9a-f]{40}|[0-9a-f]{64}")) {
+            return commit + ("true".equals(record.getProperty("dirty", "").trim()) ? "-dirty" : "");
         }
-        return "unknown";
+        String why = record.getProperty("why", "").trim();
+        return "unknown (" + (why.isEmpty() ? "the build record names no commit" : why) + ")";
+    }
+
+    /**
+     * The commit checked out where {@code dir} lies, asked of git as the build does ("-dirty" when
+     * tracked files have uncommitted changes), or "unknown (why)".
+     */
+    static String fromGit(Path dir) {
+        if (dir == null) {
+            return "unknown (no build record, and the msgd-lab classes were not loaded from a file)";
+        }
+        try {
+            String[] head = git(dir, true, "rev-parse", "--verify", "HEAD");
+            if (!head[0].equals("0")) {
+                return "unknown (no build record, and git found no commit at " + dir + ": " + head[1].strip().lines()
+                        .findFirst().orElse("exit status " + head[0]) + ")";
+            }
+            String[] status = git(dir, false, "--no-optional-locks", "status", "--porcelain", "--untracked-files=no");
+            return head[1].strip() + (status[0].equals("0") && !status[1].isBlank() ? "-dirty" : "");
+        } catch (IOException e) {
+            return "unknown (no build record, and git could not be run: " + e.getMessage() + ")";
+        }
+    }
+
+    /** {exit status, output} of {@code git args} run in {@code dir}, its stderr in the output or discarded. */
+    private static String[] git(Path dir, boolean withErrors, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        Process p = (withErrors ? pb.redirectErrorStream(true) : pb.redirectError(ProcessBuilder.Redirect.DISCARD)).start();
+        try (InputStream in = p.getInputStream()) {
+            String out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("git " + String.join(" ", args) + " did not end in 30 s");
+            }
+            return new String[] {String.valueOf(p.exitValue()), out};
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            throw new IOException("interrupted while waiting for git", e);
+        }
     }
 }

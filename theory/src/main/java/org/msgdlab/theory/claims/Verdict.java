@@ -17,8 +17,11 @@ package org.msgdlab.theory.claims;
  *       evidence says what was resolvable; a larger budget may decide it.</li>
  *   <li>{@link #ERROR}: the check itself failed to run (exception, bad input).</li>
  *   <li>{@link #NOT_RUN}: the check did not run (interrupted, left out by the budget, a tool missing).</li>
+ *   <li>{@link #NOT_APPLICABLE}: the statement has no meaning for the object checked, and the reason
+ *       says why (e.g. a covariance claim for a noise with infinite variance, or a standard error of
+ *       a sample mean whose variance does not exist); neither confirmed nor contradicted.</li>
  * </ul>
  */
 public enum Verdict {
-    PASS, APPROXIMATE, FAIL, INCONCLUSIVE, ERROR, NOT_RUN
+    PASS, APPROXIMATE, FAIL, INCONCLUSIVE, ERROR, NOT_RUN, NOT_APPLICABLE
 }

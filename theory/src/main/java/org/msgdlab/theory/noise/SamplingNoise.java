@@ -22,8 +22,21 @@ public interface SamplingNoise {
     /** The defining formula, as the paper writes it, e.g. {@code "V_F = (bn)^(-1/2) eps"}. */
     String formula();
 
-    /** The exact covariance Var[V] (derived here; compared with the paper's by the claims). */
+    /**
+     * The exact covariance Var[V] (derived here; compared with the paper's by the claims). A noise
+     * whose covariance does not exist or is not known says so in {@link #declaredCovariance()} and
+     * throws {@link UnsupportedOperationException} here.
+     */
     ExchangeableCovariance covariance();
+
+    /**
+     * What this noise states about Var[V], the value its covariance claims check: {@link #covariance()}
+     * exactly, for every noise of the paper. Plug-in noises may state "SGD-b's covariance",
+     * "undefined" (infinite variance) or "unknown" instead.
+     */
+    default CovarianceDeclaration declaredCovariance() {
+        return new CovarianceDeclaration.Exact(covariance());
+    }
 
     /** The mean of every entry of V: 0 for every noise of the paper. */
     default double mean() {

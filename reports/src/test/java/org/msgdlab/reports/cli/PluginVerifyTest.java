@@ -1,0 +1,144 @@
+package org.msgdlab.reports.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.theory.noise.CovarianceDeclaration;
+import org.msgdlab.theory.noise.ExchangeableCovariance;
+import org.msgdlab.theory.noise.NoiseSampler;
+import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.noise.SgdWithoutReplacement;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code msgd verify --plugin JAR}: a user's noises get the claims they can be checked by, through the whole command. */
+class PluginVerifyTest {
+
+    /** SGD without replacement that declares the with-replacement covariance: a lie by (n-b)/(n-1). */
+    public static final class Liar implements NoisePlugin {
+        @Override
+        public String name() {
+            return "liar";
+        }
+
+        @Override
+        public String description() {
+            return "SGD without replacement claiming the with-replacement covariance";
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            SgdWithoutReplacement inner = new SgdWithoutReplacement(n, b);
+            return new SamplingNoise() {
+                @Override
+                public int dimension() {
+                    return n;
+                }
+
+                @Override
+                public String paperName() {
+                    return "liar";
+                }
+
+                @Override
+                public String formula() {
+                    return inner.formula();
+                }
+
+                @Override
+                public ExchangeableCovariance covariance() {
+                    throw new UnsupportedOperationException("declared as SGD's");
+                }
+
+                @Override
+                public CovarianceDeclaration declaredCovariance() {
+                    return new CovarianceDeclaration.SgdBatch(b, true);
+                }
+
+                @Override
+                public NoiseSampler sampler(org.apache.commons.rng.UniformRandomProvider rng) {
+                    return inner.sampler(rng);
+                }
+            };
+        }
+    }
+
+    private static Path pluginJar(Path dir) throws IOException {
+        Path jar = dir.resolve("liar.jar");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
+            j.putNextEntry(new JarEntry("META-INF/services/" + NoisePlugin.class.getName()));
+            j.write((Liar.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            j.closeEntry();
+        }
+        return jar;
+    }
+
+    private static Modules theoryOnly() {
+        return new Modules(List.of(Modules.Module.of("theory", () -> new Study("fake", "fake", "none", List.of()))));
+    }
+
+    private record Run(int code, String err) {
+    }
+
+    private static Run exec(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = Msgd.commandLine(theoryOnly());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Run(cl.execute(args), err.toString());
+    }
+
+    @Test
+    void aPluginThatLiesAboutItsCovarianceGetsFailThroughTheCommand(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Run r = exec("verify", "--only", "plugins", "--plugin", pluginJar(tmp).toString(), "--n", "20", "--b", "5",
+                "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        Results results = ResultsFile.read(out.resolve(ResultsFile.NAME));
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        for (Evidence e : results.studies().get(0).claims()) {
+            verdicts.put(e.claimId(), e.verdict());
+        }
+        assertEquals(Map.of("plugin.liar.mean", Verdict.PASS, "plugin.liar.covariance.as-declared", Verdict.FAIL,
+                "plugin.liar.covariance.same-as-sgd", Verdict.FAIL), verdicts);
+        assertEquals(List.of("plugin.liar.mean", "plugin.liar.covariance.as-declared", "plugin.liar.covariance.same-as-sgd"),
+                List.copyOf(verdicts.keySet()), "claims in plug-in order");
+    }
+
+    @Test
+    void onlyPluginsWithoutAJarIsBadUsageInOneLine(@TempDir Path tmp) {
+        Run r = exec("verify", "--only", "plugins", "--out", tmp.toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("--only plugins: no --plugin JAR given"), r.err());
+    }
+
+    @Test
+    void aMissingPluginJarIsBadUsageNamingIt(@TempDir Path tmp) {
+        Path missing = tmp.resolve("missing.jar");
+        Run r = exec("verify", "--only", "plugins", "--plugin", missing.toString(), "--out", tmp.resolve("out").toString());
+        assertEquals(Msgd.USAGE, r.code());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("--plugin " + missing + ": no such readable file"), r.err());
+    }
+}

@@ -1,0 +1,35 @@
+package org.msgdlab.theory.plugin;
+
+import org.msgdlab.theory.noise.SamplingNoise;
+
+/**
+ * A user's own sampling noise, found by {@link java.util.ServiceLoader}: a jar lists its
+ * implementations in {@code META-INF/services/org.msgdlab.theory.plugin.NoisePlugin}, and
+ * {@code msgd verify --plugin that.jar} generates, for each, the claims it can check
+ * ({@link PluginStudy}). The noise it creates meets the same {@link SamplingNoise} contract as the
+ * paper's noises: draws from a seeded stream, and a covariance declared exactly, as
+ * SGD-b's, as undefined or as unknown ({@link SamplingNoise#declaredCovariance()}).
+ *
+ * <p>Implementations need a public no-argument constructor (the {@code ServiceLoader} rule).
+ */
+public interface NoisePlugin {
+
+    /**
+     * The plug-in's name, used in claim ids ({@code plugin.NAME.covariance}) and by
+     * {@code msgd train --method plugin:NAME}: lower-case letters, digits, '-' and '.', starting
+     * with a letter.
+     */
+    String name();
+
+    /** One sentence for reports: what the noise is. */
+    String description();
+
+    /**
+     * The noise on n training samples, at the scale that corresponds to SGD with batch b (the
+     * comparison the toolkit makes).
+     *
+     * @param n training samples, n &ge; 2
+     * @param b SGD batch size, 1 &le; b &le; n
+     */
+    SamplingNoise create(int n, int b);
+}

@@ -1,0 +1,135 @@
+package org.msgdlab.theory.plugin;
+
+import org.msgdlab.theory.checks.NoiseClaims;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.NotApplicableClaim;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.noise.CovarianceDeclaration;
+import org.msgdlab.theory.noise.ExchangeableCovariance;
+import org.msgdlab.theory.noise.HypothesizedNoise;
+import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.noise.SgdWithReplacement;
+import org.msgdlab.theory.noise.SgdWithoutReplacement;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The claims the toolkit generates for users' noises ({@link NoisePlugin}), checked by the same
+ * estimators as the paper's noises ({@link NoiseClaims}), three per plug-in:
+ * <ul>
+ *   <li>{@code plugin.NAME.mean}: E[W] = 1/n (an unbiased stochastic gradient);</li>
+ *   <li>{@code plugin.NAME.covariance.as-declared}: Var[V] is what the plug-in declares; a plug-in
+ *       that lies about its covariance gets FAIL, with the discrepancy; power against the nearest of
+ *       the with- and without-replacement SGD covariances (or Fisher's I/(bn) when the declaration is one of those);</li>
+ *   <li>{@code plugin.NAME.covariance.same-as-sgd}: Var[V] = Var[V_sgd(b)], the premise under
+ *       which the paper's thesis says MSGD with this noise generalizes as SGD-b; a declared
+ *       covariance that is not SGD's gets FAIL; power against the nearest of the other SGD sampling's
+ *       covariance, SGD's trace spread evenly ((n-1)/(bn^2) I) and Fisher's I/(bn).</li>
+ * </ul>
+ * A noise whose covariance is undefined (infinite variance) gets NOT_APPLICABLE for all three, with
+ * the reason: a Monte Carlo standard error needs a finite variance. One whose covariance is
+ * unknown gets NOT_APPLICABLE for the declared-covariance claim only.
+ */
+public final class PluginStudy {
+
+    public static final String ID = "plugins";
+
+    /** Monte Carlo draws of the sampling vector per claim at the quick and full budgets (as for the paper's Gaussian noises). */
+    static final NoiseClaims.Samples SAMPLES = new NoiseClaims.Samples(50_000, 1_000_000);
+
+    private PluginStudy() {
+    }
+
+    /** The study of these plug-ins at n training samples and SGD batch b (the paper's Fashion-MNIST set-up: 1000, 50). */
+    public static Study create(List<NoisePlugin> plugins, int n, int b) {
+        List<Claim> claims = new ArrayList<>();
+        for (NoisePlugin p : plugins) {
+            claims.addAll(claims(p, n, b));
+        }
+        return new Study(ID, "Plug-in noises", "the plug-ins' own declarations, against Proposition 1 and Section 4", claims);
+    }
+
+    /** The three claims of one plug-in. */
+    public static List<Claim> claims(NoisePlugin plugin, int n, int b) {
+        SamplingNoise noise = plugin.create(n, b);
+        if (noise.dimension() != n) {
+            throw new IllegalArgumentException("plug-in " + plugin.name() + ": create(n=" + n + ", b=" + b + ") returned a noise of dimension "
+                    + noise.dimension() + "; it must be n=" + n);
+        }
+        CovarianceDeclaration declared = noise.declaredCovariance();
+        String prefix = "plugin." + plugin.name() + ".";
+        String ref = "plug-in " + plugin.name();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("n", n);
+        params.put("b", b);
+        params.put("plug-in", plugin.name());
+        params.put("description", plugin.description());
+        params.put("declared covariance", declared.describe());
+        boolean sgdWith = !(declared instanceof CovarianceDeclaration.SgdBatch s) || s.withReplacement();
+        ExchangeableCovariance sgd = sgdWith ? new SgdWithReplacement(n, b).covariance() : new SgdWithoutReplacement(n, b).covariance();
+        ExchangeableCovariance fisher = ExchangeableCovariance.isotropic(n, 1.0 / ((double) b * n));
+        String sgdFormula = sgdWith ? "1/(bn) (I - 11^T/n)" : "(n-b)/(bn(n-1)) (I - 11^T/n)";
+        String meanStatement = noise.paperName() + ": E[W] = 1/n, i.e. E[V] = 0 (the stochastic gradient is unbiased)";
+        String declaredStatement = noise.paperName() + ": Var[V] is the declared covariance, " + declared.describe();
+        String sgdStatement = noise.paperName() + ": Var[V] = Var[V_sgd] = " + sgdFormula + " for b=" + b
+                + ", the premise under which the paper says MSGD with this noise generalizes as SGD-" + b;
+        List<Claim> claims = new ArrayList<>();
+        if (declared instanceof CovarianceDeclaration.Undefined u) {
+            String why = "does not apply: " + u.reason() + "; with infinite variance Var[V] does not exist, and a Monte Carlo "
+                    + "mean has no finite standard error, so no false-alarm rate could be stated";
+            claims.add(new NotApplicableClaim(prefix + "mean", ref, meanStatement, params, why));
+            claims.add(new NotApplicableClaim(prefix + "covariance.as-declared", ref, declaredStatement, params, why));
+            claims.add(new NotApplicableClaim(prefix + "covariance.same-as-sgd", ref, sgdStatement, params, why));
+            return claims;
+        }
+        claims.add(NoiseClaims.mean(prefix + "mean", ref, meanStatement, noise, SAMPLES, params));
+        ExchangeableCovariance value = declared.resolve(n).orElse(null);
+        if (value == null) {
+            claims.add(new NotApplicableClaim(prefix + "covariance.as-declared", ref, declaredStatement, params,
+                    "does not apply: the plug-in declares no covariance (" + declared.describe() + ")"));
+        } else {
+            ExchangeableCovariance wrong = nearestDifferent(value, List.of(new SgdWithReplacement(n, b).covariance(),
+                    new SgdWithoutReplacement(n, b).covariance(), fisher, value.scaled(2)));
+            claims.add(NoiseClaims.covariance(prefix + "covariance.as-declared", ref, declaredStatement, noise, value,
+                    "another covariance, " + wrong, wrong, Discrepancy.none(), SAMPLES, params));
+        }
+        ExchangeableCovariance truth = value == null ? sgd : value;
+        ExchangeableCovariance other = sgdWith ? new SgdWithoutReplacement(n, b).covariance() : new SgdWithReplacement(n, b).covariance();
+        ExchangeableCovariance evenTrace = ExchangeableCovariance.isotropic(n, (n - 1.0) / ((double) b * n * n));
+        ExchangeableCovariance wrong = nearestDifferent(truth, List.of(other, evenTrace, fisher, truth.scaled(2)));
+        Discrepancy gap = sameEntries(truth, sgd) ? Discrepancy.none()
+                : Discrepancy.persistent("the declared covariance (" + truth + ") is not SGD's (" + sgd + "), at every n");
+        claims.add(NoiseClaims.covariance(prefix + "covariance.same-as-sgd", ref, sgdStatement,
+                value == null ? new HypothesizedNoise(noise, sgd) : noise, sgd, "another covariance, " + wrong, wrong, gap, SAMPLES, params));
+        return claims;
+    }
+
+    /**
+     * Among {@code candidates}, the one closest to {@code declared} (relative Frobenius-type distance of the two
+     * distinct entries) that still differs from it by more than 1%: the plausible wrong answer a check must reject.
+     */
+    static ExchangeableCovariance nearestDifferent(ExchangeableCovariance declared, List<ExchangeableCovariance> candidates) {
+        ExchangeableCovariance best = null;
+        double bestDistance = Double.POSITIVE_INFINITY;
+        double scale = Math.abs(declared.diagonal()) + declared.n() * Math.abs(declared.offDiagonal());
+        for (ExchangeableCovariance c : candidates) {
+            double d = (Math.abs(c.diagonal() - declared.diagonal()) + declared.n() * Math.abs(c.offDiagonal() - declared.offDiagonal()))
+                    / scale;
+            if (d > 0.01 && d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return best != null ? best : declared.scaled(2);
+    }
+
+    /** Equal entries up to round-off (1e-12 relative), as {@code MonteCarloClaim} snaps derived values to the paper's. */
+    private static boolean sameEntries(ExchangeableCovariance a, ExchangeableCovariance b) {
+        return Math.abs(a.diagonal() - b.diagonal()) <= 1e-12 * Math.max(Math.abs(a.diagonal()), Math.abs(b.diagonal()))
+                && Math.abs(a.offDiagonal() - b.offDiagonal()) <= 1e-12 * Math.max(Math.abs(a.offDiagonal()), Math.abs(b.offDiagonal()));
+    }
+}
