@@ -12,9 +12,12 @@ import org.msgdlab.theory.noise.SgdWithReplacement;
 import org.msgdlab.theory.noise.SgdWithoutReplacement;
 import org.msgdlab.theory.noise.SparseCovNoise;
 import org.msgdlab.theory.noise.SparseFisherNoise;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
 import org.msgdlab.theory.random.Streams;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,15 +45,23 @@ import java.util.regex.Pattern;
  * <p>Each iteration k draws from its own stream {@code Streams.derive(derive(seed, "deep.noise"), k)},
  * so a resumed run draws exactly what the uninterrupted one drew.
  */
-public record Method(Kind kind, int b, int bigBatch, double magnitude) {
+public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlugin plugin) {
 
-    /** The method families. */
+    /** The method families; {@code PLUGIN}: Algorithm 1 with a user's noise ({@link NoisePlugin}). */
     public enum Kind {
         GD, SGD, SGD_WOR, MSGD_COV, MSGD_FISHER, MSGD_BERNOULLI, MSGD_SPARSE_FISHER, MSGD_SPARSE_COV,
-        MINIBATCH_FISHER, MINIBATCH_COV
+        MINIBATCH_FISHER, MINIBATCH_COV, PLUGIN
+    }
+
+    /** A built-in method (no plug-in). */
+    public Method(Kind kind, int b, int bigBatch, double magnitude) {
+        this(kind, b, bigBatch, magnitude, null);
     }
 
     public Method {
+        if ((kind == Kind.PLUGIN) != (plugin != null)) {
+            throw new IllegalArgumentException("method " + kind + ": a plug-in is needed exactly by plug-in methods (plugin:NAME)");
+        }
         if (b < 1) {
             throw new IllegalArgumentException("method " + kind + ": SGD batch size b=" + b + " must be >= 1");
         }
@@ -73,14 +84,34 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
     /** The accepted spellings, for messages. */
     public static final String SYNTAX = "gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli[-K] (K: expected batch, default b), "
             + "msgd-[fisher-B] (or msgd-sparse-fisher-B), msgd-[cov-B] (or msgd-sparse-cov-B), "
-            + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B)";
+            + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B), "
+            + "plugin:NAME (a plug-in noise of a --plugin jar)";
+
+    private static final String PLUGIN_PREFIX = "plugin:";
+    private static final String PLUGIN_ID_PREFIX = "plugin-";
 
     /**
      * Parses a method name; {@code b} is the preset's SGD batch size, used when the name carries none.
      * {@code magnitude} is the compensatory noise magnitude of Algorithm 2 (NaN: matched to SGD-b).
      */
     public static Method parse(String name, int b, double magnitude) {
+        return parse(name, b, magnitude, List.of());
+    }
+
+    /**
+     * Parses a method name among the built-in ones and {@code plugin:NAME} (or its id {@code plugin-NAME})
+     * for one of {@code plugins}: Algorithm 1 with that plug-in's noise at this SGD batch b.
+     */
+    public static Method parse(String name, int b, double magnitude, List<NoisePlugin> plugins) {
         String s = name.trim().toLowerCase(Locale.ROOT);
+        if (s.startsWith(PLUGIN_PREFIX) || s.startsWith(PLUGIN_ID_PREFIX)) {
+            String plugin = name.trim().substring(PLUGIN_PREFIX.length());
+            if (plugins.isEmpty()) {
+                throw new IllegalArgumentException("method '" + name + "' names a plug-in noise: give the jar that holds it"
+                        + " with --plugin JAR");
+            }
+            return new Method(Kind.PLUGIN, b, 0, Double.NaN, NoisePlugins.named(plugins, plugin));
+        }
         switch (s) {
             case "gd":
                 return new Method(Kind.GD, b, 0, Double.NaN);
@@ -140,6 +171,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case MSGD_SPARSE_COV -> "MSGD-[Cov-" + bigBatch + "]";
             case MINIBATCH_FISHER -> "[MSGD-Fisher]-" + bigBatch;
             case MINIBATCH_COV -> "[MSGD-Cov]-" + bigBatch;
+            case PLUGIN -> "MSGD with plug-in " + plugin.name();
         };
     }
 
@@ -156,6 +188,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case MSGD_SPARSE_COV -> "msgd-sparse-cov-" + bigBatch;
             case MINIBATCH_FISHER -> "minibatch-msgd-fisher-" + bigBatch;
             case MINIBATCH_COV -> "minibatch-msgd-cov-" + bigBatch;
+            case PLUGIN -> PLUGIN_ID_PREFIX + plugin.name();
         };
     }
 
@@ -175,6 +208,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude) {
             case MSGD_BERNOULLI -> new BernoulliNoise(n, bigBatch > 0 ? bigBatch : b);
             case MSGD_SPARSE_FISHER -> new SparseFisherNoise(n, b, bigBatch, SparseFisherNoise.Form.MINI_BATCH_FISHER, false);
             case MSGD_SPARSE_COV -> new SparseCovNoise(n, b, bigBatch);
+            case PLUGIN -> plugin.create(n, b);
         };
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.msgdlab.theory.claims.Provenance;
 import org.msgdlab.theory.io.AtomicFiles;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
 import org.tensorflow.TensorFlow;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Model;
@@ -109,6 +111,9 @@ final class RunJson {
         m.put("preset", c.preset().id());
         m.put("method", c.method().id());
         m.put("magnitude", Double.isNaN(c.method().magnitude()) ? null : c.method().magnitude());
+        if (c.method().plugin() != null) {
+            m.put("pluginJar", NoisePlugins.source(c.method().plugin()).toAbsolutePath().toString());
+        }
         m.put("iterations", c.iterations());
         m.put("evalEvery", c.evalEvery());
         m.put("evalSubset", c.evalSubset());
@@ -146,8 +151,10 @@ final class RunJson {
         try {
             Preset p = Preset.parse(text(j, "preset"));
             JsonNode mag = j.get("magnitude");
+            JsonNode jar = j.get("pluginJar");
+            List<NoisePlugin> plugins = jar == null || jar.isNull() ? List.of() : NoisePlugins.load(List.of(Path.of(text(j, "pluginJar"))));
             Method m = Method.parse(text(j, "method"), p.sgdBatch(),
-                    mag == null || mag.isNull() ? Double.NaN : number(j, "magnitude"));
+                    mag == null || mag.isNull() ? Double.NaN : number(j, "magnitude"), plugins);
             JsonNode proto = j.get("protocol");
             @SuppressWarnings("unchecked")
             Map<String, Object> d = proto == null || proto.isNull() ? null : JSON.convertValue(proto, Map.class);

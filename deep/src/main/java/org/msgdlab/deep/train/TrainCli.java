@@ -3,6 +3,8 @@ package org.msgdlab.deep.train;
 import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -100,6 +102,10 @@ public final class TrainCli implements Callable<Integer> {
     @Option(names = "--lr", paramLabel = "ETA", description = "Initial learning rate (default: the preset's; its decays"
             + " still apply, CIFAR: times 0.1 at 40,000 and 60,000).")
     Double lr;
+
+    @Option(names = "--plugin", paramLabel = "JAR", description = "A jar of plug-in noises (repeatable), for --method"
+            + " plugin:NAME: Algorithm 1 with that noise (README, Plug-in noises).")
+    List<String> pluginJars;
 
     @Option(names = "--magnitude", paramLabel = "S", description = "Compensatory magnitude of [MSGD-Fisher]-B and"
             + " [MSGD-Cov]-B (default: the one matching SGD's noise).")
@@ -210,7 +216,8 @@ public final class TrainCli implements Callable<Integer> {
                         + " --benchmark; see 'msgd train --help')");
             }
             Preset p = Preset.parse(preset);
-            Method m = Method.parse(method, p.sgdBatch(), magnitude == null ? Double.NaN : magnitude);
+            List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars.stream().map(Path::of).toList());
+            Method m = Method.parse(method, p.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
             Protocol pr = Protocol.parse(protocol);
             String[][] settings = {{"pixels", pixels}, {"init", init}, {"split", split}, {"sgd-sampling", sgdSampling},
                     {"bernoulli-batch", bernoulliBatch}};

@@ -1,8 +1,12 @@
 package org.msgdlab.theory.plugin;
 
+import org.msgdlab.theory.noise.SamplingNoise;
+
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
 /** Finds the {@link NoisePlugin}s of the jars a user names, with errors that name the jar and the rule. */
@@ -36,8 +42,8 @@ public final class NoisePlugins {
         URL[] urls = new URL[jars.size()];
         for (int i = 0; i < jars.size(); i++) {
             Path jar = jars.get(i);
-            if (!Files.isRegularFile(jar) || !Files.isReadable(jar)) {
-                throw new IllegalArgumentException("--plugin " + jar + ": no such readable file (a jar with "
+            if (!(Files.isRegularFile(jar) || Files.isDirectory(jar)) || !Files.isReadable(jar)) {
+                throw new IllegalArgumentException("--plugin " + jar + ": no such readable file (a jar, or a class folder, with "
                         + "META-INF/services/" + NoisePlugin.class.getName() + ")");
             }
             try {
@@ -48,17 +54,28 @@ public final class NoisePlugins {
         }
         @SuppressWarnings("resource") // the loader lives as long as the plug-ins' noises do: the whole run
         URLClassLoader loader = new URLClassLoader("msgd-plugins", urls, NoisePlugins.class.getClassLoader());
+        Map<String, Path> listedBy = new LinkedHashMap<>();
+        for (Path jar : jars) {
+            for (String type : listedTypes(jar)) {
+                listedBy.putIfAbsent(type, jar);
+            }
+        }
         Map<String, NoisePlugin> byName = new LinkedHashMap<>();
         try {
-            for (NoisePlugin p : ServiceLoader.load(NoisePlugin.class, loader)) {
+            for (ServiceLoader.Provider<NoisePlugin> provider : ServiceLoader.load(NoisePlugin.class, loader).stream().toList()) {
+                Path source = listedBy.get(provider.type().getName());
+                if (source == null) {
+                    continue; // listed on the toolkit's own class path, not by a jar the user named
+                }
+                NoisePlugin p = provider.get();
                 String name = p.name();
                 if (name == null || !NAME.matcher(name).matches()) {
                     throw new IllegalArgumentException("plug-in " + p.getClass().getName() + ": name='" + name
                             + "' must be lower-case letters, digits, '-' or '.', starting with a letter");
                 }
-                NoisePlugin before = byName.putIfAbsent(name, p);
+                NoisePlugin before = byName.putIfAbsent(name, new Listed(p, source));
                 if (before != null) {
-                    throw new IllegalArgumentException("plug-in name '" + name + "' is used by both " + before.getClass().getName()
+                    throw new IllegalArgumentException("plug-in name '" + name + "' is used by both " + ((Listed) before).plugin().getClass().getName()
                             + " and " + p.getClass().getName() + ": names must be unique");
                 }
             }
@@ -70,6 +87,63 @@ public final class NoisePlugins {
                     + NoisePlugin.class.getName() + " naming implementations of " + NoisePlugin.class.getName() + ")");
         }
         return new ArrayList<>(byName.values());
+    }
+
+    /**
+     * The jar (or class folder) whose service file listed {@code plugin}, as the user named it: a
+     * run records it so that a resumed run loads the same plug-in again.
+     */
+    public static Path source(NoisePlugin plugin) {
+        if (plugin instanceof Listed l) {
+            return l.source();
+        }
+        throw new IllegalArgumentException("plug-in " + plugin.name() + " was not loaded from a jar (NoisePlugins.load)");
+    }
+
+    /** A plug-in with the jar that listed it. */
+    private record Listed(NoisePlugin plugin, Path source) implements NoisePlugin {
+        @Override
+        public String name() {
+            return plugin.name();
+        }
+
+        @Override
+        public String description() {
+            return plugin.description();
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            return plugin.create(n, b);
+        }
+    }
+
+    /** The class names a jar's (or class folder's) provider-configuration file lists, '#' comments and blanks left out. */
+    private static List<String> listedTypes(Path jar) {
+        String entry = "META-INF/services/" + NoisePlugin.class.getName();
+        try {
+            List<String> lines;
+            if (Files.isDirectory(jar)) {
+                Path f = jar.resolve(entry);
+                lines = Files.isRegularFile(f) ? Files.readAllLines(f, StandardCharsets.UTF_8) : List.of();
+            } else {
+                try (JarFile j = new JarFile(jar.toFile())) {
+                    JarEntry e = j.getJarEntry(entry);
+                    lines = e == null ? List.of()
+                            : new String(j.getInputStream(e).readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+                }
+            }
+            List<String> types = new ArrayList<>();
+            for (String line : lines) {
+                String t = line.replaceAll("#.*", "").trim();
+                if (!t.isEmpty()) {
+                    types.add(t);
+                }
+            }
+            return types;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--plugin " + jar + ": cannot be read as a jar (" + e.getMessage() + ")", e);
+        }
     }
 
     /** The plug-in called {@code name} among {@code plugins}, or an error listing the names there are. */
