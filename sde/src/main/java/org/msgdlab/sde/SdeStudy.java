@@ -11,12 +11,21 @@ import org.msgdlab.sde.path.WeakSetup;
 import org.msgdlab.sde.problem.LogisticRegression;
 import org.msgdlab.sde.problem.Problem;
 import org.msgdlab.sde.problem.TanhNetwork;
+import org.msgdlab.theory.claims.Budget;
 import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Discrepancy;
+import org.msgdlab.theory.claims.NotApplicableClaim;
 import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.noise.ExchangeableCovariance;
+import org.msgdlab.theory.noise.HypothesizedNoise;
+import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.plugin.NoisePlugin;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The claims of Appendix B ("Strong convergence of Gaussian MSGD and its SDE") and around it, as a
@@ -84,14 +93,47 @@ public final class SdeStudy {
                 Discrepancy.none(), "Euler-Maruyama at step eta",
                 "the diffusion does not shrink with eta, so the noise part of the error, O(h) in mean square, dominates"));
 
-        List<TestFunction> phis = List.of(TestFunction.LOSS, TestFunction.SQUARED_NORM);
-        WeakSetup weakQuick = new WeakSetup(logistic, 1.0, 4, 6, 2, 1000, 400, phis);
-        WeakSetup weakFull = new WeakSetup(logistic, 1.0, 4, 6, 3, 8000, 2400, phis);
-        claims.addAll(WeakClaims.create(n, 32, weakQuick, weakFull));
+        claims.addAll(WeakClaims.create(n, WEAK_BATCH, weakSetup(logistic, Budget.QUICK), weakSetup(logistic, Budget.FULL)));
 
         claims.add(new DeterministicLimitClaim("sde.deterministic-limit", logistic, 1.0, 4, 8, 1e-13));
         return new Study(ID, "Appendix B: strong convergence of Gaussian MSGD to its SDE; weak error of SGD and MSGD",
                 "Appendix B, Theorem (Strong convergence between Gaussian MSGD and SDE)", claims);
+    }
+
+    /** The SGD batch size b of the weak-error claims (N = 200 samples). */
+    public static final int WEAK_BATCH = 32;
+
+    /** The weak-error set-up at a budget: T = 1, steps 1/4 ... on logistic regression, phi = L and |theta|^2. */
+    public static WeakSetup weakSetup(LogisticRegression logistic, Budget budget) {
+        List<TestFunction> phis = List.of(TestFunction.LOSS, TestFunction.SQUARED_NORM);
+        return budget == Budget.QUICK ? new WeakSetup(logistic, 1.0, 4, 6, 2, 1000, 400, phis)
+                : new WeakSetup(logistic, 1.0, 4, 6, 3, 8000, 2400, phis);
+    }
+
+    /**
+     * The weak-order claim of each plug-in noise, {@code plugin.NAME.sde.weak-order}: its noisy
+     * iteration against the SDE with its declared covariance, on the logistic problem at b = 32
+     * ({@link #WEAK_BATCH}); NOT_APPLICABLE, with the reason, when the covariance is undefined or unknown.
+     */
+    public static List<Claim> pluginClaims(NoisePlugin plugin) {
+        LogisticRegression logistic = logistic();
+        int n = logistic.samples();
+        SamplingNoise noise = plugin.create(n, WEAK_BATCH);
+        String id = "plugin." + plugin.name() + ".sde.weak-order";
+        Optional<ExchangeableCovariance> cov = noise.declaredCovariance().resolve(n);
+        if (cov.isEmpty()) {
+            Map<String, Object> params = new LinkedHashMap<>();
+            params.put("n", n);
+            params.put("b", WEAK_BATCH);
+            params.put("declared covariance", noise.declaredCovariance().describe());
+            return List.of(new NotApplicableClaim(id, "Appendix B, Eq. (sde), with plug-in " + plugin.name(),
+                    "the noisy iteration with " + noise.paperName() + " is a first-order weak approximation of its SDE"
+                            + " dTheta = -grad L dt + sqrt(eta) grad L Var[V]^(1/2) dW",
+                    params, "does not apply: the SDE's diffusion is built from Var[V], and the plug-in's covariance is "
+                            + noise.declaredCovariance().describe()));
+        }
+        return List.of(WeakClaims.single(id, new HypothesizedNoise(noise, cov.get()), weakSetup(logistic, Budget.QUICK),
+                weakSetup(logistic, Budget.FULL)));
     }
 
     private static StrongOrderClaim strong(String id, Problem p, Diffusion d, int b, StrongSetup quick, StrongSetup full) {

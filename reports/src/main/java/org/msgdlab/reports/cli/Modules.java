@@ -91,8 +91,9 @@ public final class Modules {
     public static final String PLUGINS = PluginStudy.ID;
 
     /**
-     * These modules with the study of {@code plugins} at n samples and SGD batch b added after
-     * theory (unchanged when there are none).
+     * These modules with the study of {@code plugins} added after theory (unchanged when there are
+     * none): their mean and covariance claims at n samples and SGD batch b, and their SDE weak
+     * order on the sde module's logistic problem.
      */
     public Modules withPlugins(List<NoisePlugin> plugins, int n, int b) {
         if (plugins.isEmpty()) {
@@ -102,11 +103,11 @@ public final class Modules {
         for (Module m : modules.values()) {
             all.add(m);
             if (m.name().equals("theory")) {
-                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b)));
+                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, org.msgdlab.sde.SdeStudy::pluginClaims)));
             }
         }
         if (!modules.containsKey("theory")) {
-            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b)));
+            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, org.msgdlab.sde.SdeStudy::pluginClaims)));
         }
         return new Modules(all);
     }

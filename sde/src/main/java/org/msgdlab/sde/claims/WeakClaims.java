@@ -5,6 +5,7 @@ import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.noise.BernoulliNoise;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.FisherNoise;
+import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithReplacement;
 
 import java.util.List;
@@ -26,5 +27,10 @@ public final class WeakClaims {
                 new WeakOrderClaim("sde.weak.msgd-fisher", new FisherNoise(n, b), quick, full, refs),
                 new WeakOrderClaim("sde.weak.msgd-bernoulli", new BernoulliNoise(n, b), quick, full, refs),
                 new WeakOrderClaim("sde.weak.gaussian-msgd", CenteredExchangeableNoise.msgdCov(n, b), quick, full, refs));
+    }
+
+    /** One weak-order claim for another noise (a plug-in's), with reference runs of its own. */
+    public static Claim single(String id, SamplingNoise noise, WeakSetup quick, WeakSetup full) {
+        return new WeakOrderClaim(id, noise, quick, full, new WeakReferences());
     }
 }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The claims the toolkit generates for users' noises ({@link NoisePlugin}), checked by the same
@@ -46,9 +47,18 @@ public final class PluginStudy {
 
     /** The study of these plug-ins at n training samples and SGD batch b (the paper's Fashion-MNIST set-up: 1000, 50). */
     public static Study create(List<NoisePlugin> plugins, int n, int b) {
+        return create(plugins, n, b, p -> List.of());
+    }
+
+    /**
+     * The same with the claims other modules generate for a plug-in ({@code more}, e.g. the SDE
+     * weak order), each plug-in's claims together.
+     */
+    public static Study create(List<NoisePlugin> plugins, int n, int b, Function<NoisePlugin, List<Claim>> more) {
         List<Claim> claims = new ArrayList<>();
         for (NoisePlugin p : plugins) {
             claims.addAll(claims(p, n, b));
+            claims.addAll(more.apply(p));
         }
         return new Study(ID, "Plug-in noises", "the plug-ins' own declarations, against Proposition 1 and Section 4", claims);
     }
