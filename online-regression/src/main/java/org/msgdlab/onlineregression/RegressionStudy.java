@@ -87,4 +87,12 @@ public final class RegressionStudy {
         Path file = ResultsFile.write(dir, new Results(prov.finished(), List.of(result)));
         System.out.println("wrote " + file);
     }
+
+    /**
+     * Theorem 1's exact-risk equality for a plug-in noise ({@code plugin.NAME.thm1.same-risk-as-sgd},
+     * {@link org.msgdlab.onlineregression.claims.PluginRiskClaim}) on the quick plan's problems and large batches.
+     */
+    public static java.util.List<org.msgdlab.theory.claims.Claim> pluginClaims(org.msgdlab.theory.plugin.NoisePlugin plugin) {
+        return java.util.List.of(org.msgdlab.onlineregression.claims.PluginRiskClaim.create(plugin, RegressionPlan.quick()));
+    }
 }

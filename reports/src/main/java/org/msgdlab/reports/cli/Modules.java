@@ -92,8 +92,8 @@ public final class Modules {
 
     /**
      * These modules with the study of {@code plugins} added after theory (unchanged when there are
-     * none): their mean and covariance claims at n samples and SGD batch b, and their SDE weak
-     * order on the sde module's logistic problem.
+     * none): their mean and covariance claims at n samples and SGD batch b, Theorem 1's exact-risk
+     * equality, and their SDE weak order on the sde module's logistic problem.
      */
     public Modules withPlugins(List<NoisePlugin> plugins, int n, int b) {
         if (plugins.isEmpty()) {
@@ -103,13 +103,20 @@ public final class Modules {
         for (Module m : modules.values()) {
             all.add(m);
             if (m.name().equals("theory")) {
-                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, org.msgdlab.sde.SdeStudy::pluginClaims)));
+                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, Modules::pluginClaimsOfOtherModules)));
             }
         }
         if (!modules.containsKey("theory")) {
-            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, org.msgdlab.sde.SdeStudy::pluginClaims)));
+            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, Modules::pluginClaimsOfOtherModules)));
         }
         return new Modules(all);
+    }
+
+    /** Theorem 1's exact-risk equality (regression module) and the SDE weak order (sde module) of a plug-in. */
+    private static List<org.msgdlab.theory.claims.Claim> pluginClaimsOfOtherModules(NoisePlugin p) {
+        List<org.msgdlab.theory.claims.Claim> claims = new ArrayList<>(org.msgdlab.onlineregression.RegressionStudy.pluginClaims(p));
+        claims.addAll(org.msgdlab.sde.SdeStudy.pluginClaims(p));
+        return claims;
     }
 
     /** Module names in run order. */
