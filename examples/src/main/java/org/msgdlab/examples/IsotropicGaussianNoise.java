@@ -6,6 +6,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.noise.Validation;
 
 /**
  * Isotropic (Langevin-like) sampling noise with SGD's total variance: {@code V ~ N(0, s I)} with
@@ -17,12 +18,8 @@ import org.msgdlab.theory.noise.SamplingNoise;
 public record IsotropicGaussianNoise(int n, int b) implements SamplingNoise {
 
     public IsotropicGaussianNoise {
-        if (n < 2) {
-            throw new IllegalArgumentException("number of samples n=" + n + " must be >= 2");
-        }
-        if (b < 1 || b > n) {
-            throw new IllegalArgumentException("batch size b=" + b + " must be in [1, n=" + n + "]");
-        }
+        Validation.requireSampleCount(n);
+        Validation.requireBatch("b", b, n);
     }
 
     /** The per-entry variance s = (n-1)/(b n^2). */

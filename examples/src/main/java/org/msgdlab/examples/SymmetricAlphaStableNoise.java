@@ -7,6 +7,7 @@ import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.noise.Validation;
 
 import java.util.Locale;
 
@@ -19,12 +20,8 @@ import java.util.Locale;
 public record SymmetricAlphaStableNoise(int n, int b, double alpha) implements SamplingNoise {
 
     public SymmetricAlphaStableNoise {
-        if (n < 2) {
-            throw new IllegalArgumentException("number of samples n=" + n + " must be >= 2");
-        }
-        if (b < 1 || b > n) {
-            throw new IllegalArgumentException("batch size b=" + b + " must be in [1, n=" + n + "]");
-        }
+        Validation.requireSampleCount(n);
+        Validation.requireBatch("b", b, n);
         if (!(alpha > 1 && alpha < 2)) {
             throw new IllegalArgumentException("stability alpha=" + alpha + " must be in (1, 2): a finite mean, an infinite variance");
         }

@@ -1,19 +1,24 @@
 package org.msgdlab.theory.noise;
 
-/** Parameter checks whose messages name the parameter, its value and the rule. */
-final class Validation {
+/**
+ * Parameter checks of sampling noises whose messages name the parameter, its value and the rule
+ * ({@code batch size b=1200 must be <= n=1000}); public so that plug-in noises validate as the
+ * built-in ones do.
+ */
+public final class Validation {
 
     private Validation() {
     }
 
-    static void requireSampleCount(int n) {
+    /** @throws IllegalArgumentException unless the number of samples n &ge; 2 */
+    public static void requireSampleCount(int n) {
         if (n < 2) {
             throw new IllegalArgumentException("number of samples n=" + n + " must be >= 2");
         }
     }
 
-    /** {@code 1 <= b <= n}. */
-    static void requireBatch(String name, int b, int n) {
+    /** @throws IllegalArgumentException unless {@code 1 <= b <= n}; {@code name} is the batch size's name, e.g. "b" */
+    public static void requireBatch(String name, int b, int n) {
         if (b < 1) {
             throw new IllegalArgumentException("batch size " + name + "=" + b + " must be >= 1");
         }
@@ -22,13 +27,15 @@ final class Validation {
         }
     }
 
-    static void requireFinitePositive(String name, double v) {
+    /** @throws IllegalArgumentException unless {@code v} is finite and &gt; 0 */
+    public static void requireFinitePositive(String name, double v) {
         if (!(v > 0) || !Double.isFinite(v)) {
             throw new IllegalArgumentException(name + "=" + v + " must be finite and > 0");
         }
     }
 
-    static void requireFiniteNonNegative(String name, double v) {
+    /** @throws IllegalArgumentException unless {@code v} is finite and &ge; 0 */
+    public static void requireFiniteNonNegative(String name, double v) {
         if (!(v >= 0) || !Double.isFinite(v)) {
             throw new IllegalArgumentException(name + "=" + v + " must be finite and >= 0");
         }
