@@ -108,7 +108,7 @@ class ReportTest {
 
     @Test
     void reRenderingKeepsFilesItDidNotDraw(@TempDir Path dir) throws Exception {
-        // issue 15: a figure the user put there (old.png) is not the report's to delete; the report's
+        // a figure the user put there (old.png) is not the report's to delete; the report's
         // own stale figures are removed (MsgdTest.aReportDeletesOnlyTheFiguresItDrewNeverTheUsersOwn)
         Results results = ReportFixtures.varied();
         Report.write(dir, results);

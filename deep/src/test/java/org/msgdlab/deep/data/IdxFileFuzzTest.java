@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzing of the IDX reader (issue 15) with Jazzer: any bytes, raw or gzip, are either read as a
+ * Fuzzing of the IDX reader with Jazzer: any bytes, raw or gzip, are either read as a
  * well-formed IDX file of the expected rank or refused with a {@link MalformedDataException} whose
  * one-line message names the file. A header that claims gigabytes must be refused without
  * allocating them (the fuzzer runs with the default heap, so an allocation would be an

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzing of the resume state {@code checkpoint.json} (issue 15) with Jazzer. A run directory holds
+ * Fuzzing of the resume state {@code checkpoint.json} with Jazzer. A run directory holds
  * real checkpoint files for iterations 1,000 and 2,000 of a 10,000-iteration run; any bytes written
  * as its checkpoint.json either resume at one of those iterations, with the digest of exactly that
  * checkpoint, or are refused with a {@link RunFileException} whose one-line message names the file.

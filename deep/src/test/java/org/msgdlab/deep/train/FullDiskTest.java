@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A real full disk (issue 15): a 2 MiB tmpfs mounted for the test, filled until the file system
+ * A real full disk: a 2 MiB tmpfs mounted for the test, filled until the file system
  * says "No space left on device", with only a few pages left, so that the run's small files fit and
  * TensorFlow's checkpoint (about 45 KB of weights) does not. {@link RunFilesTest} reproduces the
  * same failures with obstacles; this test has the native writer of TensorFlow meet ENOSPC itself.

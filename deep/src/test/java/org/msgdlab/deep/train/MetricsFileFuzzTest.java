@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzing of a run's {@code metrics.csv} reader (issue 15) with Jazzer: any bytes give rows with
+ * Fuzzing of a run's {@code metrics.csv} reader with Jazzer: any bytes give rows with
  * increasing iterations, or a {@link RunFileException} whose one-line message names the file. The
  * resume reader, which drops a cut last row, may drop only that one row.
  *

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The files of a run directory under damage (issue 15): a cut metrics row, an edited or damaged
+ * The files of a run directory under damage: a cut metrics row, an edited or damaged
  * checkpoint, a missing history, a failed save. Each is either repaired and resumed bit for bit,
  * or refused in one line naming the file and the rule, with nothing overwritten.
  */

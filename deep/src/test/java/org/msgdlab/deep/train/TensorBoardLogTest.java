@@ -240,7 +240,7 @@ class TensorBoardLogTest {
         assertEquals(List.of(0L, 2L, 4L), allSteps, "each evaluation step once over both files");
 
         // rows written after the last checkpoint (step 4 below) are computed again on resume, bit for bit:
-        // they were logged already and are not logged twice (issue 17)
+        // they were logged already and are not logged twice
         Path past = tmp.resolve("past-checkpoint");
         Trainer.run(c.withIterations(6).withCheckpointEvery(4).withOut(past), null, quiet);
         // as if it had stopped between the checkpoint at 4 and the end: the weights of step 4 (from a run of 4

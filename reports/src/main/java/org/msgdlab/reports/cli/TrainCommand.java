@@ -40,6 +40,7 @@ final class TrainCommand implements Callable<Integer> {
             case TrainCli.OK -> Msgd.OK;
             case TrainCli.USAGE -> Msgd.USAGE;
             case TrainCli.NON_FINITE -> Msgd.VERDICT_FAILED;
+            case TrainCli.INTERRUPTED -> Msgd.INTERRUPTED;
             default -> Msgd.CLAIM_ERROR;
         };
     }

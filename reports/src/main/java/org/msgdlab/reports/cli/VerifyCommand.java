@@ -116,8 +116,9 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--plugin", paramLabel = "JAR",
             description = "A jar of your own sampling noises (implementations of org.msgdlab.theory.plugin.NoisePlugin listed"
-                    + " for ServiceLoader; repeatable): adds the module '" + Modules.PLUGINS + "', each noise's mean and"
-                    + " covariance claims at --n and --b (README, Plug-in noises).")
+                    + " for ServiceLoader; repeatable): adds the module '" + Modules.PLUGINS + "': each noise's mean and"
+                    + " covariance claims at --n and --b, Theorem 1's exact risk and the SDE weak order at those modules'"
+                    + " own set-ups (README, Plug-in noises).")
     List<Path> pluginJars;
 
     @Option(names = "--study-dir", paramLabel = "DIR", defaultValue = "deep/results/fashion-mnist-study",

@@ -9,7 +9,10 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** The ETA of verify from measured claim costs (issue 17: "ETA 31 s" before a 12-minute deep study). */
+/**
+ * The ETA of verify from measured claim costs (the earlier ETA, a mean over the claims done, said
+ * "ETA 31 s" before a 12-minute deep study).
+ */
 class ClaimCostsTest {
 
     @Test

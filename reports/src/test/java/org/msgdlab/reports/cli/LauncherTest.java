@@ -111,8 +111,9 @@ class LauncherTest {
     }
 
     /**
-     * The regression test of the issue: a real TensorFlow run through the launcher prints neither
-     * line, while the same run with TF_CPP_MIN_LOG_LEVEL=0 shows both (so this test would see them).
+     * The regression test of the two Abseil start-up lines: a real TensorFlow run through the
+     * launcher prints neither line, while the same run with TF_CPP_MIN_LOG_LEVEL=0 shows both (so
+     * this test would see them).
      */
     @Test
     void aTensorFlowRunThroughTheLauncherPrintsNoAbslLines(@TempDir Path tmp) throws Exception {

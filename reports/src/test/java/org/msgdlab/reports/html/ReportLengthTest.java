@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 17: the report of a real quick run ({@code quick-results.json.gz}, `./msgd verify` of
+ * The report of a real quick run ({@code quick-results.json.gz}, `./msgd verify` of
  * 2026-11-23, 79 claims) reads in at most 12 screens of 1400 x 900 pixels in headless Chromium, and
  * every claim is reachable: each has a link to its card, and following a link opens the card's
  * folded evidence.

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 17: the report `msgd verify` writes (from the results in memory, whose parameters hold
+ * The report `msgd verify` writes (from the results in memory, whose parameters hold
  * Java arrays) is the report `msgd report` writes from the results.json of the same run, and
  * neither shows an array's identity ("[D@779dfe55") where numbers belong.
  */

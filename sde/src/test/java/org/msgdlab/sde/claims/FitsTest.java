@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 15: an order fit whose correction sits at its bound cannot FAIL a claim, only leave it INCONCLUSIVE. */
+/** An order fit whose correction sits at its bound cannot FAIL a claim, only leave it INCONCLUSIVE. */
 class FitsTest {
 
     private static final double[] H = {0.25, 0.125, 0.0625, 0.03125, 0.015625};

@@ -15,7 +15,7 @@ import java.util.Locale;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Calibration of the order check the weak and strong claims make (issue 15): on synthetic Monte
+ * Calibration of the order check the weak and strong claims make: on synthetic Monte
  * Carlo errors whose true order is the claimed one, the check "fitted order within z(alpha)·SE of
  * the claim, a disagreement with ρ at its bound withheld" must FAIL at a rate of at most alpha, and
  * it must not be blind (at alpha = 0.05, above alpha/4), the same standard as the theory module's

@@ -23,7 +23,7 @@ import java.util.Map;
 /**
  * Every sampling-noise statement of the paper (Sections 2 and 4, Appendix A) as a checked claim,
  * at the paper's Fashion-MNIST set-up: n = 1000 training samples, SGD batch b = 50, Fisher
- * mini-batch B = 10, and large batches B = 100 / 200.
+ * mini-batch B = 10 (and B = 100 for a second MSGD-[Cov-B]), and large batch B = 200.
  */
 public final class SamplingNoiseStudy {
 

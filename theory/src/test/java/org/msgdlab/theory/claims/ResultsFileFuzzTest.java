@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzing of the results.json reader (issue 15) with Jazzer. Any bytes either read as results or are
+ * Fuzzing of the results.json reader with Jazzer. Any bytes either read as results or are
  * refused with one line that names the file; anything else (a NullPointerException, a stack trace, a
  * multi-line message) is a finding.
  *
