@@ -19,22 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PluginRiskClaimTest {
 
     private static NoisePlugin plugin(String name, BiFunction<Integer, Integer, SamplingNoise> noise) {
-        return new NoisePlugin() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return name;
-            }
-
-            @Override
-            public SamplingNoise create(int n, int b) {
-                return noise.apply(n, b);
-            }
-        };
+        return NoisePlugin.of(name, name, noise);
     }
 
     private static Evidence check(NoisePlugin p) {

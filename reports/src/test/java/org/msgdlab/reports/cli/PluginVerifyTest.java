@@ -8,8 +8,7 @@ import org.msgdlab.theory.claims.ResultsFile;
 import org.msgdlab.theory.claims.Study;
 import org.msgdlab.theory.claims.Verdict;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
-import org.msgdlab.theory.noise.ExchangeableCovariance;
-import org.msgdlab.theory.noise.NoiseSampler;
+import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithoutReplacement;
 import org.msgdlab.theory.plugin.NoisePlugin;
@@ -48,38 +47,7 @@ class PluginVerifyTest {
 
         @Override
         public SamplingNoise create(int n, int b) {
-            SgdWithoutReplacement inner = new SgdWithoutReplacement(n, b);
-            return new SamplingNoise() {
-                @Override
-                public int dimension() {
-                    return n;
-                }
-
-                @Override
-                public String paperName() {
-                    return "liar";
-                }
-
-                @Override
-                public String formula() {
-                    return inner.formula();
-                }
-
-                @Override
-                public ExchangeableCovariance covariance() {
-                    throw new UnsupportedOperationException("declared as SGD's");
-                }
-
-                @Override
-                public CovarianceDeclaration declaredCovariance() {
-                    return new CovarianceDeclaration.SgdBatch(b, true);
-                }
-
-                @Override
-                public NoiseSampler sampler(org.apache.commons.rng.UniformRandomProvider rng) {
-                    return inner.sampler(rng);
-                }
-            };
+            return new HypothesizedNoise(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, true));
         }
     }
 

@@ -3,21 +3,24 @@ package org.msgdlab.theory.noise;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * A noise's own draws under a hypothesized covariance, in place of the one the noise states. The
- * covariance claims ({@code NoiseClaims.covariance}) take their exact ("derived") values from
- * {@link SamplingNoise#covariance()} and compute the power with them as the truth; wrapped, the
- * truth is the hypothesis under test, so that the power is the probability of rejecting the
- * alternative when the hypothesis holds. Used by the test kit's assertions and by the plug-in
- * claims for noises that declare no covariance.
+ * A noise's own draws under a stated covariance declaration, in place of the one the noise states.
+ * The covariance claims ({@code NoiseClaims.covariance}) take their exact ("derived") values from
+ * the declaration and compute the power with them as the truth; wrapped, the truth is the
+ * hypothesis under test, so that the power is the probability of rejecting the alternative when the
+ * hypothesis holds. Used by the test kit's assertions, by the plug-in claims for noises that declare
+ * no covariance, and to give an existing noise a declaration ("SGD-b's", "unknown", ...).
  */
-public record HypothesizedNoise(SamplingNoise noise, ExchangeableCovariance covariance) implements SamplingNoise {
+public record HypothesizedNoise(SamplingNoise noise, CovarianceDeclaration declared) implements SamplingNoise {
 
     public HypothesizedNoise {
         java.util.Objects.requireNonNull(noise, "noise");
-        if (covariance.n() != noise.dimension()) {
-            throw new IllegalArgumentException("hypothesized covariance has dimension n=" + covariance.n() + ", the noise has n="
-                    + noise.dimension() + ": they must be equal");
-        }
+        java.util.Objects.requireNonNull(declared, "declared");
+        declared.resolve(noise.dimension()); // an exact covariance of another dimension is refused here
+    }
+
+    /** The noise's draws under the exact covariance {@code covariance}. */
+    public HypothesizedNoise(SamplingNoise noise, ExchangeableCovariance covariance) {
+        this(noise, new CovarianceDeclaration.Exact(covariance));
     }
 
     @Override
@@ -38,6 +41,18 @@ public record HypothesizedNoise(SamplingNoise noise, ExchangeableCovariance cova
     @Override
     public double mean() {
         return noise.mean();
+    }
+
+    /** The declared covariance; {@link UnsupportedOperationException} when the declaration gives none. */
+    @Override
+    public ExchangeableCovariance covariance() {
+        return declared.resolve(noise.dimension())
+                .orElseThrow(() -> new UnsupportedOperationException("no covariance: " + declared.describe()));
+    }
+
+    @Override
+    public CovarianceDeclaration declaredCovariance() {
+        return declared;
     }
 
     @Override

@@ -32,4 +32,28 @@ public interface NoisePlugin {
      * @param b SGD batch size, 1 &le; b &le; n
      */
     SamplingNoise create(int n, int b);
+
+    /**
+     * A plug-in from a name, a sentence and a factory {@code (n, b) -> noise}, for plug-ins written
+     * inline (tests, scripts); a jar's plug-ins are classes with a no-argument constructor instead.
+     */
+    static NoisePlugin of(String name, String description, java.util.function.BiFunction<Integer, Integer, SamplingNoise> create) {
+        java.util.Objects.requireNonNull(create, "create");
+        return new NoisePlugin() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public SamplingNoise create(int n, int b) {
+                return create.apply(n, b);
+            }
+        };
+    }
 }

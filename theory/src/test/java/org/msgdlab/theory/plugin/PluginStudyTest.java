@@ -8,6 +8,7 @@ import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Verdict;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
+import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithoutReplacement;
@@ -40,7 +41,7 @@ class PluginStudyTest {
 
         @Override
         public SamplingNoise create(int n, int b) {
-            return new Declared(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, false));
+            return new HypothesizedNoise(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, false));
         }
     }
 
@@ -58,60 +59,12 @@ class PluginStudyTest {
 
         @Override
         public SamplingNoise create(int n, int b) {
-            return new Declared(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, true));
-        }
-    }
-
-    /** A noise that samples like {@code inner} and declares {@code declaration}. */
-    record Declared(SamplingNoise inner, CovarianceDeclaration declaration) implements SamplingNoise {
-        @Override
-        public int dimension() {
-            return inner.dimension();
-        }
-
-        @Override
-        public String paperName() {
-            return "plug-in over " + inner.paperName();
-        }
-
-        @Override
-        public String formula() {
-            return inner.formula();
-        }
-
-        @Override
-        public ExchangeableCovariance covariance() {
-            return declaration.resolve(inner.dimension()).orElseThrow(() -> new UnsupportedOperationException(declaration.describe()));
-        }
-
-        @Override
-        public CovarianceDeclaration declaredCovariance() {
-            return declaration;
-        }
-
-        @Override
-        public NoiseSampler sampler(UniformRandomProvider rng) {
-            return inner.sampler(rng);
+            return new HypothesizedNoise(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, true));
         }
     }
 
     private static NoisePlugin plugin(String name, SamplingNoise noise) {
-        return new NoisePlugin() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return name;
-            }
-
-            @Override
-            public SamplingNoise create(int n, int b) {
-                return noise;
-            }
-        };
+        return NoisePlugin.of(name, name, (n, b) -> noise);
     }
 
     private static Map<String, Evidence> check(NoisePlugin p) {
@@ -155,7 +108,7 @@ class PluginStudyTest {
 
     @Test
     void aNoiseWithInfiniteVarianceGetsNotApplicableWithTheReasonNotACrash() {
-        SamplingNoise heavy = new Declared(scaledFisher(1.0), new CovarianceDeclaration.Undefined("Cauchy entries have infinite variance"));
+        SamplingNoise heavy = new HypothesizedNoise(scaledFisher(1.0), new CovarianceDeclaration.Undefined("Cauchy entries have infinite variance"));
         Map<String, Evidence> e = check(plugin("heavy", heavy));
         assertEquals(3, e.size());
         e.values().forEach(ev -> {
@@ -166,7 +119,7 @@ class PluginStudyTest {
 
     @Test
     void anUnknownCovarianceIsStillComparedWithSgds() {
-        SamplingNoise unknown = new Declared(new SgdWithoutReplacement(N, B), new CovarianceDeclaration.Unknown("not derived yet"));
+        SamplingNoise unknown = new HypothesizedNoise(new SgdWithoutReplacement(N, B), new CovarianceDeclaration.Unknown("not derived yet"));
         Map<String, Evidence> e = check(plugin("unknown", unknown));
         assertEquals(Verdict.NOT_APPLICABLE, e.get("covariance.as-declared").verdict());
         // the noise is SGD without replacement, compared with the with-replacement covariance: (n-b)/(n-1) = 0.79 apart
