@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A pre-registered claim of the paired Fashion-MNIST study as a claim of {@code msgd verify}: its
@@ -23,19 +24,31 @@ public final class StudyClaim implements Claim {
     private final PairedClaim claim;
     private final StudyPlan plan;
     private final Runs runs;
+    private final Function<PairedClaim, String> note;
 
-    private StudyClaim(PairedClaim claim, Runs runs) {
+    private StudyClaim(PairedClaim claim, Runs runs, Function<PairedClaim, String> note) {
         this.claim = claim;
         this.plan = runs.plan;
         this.runs = runs;
+        this.note = note;
     }
 
     /** Every study claim under both protocols, on the runs in {@code dir}; the claims of a protocol read them once. */
     public static List<Claim> all(Path dir, Path dataDir, PrintStream log) {
         return Protocol.named().stream().flatMap(p -> {
-            Runs shared = new Runs(StudyPlan.of(p, dir, dataDir), log);
-            return PairedClaim.all().stream().map(c -> (Claim) new StudyClaim(c, shared));
+            Runs shared = new Runs(StudyPlan.of(p, dir, dataDir), true, log);
+            return PairedClaim.all().stream().map(c -> (Claim) new StudyClaim(c, shared, x -> ""));
         }).toList();
+    }
+
+    /**
+     * Every study claim of {@code plan}, decided from the completed runs on disk at any budget, never
+     * training (a sweep's runs, {@code msgd verify --from}); {@code note} gives a phrase to add to a
+     * claim's verdict reason (e.g. which of its runs the sweep has not finished), empty for none.
+     */
+    public static List<Claim> readOnly(StudyPlan plan, Function<PairedClaim, String> note, PrintStream log) {
+        Runs shared = new Runs(plan, false, log);
+        return PairedClaim.all().stream().map(c -> (Claim) new StudyClaim(c, shared, note)).toList();
     }
 
     @Override
@@ -62,7 +75,8 @@ public final class StudyClaim implements Claim {
             if (!r.mismatches().isEmpty()) {
                 e = e.withVerdict(e.verdict(), e.verdictReason() + "; not used (other settings): " + r.mismatches());
             }
-            return e;
+            String n = note.apply(claim);
+            return n.isEmpty() ? e : e.withVerdict(e.verdict(), e.verdictReason() + "; " + n);
         } catch (Exception ex) {
             return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
                     (System.nanoTime() - t0) / 1e9);
@@ -72,11 +86,13 @@ public final class StudyClaim implements Claim {
     /** The runs of one protocol, read once per budget (at the full budget after training what the claims want). */
     private static final class Runs {
         private final StudyPlan plan;
+        private final boolean trainAtFullBudget;
         private final PrintStream log;
         private final Map<Budget, StudyRuns> read = new HashMap<>();
 
-        Runs(StudyPlan plan, PrintStream log) {
+        Runs(StudyPlan plan, boolean trainAtFullBudget, PrintStream log) {
             this.plan = plan;
+            this.trainAtFullBudget = trainAtFullBudget;
             this.log = log;
         }
 
@@ -85,7 +101,7 @@ public final class StudyClaim implements Claim {
             if (r != null) {
                 return r;
             }
-            if (budget == Budget.FULL) {
+            if (budget == Budget.FULL && trainAtFullBudget) {
                 List<StudyRunner.Task> tasks = StudyRunner.wanted(StudyRuns.read(plan, StudyVerdicts.CAP), List.of());
                 if (!tasks.isEmpty()) {
                     new StudyRunner(plan, 2, null, log).runAll(tasks);

@@ -21,7 +21,7 @@ import java.util.List;
 public final class MetricsFile {
 
     public static final String HEADER = "iteration,train_loss,train_accuracy,test_loss,test_accuracy,elapsed_seconds";
-    static final String NAME = "metrics.csv";
+    public static final String NAME = "metrics.csv";
 
     private MetricsFile() {
     }

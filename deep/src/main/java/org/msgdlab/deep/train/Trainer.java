@@ -232,6 +232,34 @@ public final class Trainer {
                 last.elapsedSeconds(), last.elapsedSeconds() / config.iterations()));
     }
 
+    /**
+     * The first setting that changes the metrics and differs between {@code config} and the run
+     * that {@code config.out()} holds, as "KEY X there, Y asked"; empty when the directory holds no
+     * run, this run (finished or not), or a longer run of the same settings (whose first iterations
+     * are this run: {@link #completedOrPrefix}).
+     *
+     * @throws IOException when run.json cannot be read
+     */
+    public static java.util.Optional<String> difference(RunConfig config) throws IOException {
+        Path runJson = config.out().resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        RunConfig previous = RunJson.configFrom(RunJson.read(runJson), runJson, config.out());
+        if (isLongerRunOf(previous, config)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.ofNullable(firstDifference(previous, config));
+    }
+
+    /**
+     * The first setting that changes the metrics and differs between two configurations (output
+     * directory, data directory and checkpoint interval aside), as "KEY (a's) there, (b's) asked"; empty when none.
+     */
+    public static java.util.Optional<String> settingsDiffer(RunConfig a, RunConfig b) {
+        return java.util.Optional.ofNullable(firstDifference(a, b));
+    }
+
     /** The message of an outcome that is the first iterations of a longer run. */
     public static final String PREFIX = "prefix of a longer run";
 

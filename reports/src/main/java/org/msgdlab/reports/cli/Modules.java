@@ -87,6 +87,15 @@ public final class Modules {
         return new Modules(all);
     }
 
+    /** These modules with {@code study} as the deep module's (a sweep's study, {@code verify --from}). */
+    public Modules withDeepStudy(Study study) {
+        List<Module> all = new ArrayList<>();
+        for (Module m : modules.values()) {
+            all.add(m.name().equals("deep") ? Module.of("deep", () -> study) : m);
+        }
+        return new Modules(all);
+    }
+
     /** The name of the module of users' noises ({@code --plugin}). */
     public static final String PLUGINS = PluginStudy.ID;
 

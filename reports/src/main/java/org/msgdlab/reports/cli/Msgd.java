@@ -56,7 +56,8 @@ public final class Msgd implements Runnable {
                 .addSubcommand(new ReportCommand())
                 .addSubcommand(new BenchCommand())
                 .addSubcommand(new TrainCommand())
-                .addSubcommand(new StudyCommand());
+                .addSubcommand(new StudyCommand())
+                .addSubcommand(new SweepCommand());
         cl.setParameterExceptionHandler(Msgd::usageError);
         cl.setExecutionExceptionHandler(Msgd::fileError);
         return cl;

@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -126,6 +127,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + " the claims' next looks want (default: ${DEFAULT-VALUE}).")
     Path studyDir;
 
+    @Option(names = "--from", paramLabel = "DIR",
+            description = "deep: the paired study's claims from the finished runs of a sweep directory (msgd sweep), at any"
+                    + " budget without training; names the planned runs not finished. Implies --only deep unless --only"
+                    + " is given.")
+    Path from;
+
     VerifyCommand(Modules modules) {
         this.modules = modules;
     }
@@ -138,6 +145,12 @@ final class VerifyCommand implements Callable<Integer> {
         SamplingNoiseStudy.Setup setup = theorySetup();
         Modules selectedModules = modules.withTheorySetup(setup).withDeepStudyDir(studyDir)
                 .withPlugins(plugins(), setup.n(), setup.b());
+        if (from != null) {
+            selectedModules = selectedModules.withDeepStudy(sweepStudy(err));
+            if (only == null) {
+                only = List.of("deep");
+            }
+        }
         List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
         if (out.toString().isBlank()) {
             throw new ParameterException(spec.commandLine(), "--out '" + out + "': must name a directory (the empty path"
@@ -224,13 +237,29 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
+    /** The deep study built from the sweep in --from; a directory that is no such sweep is a usage error naming it. */
+    private Study sweepStudy(PrintWriter err) {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--study-dir")) {
+            throw new ParameterException(spec.commandLine(), "--from and --study-dir both name the deep study's runs: give one");
+        }
+        try {
+            PrintStream log = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
+                    java.nio.charset.StandardCharsets.UTF_8);
+            return org.msgdlab.deep.sweep.SweepStudy.create(from, log);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--from " + from + ": " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** A module's option given while --only leaves the module out is refused, not ignored. */
     private void refuseOptionsThatDoNotApply() {
         if (only == null) {
             return;
         }
         Map<String, List<String>> modulesOf = Map.of("--n", List.of("theory", Modules.PLUGINS), "--b", List.of("theory", Modules.PLUGINS),
-                "--fisher-batch", List.of("theory"), "--large-batch", List.of("theory"), "--study-dir", List.of("deep"));
+                "--fisher-batch", List.of("theory"), "--large-batch", List.of("theory"), "--study-dir", List.of("deep"), "--from", List.of("deep"));
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         for (Map.Entry<String, List<String>> m : modulesOf.entrySet()) {
             if (parsed.hasMatchedOption(m.getKey()) && m.getValue().stream().noneMatch(only::contains)) {

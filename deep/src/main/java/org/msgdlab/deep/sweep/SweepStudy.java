@@ -1,0 +1,127 @@
+package org.msgdlab.deep.sweep;
+
+import org.msgdlab.deep.study.PairedClaim;
+import org.msgdlab.deep.study.StudyClaim;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.sweep.RunState;
+import org.msgdlab.theory.sweep.SweepDirectory;
+import org.msgdlab.theory.sweep.SweepRun;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The paired Fashion-MNIST study's claims built from the finished runs of a sweep, without
+ * training ({@code msgd verify --from DIR}). The sweep's runs of preset fashion-mnist-small under
+ * a named protocol, without variations, must form the study's paired design: one number of
+ * iterations, one evaluation interval and one master seed per protocol, every run equal to the
+ * study's run of its method and paired seed (whole test set, one thread). Runs the sweep plans but
+ * has not finished are named, in the log and in the verdicts of the claims they belong to.
+ */
+public final class SweepStudy {
+
+    private SweepStudy() {
+    }
+
+    /** The study's claims under each protocol the sweep in {@code dir} holds runs of. */
+    public static Study create(Path dir, PrintStream log) throws IOException {
+        SweepDirectory sweep = SweepDirectory.open(dir, new TrainingRunKind());
+        Map<String, List<SweepDirectory.Status>> byProtocol = new TreeMap<>();
+        int outside = 0;
+        for (SweepDirectory.Status s : sweep.status()) {
+            SweepRun r = s.run();
+            boolean varied = TrainingSweep.VARIED.stream().anyMatch(k -> !k.equals("lr") && r.settings().containsKey(k));
+            if (!r.setting("preset").equals(Preset.FASHION_MNIST_SMALL.id()) || varied || r.id().contains("+")) {
+                outside++;
+                continue;
+            }
+            byProtocol.computeIfAbsent(r.setting("protocol"), k -> new ArrayList<>()).add(s);
+        }
+        if (byProtocol.isEmpty()) {
+            throw new IllegalArgumentException(dir + ": the sweep holds no run of the paired Fashion-MNIST study (preset "
+                    + Preset.FASHION_MNIST_SMALL.id() + ", protocol paper-text or authors-code, nothing varied)");
+        }
+        if (outside > 0) {
+            log.println("verify --from: " + outside + " runs of the sweep are outside the study's design (another preset or a"
+                    + " variation) and not used");
+        }
+        List<Claim> claims = new ArrayList<>();
+        for (Map.Entry<String, List<SweepDirectory.Status>> e : byProtocol.entrySet()) {
+            claims.addAll(claims(sweep, Protocol.parse(e.getKey()), e.getValue(), log));
+        }
+        return new Study("deep", "Deep experiments: the paired Fashion-MNIST study from the sweep in " + dir,
+                "Section 5, Appendix C", claims);
+    }
+
+    private static List<Claim> claims(SweepDirectory sweep, Protocol protocol, List<SweepDirectory.Status> runs,
+                                      PrintStream log) {
+        SweepRun first = runs.get(0).run();
+        for (String key : List.of("iterations", "eval-every", "master-seed", "data")) {
+            for (SweepDirectory.Status s : runs) {
+                if (!s.run().setting(key).equals(first.setting(key))) {
+                    throw new IllegalArgumentException("the " + protocol.name() + " runs of " + sweep.dir() + " do not form one"
+                            + " paired design: " + key + " " + first.setting(key) + " in " + first.id() + ", "
+                            + s.run().setting(key) + " in " + s.run().id());
+                }
+            }
+        }
+        StudyPlan plan = new StudyPlan(protocol, StudyPlan.METHODS, Long.parseLong(first.setting("master-seed")),
+                Integer.parseInt(first.setting("iterations")), Integer.parseInt(first.setting("eval-every")), sweep.dir(),
+                Path.of(first.setting("data")));
+        Map<String, List<String>> unfinished = new LinkedHashMap<>();
+        Map<String, Integer> planned = new LinkedHashMap<>();
+        for (SweepDirectory.Status s : runs) {
+            SweepRun r = s.run();
+            RunConfig c = TrainingRunKind.config(r.settings(), sweep.runDir(r));
+            Optional<String> study = StudyPlan.METHODS.stream().filter(m -> plan.method(m).id().equals(c.method().id())).findFirst();
+            if (study.isEmpty()) {
+                continue;   // a method the study's claims do not compare
+            }
+            int seed = Integer.parseInt(r.setting("paired-seed"));
+            RunConfig wanted = plan.config(study.get(), seed);
+            Optional<String> differs = Trainer.settingsDiffer(c, wanted);
+            if (differs.isPresent() || !sweep.runDir(r).normalize().equals(wanted.out().normalize())) {
+                throw new IllegalArgumentException("run " + r.id() + " of " + sweep.dir() + " is not the study's run of "
+                        + study.get() + " at paired seed " + seed + " (" + differs.orElse("its directory is not "
+                        + wanted.out()) + "): the study's claims need the whole test set and one thread per run");
+            }
+            planned.merge(study.get(), 1, Integer::sum);
+            if (s.state() != RunState.DONE) {
+                unfinished.computeIfAbsent(study.get(), k -> new ArrayList<>())
+                        .add(r.id() + " (" + s.state().name().toLowerCase(java.util.Locale.ROOT) + ")");
+            }
+        }
+        List<String> missing = unfinished.values().stream().flatMap(List::stream).toList();
+        if (!missing.isEmpty()) {
+            log.println("verify --from: " + missing.size() + " planned " + protocol.name() + " runs are not finished and not"
+                    + " trained here (msgd sweep run " + sweep.dir() + "): " + missing);
+        }
+        return StudyClaim.readOnly(plan, claim -> note(claim, planned, unfinished), log);
+    }
+
+    /** Which of a claim's runs the sweep lacks or has not finished. */
+    private static String note(PairedClaim claim, Map<String, Integer> planned, Map<String, List<String>> unfinished) {
+        List<String> parts = new ArrayList<>();
+        for (String m : List.of(claim.x(), claim.y())) {
+            if (!planned.containsKey(m)) {
+                parts.add("the sweep plans no run of " + m);
+            } else if (unfinished.containsKey(m)) {
+                parts.add("not finished in the sweep: " + String.join(", ", unfinished.get(m)));
+            }
+        }
+        return String.join("; ", parts);
+    }
+}

@@ -1,0 +1,156 @@
+package org.msgdlab.deep.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.msgdlab.deep.study.WindowStatistic;
+import org.msgdlab.deep.train.MetricsFile;
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.sweep.RunKind;
+import org.msgdlab.theory.sweep.SweepRun;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs of kind {@code deep.train}: one {@code msgd train} run each, its settings those of
+ * {@link TrainingSweep}, executed with {@link Trainer#runOrContinue} (reused when completed,
+ * continued from its last checkpoint when begun), so an interrupted or requeued run ends with the
+ * numbers of an uninterrupted one.
+ */
+public final class TrainingRunKind implements RunKind {
+
+    /** The kind's name in a plan file. */
+    public static final String NAME = "deep.train";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /**
+     * The configuration the settings of a run describe, writing to {@code out}. Required:
+     * preset, protocol, method, seed, data-seed, eval-every, eval-subset, checkpoint-every, threads;
+     * optional: the protocol differences (pixels, init, split, sgd-sampling, bernoulli-batch),
+     * magnitude, iterations and lr (the preset's under the protocol when absent), data.
+     */
+    public static RunConfig config(Map<String, String> s, Path out) {
+        Preset preset = Preset.parse(required(s, "preset"));
+        double magnitude = s.containsKey("magnitude") ? number(s, "magnitude") : Double.NaN;
+        Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude);
+        Protocol protocol = Protocol.parse(required(s, "protocol"));
+        for (String k : List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch")) {
+            if (s.containsKey(k)) {
+                protocol = protocol.withSetting(k, s.get(k));
+            }
+        }
+        String[] threads = required(s, "threads").split(",", -1);
+        if (threads.length != 2) {
+            throw new IllegalArgumentException("threads=" + s.get("threads") + " must be INTRA,INTER");
+        }
+        RunConfig c = RunConfig.defaults(preset, method, out).withProtocol(protocol)
+                .withThreads(integer("threads", threads[0]), integer("threads", threads[1])).withProgress(false);
+        if (s.containsKey("iterations")) {
+            c = c.withIterations(integer("iterations", s.get("iterations")));
+        }
+        c = c.withEval(integer("eval-every", required(s, "eval-every")), integer("eval-subset", required(s, "eval-subset")))
+                .withCheckpointEvery(integer("checkpoint-every", required(s, "checkpoint-every")))
+                .withSeeds(longInteger("seed", required(s, "seed")), longInteger("data-seed", required(s, "data-seed")));
+        if (s.containsKey("data")) {
+            c = c.withData(Path.of(s.get("data")));
+        }
+        if (s.containsKey("lr")) {
+            c = c.withLearningRate(number(s, "lr"));
+        }
+        return c;
+    }
+
+    private static String required(Map<String, String> s, String key) {
+        String v = s.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("a deep.train run needs the setting '" + key + "'");
+        }
+        return v;
+    }
+
+    private static int integer(String key, String v) {
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + v + " must be an integer");
+        }
+    }
+
+    private static long longInteger(String key, String v) {
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + v + " must be an integer");
+        }
+    }
+
+    private static double number(Map<String, String> s, String key) {
+        try {
+            return Double.parseDouble(s.get(key).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + s.get(key) + " must be a number");
+        }
+    }
+
+    @Override
+    public Optional<String> conflict(SweepRun run, Path runDir) throws IOException {
+        return Trainer.difference(config(run.settings(), runDir));
+    }
+
+    @Override
+    public Progress progress(SweepRun run, Path runDir) throws IOException {
+        RunConfig c = config(run.settings(), runDir);
+        Path runJson = runDir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return Files.isDirectory(runDir.resolve("checkpoints")) ? new Progress(true, false, "checkpoints only") : Progress.NONE;
+        }
+        if (Trainer.difference(c).isPresent()) {
+            return new Progress(true, false, "holds a run with other settings");
+        }
+        Optional<Trainer.Outcome> done = Trainer.completedOrPrefix(c, m -> { });
+        if (done.isPresent()) {
+            List<Trainer.Row> rows = done.get().rows();
+            return new Progress(true, true, String.format(Locale.ROOT, "completed: test accuracy %.4f at the end, %.4f over"
+                    + " the last 20%%", WindowStatistic.last(rows), WindowStatistic.of(rows, c.iterations())));
+        }
+        JsonNode stored = JSON.readTree(runJson.toFile());
+        String status = stored.path("status").asText();
+        List<Trainer.Row> rows = Files.isRegularFile(runDir.resolve(MetricsFile.NAME))
+                ? MetricsFile.readForResume(runDir.resolve(MetricsFile.NAME), new PrintStream(OutputStream.nullOutputStream()))
+                : List.of();
+        String reached = rows.isEmpty() ? "no evaluation yet" : String.format(Locale.ROOT, "iteration %,d of %,d, test accuracy"
+                + " %.4f", rows.get(rows.size() - 1).iteration(), c.iterations(), rows.get(rows.size() - 1).testAccuracy());
+        if (status.startsWith("stopped")) {
+            return new Progress(true, true, status + " at " + reached);   // a diverged run is a result
+        }
+        return new Progress(true, false, status + ", " + reached);
+    }
+
+    @Override
+    public boolean execute(SweepRun run, Path runDir, PrintStream log) throws Exception {
+        RunConfig c = config(run.settings(), runDir);
+        log.println("sweep: " + run.id() + ": " + c.preset().id() + ", " + c.method().paperName() + ", " + c.iterations()
+                + " iterations, protocol " + c.protocol().name() + ", seed " + c.seed());
+        Trainer.Outcome o = Trainer.runOrContinue(c, null, log);
+        log.println(String.format(Locale.ROOT, "sweep: %s: %s after %d iterations, test accuracy %.4f", run.id(),
+                o.status(), o.iterationsDone(), o.last().testAccuracy()));
+        return o.status() != Trainer.Status.INTERRUPTED;
+    }
+}

@@ -1,0 +1,140 @@
+package org.msgdlab.deep.sweep;
+
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.theory.random.Streams;
+import org.msgdlab.theory.sweep.SweepPlan;
+import org.msgdlab.theory.sweep.SweepRun;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A sweep of training runs: presets x protocols x variations x methods x paired seeds, expanded to
+ * a {@link SweepPlan} of {@link TrainingRunKind} runs. Paired seed s gives every run the run seed
+ * {@code Streams.derive(masterSeed, s)} (initial weights, noise streams, a drawn training set), as
+ * the paired study does ({@link StudyPlan}), so a sweep over the study's methods with the study's
+ * settings trains exactly the study's runs, in the study's layout: a run's id, and its directory
+ * under the sweep's, is {@code [PRESET/]PROTOCOL[+KEY=VALUE...]/METHOD-ID/seed-S}, the preset
+ * omitted for fashion-mnist-small, the variation keys only when varied.
+ *
+ * @param presets          preset ids
+ * @param protocols        paper-text and/or authors-code
+ * @param variations       protocol settings or learning rates to vary, each a map key -> value
+ *                         (keys: {@link #VARIED}); one empty map for none
+ * @param methods          method names, as {@code msgd train --method} takes them
+ * @param seeds            paired seeds, each >= 0
+ * @param masterSeed       the seed paired seeds derive from (the study's 20200712 by default)
+ * @param iterations       iterations per run; null: the study's for fashion-mnist-small (5,000 under
+ *                         authors-code, 10,000 under paper-text), the preset's otherwise
+ * @param evalEvery        test evaluation every this many iterations
+ * @param evalSubset       test images evaluated, 0 for all
+ * @param checkpointEvery  checkpoint every this many iterations
+ * @param intraThreads     TensorFlow intra-op threads of every run (part of the plan: a run's last
+ *                         bits may depend on how its reductions are split)
+ * @param interThreads     TensorFlow inter-op threads of every run
+ * @param dataDir          the dataset directory, null for the preset's
+ */
+public record TrainingSweep(List<String> presets, List<String> protocols, List<Map<String, String>> variations,
+                            List<String> methods, List<Integer> seeds, long masterSeed, Integer iterations, int evalEvery,
+                            int evalSubset, int checkpointEvery, int intraThreads, int interThreads, Path dataDir) {
+
+    /** The settings a variation may set: the protocol differences, the learning rate and the compensatory magnitude. */
+    public static final List<String> VARIED = List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch", "lr",
+            "magnitude");
+
+    public TrainingSweep {
+        presets = nonEmpty("--presets", presets);
+        protocols = nonEmpty("--protocols", protocols);
+        methods = nonEmpty("--methods", methods);
+        seeds = nonEmpty("--seeds", seeds);
+        variations = variations.isEmpty() ? List.of(Map.of()) : List.copyOf(variations);
+        for (int s : seeds) {
+            if (s < 0) {
+                throw new IllegalArgumentException("--seeds " + s + ": a paired seed must be >= 0");
+            }
+        }
+        for (Map<String, String> v : variations) {
+            for (String k : v.keySet()) {
+                if (!VARIED.contains(k)) {
+                    throw new IllegalArgumentException("--vary " + k + ": the setting must be one of " + VARIED);
+                }
+            }
+        }
+    }
+
+    private static <T> List<T> nonEmpty(String option, List<T> values) {
+        if (values == null || values.isEmpty()) {
+            throw new IllegalArgumentException(option + " is empty: a sweep needs at least one value");
+        }
+        return List.copyOf(values);
+    }
+
+    /** The plan: every combination, seeds innermost-but-one so that a block of paired seeds completes together. */
+    public SweepPlan plan() {
+        List<SweepRun> runs = new ArrayList<>();
+        for (int s : seeds) {
+            for (String preset : presets) {
+                for (String protocol : protocols) {
+                    for (Map<String, String> variation : variations) {
+                        for (String method : methods) {
+                            runs.add(run(preset, protocol, variation, method, s));
+                        }
+                    }
+                }
+            }
+        }
+        return new SweepPlan(TrainingRunKind.NAME, runs);
+    }
+
+    private SweepRun run(String presetId, String protocolName, Map<String, String> variation, String methodName, int s) {
+        Preset preset = Preset.parse(presetId);
+        Protocol base = Protocol.parse(protocolName);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("preset", preset.id());
+        settings.put("protocol", base.name());
+        for (String k : List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch")) {
+            if (variation.containsKey(k)) {
+                settings.put(k, variation.get(k));
+            }
+        }
+        settings.put("method", methodName);
+        if (variation.containsKey("magnitude")) {
+            settings.put("magnitude", variation.get("magnitude"));
+        }
+        long runSeed = Streams.derive(masterSeed, s);
+        settings.put("paired-seed", Integer.toString(s));
+        settings.put("master-seed", Long.toString(masterSeed));
+        settings.put("seed", Long.toString(runSeed));
+        settings.put("data-seed", Long.toString(runSeed));
+        settings.put("eval-every", Integer.toString(evalEvery));
+        settings.put("eval-subset", Integer.toString(evalSubset));
+        settings.put("checkpoint-every", Integer.toString(checkpointEvery));
+        settings.put("threads", intraThreads + "," + interThreads);
+        // what the defaults give, so that the plan records the numbers each run uses
+        RunConfig resolved = TrainingRunKind.config(settings, Path.of("."));
+        int k = iterations != null ? iterations
+                : preset == Preset.FASHION_MNIST_SMALL ? StudyPlan.iterations(base) : resolved.iterations();
+        settings.put("iterations", Integer.toString(k));
+        settings.put("lr", variation.getOrDefault("lr", Double.toString(resolved.learningRate())));
+        settings.put("data", (dataDir != null ? dataDir : resolved.dataDir()).toString());
+        Method m = resolved.method();
+        StringBuilder id = new StringBuilder();
+        if (preset != Preset.FASHION_MNIST_SMALL) {
+            id.append(preset.id()).append('/');
+        }
+        id.append(base.name());
+        variation.forEach((key, value) -> id.append('+').append(key).append('=').append(value.toLowerCase(Locale.ROOT)));
+        id.append('/').append(m.id()).append("/seed-").append(s);
+        SweepRun run = new SweepRun(id.toString(), settings);
+        TrainingRunKind.config(run.settings(), Path.of("."));   // every setting valid, or one clear line now
+        return run;
+    }
+}

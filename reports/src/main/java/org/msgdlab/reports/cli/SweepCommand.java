@@ -1,0 +1,471 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.deep.sweep.TrainingRunKind;
+import org.msgdlab.deep.sweep.TrainingSweep;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.theory.sweep.LocalExecutor;
+import org.msgdlab.theory.sweep.RunState;
+import org.msgdlab.theory.sweep.SlurmExecutor;
+import org.msgdlab.theory.sweep.SweepDirectory;
+import org.msgdlab.theory.sweep.SweepPlan;
+import org.msgdlab.theory.sweep.TaskCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd sweep}: plans of independent training runs, executed on this machine or as a Slurm
+ * job array ({@code plan}, {@code run}, {@code status}, and {@code task}, what each executor runs
+ * per run). The plan and every state live in the sweep directory, so any of these commands, from
+ * any host that sees the directory, agrees on where the sweep stands.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = {"Plans many training runs and runs them here or on a Slurm cluster.",
+                "A sweep directory holds sweep.json (the plan) and one directory per run, named by the run's id,"
+                        + " [PRESET/]PROTOCOL[+KEY=VALUE]/METHOD/seed-S: the paired study's layout."},
+        subcommands = {SweepCommand.Plan.class, SweepCommand.Run.class, SweepCommand.Status.class, SweepCommand.Task.class})
+final class SweepCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    /** Exit status of {@code status} when runs are still pending, running or interrupted. */
+    static final int INCOMPLETE = 4;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing subcommand: one of "
+                + String.join(", ", spec.commandLine().getSubcommands().keySet()));
+    }
+
+    static PrintStream stderr() {
+        return new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    }
+
+    static SweepDirectory open(CommandSpec spec, Path dir) throws IOException {
+        try {
+            return SweepDirectory.open(dir, new TrainingRunKind());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Writes (or extends) the plan of a sweep: presets x protocols x variations x methods x paired"
+                    + " seeds.",
+                    "Paired seed S gives every run the study's run seed (initial weights, noise, drawn training set), so"
+                            + " a sweep with the study's settings trains the study's runs. Defaults are the study's."})
+    static final class Plan implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory (created if needed)")
+        Path dir;
+
+        @Option(names = "--presets", split = ",", defaultValue = "fashion-mnist-small",
+                description = "preset ids (default: ${DEFAULT-VALUE})")
+        List<String> presets;
+
+        @Option(names = "--protocols", split = ",", defaultValue = "authors-code",
+                description = "paper-text and/or authors-code (default: ${DEFAULT-VALUE})")
+        List<String> protocols;
+
+        @Option(names = "--methods", split = ",", required = true,
+                description = "methods, as msgd train --method takes them (quote brackets: \"msgd-[fisher-10]\")")
+        List<String> methods;
+
+        @Option(names = "--seeds", required = true, paramLabel = "S",
+                description = "paired seeds: A-B, a list A,B,C, or one")
+        String seeds;
+
+        @Option(names = "--vary", paramLabel = "KEY=V1,V2", description = "a setting to vary (repeatable; every"
+                + " combination is planned): pixels, init, split, sgd-sampling, bernoulli-batch, lr, magnitude")
+        List<String> vary = new ArrayList<>();
+
+        @Option(names = "--iterations", description = "iterations per run (default: the study's for fashion-mnist-small,"
+                + " 5000 under authors-code and 10000 under paper-text; the preset's otherwise)")
+        Integer iterations;
+
+        @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
+                description = "test evaluation every this many iterations (default: ${DEFAULT-VALUE})")
+        int evalEvery;
+
+        @Option(names = "--eval-subset", defaultValue = "0",
+                description = "test images evaluated, 0 for all (default: ${DEFAULT-VALUE}; the study's claims need 0)")
+        int evalSubset;
+
+        @Option(names = "--checkpoint-every", defaultValue = "1000",
+                description = "checkpoint every this many iterations (default: ${DEFAULT-VALUE})")
+        int checkpointEvery;
+
+        @Option(names = "--threads", defaultValue = "1,1", paramLabel = "INTRA,INTER",
+                description = "TensorFlow threads of every run, part of the plan (default: ${DEFAULT-VALUE})")
+        String threads;
+
+        @Option(names = "--master-seed", defaultValue = "" + StudyPlan.MASTER_SEED,
+                description = "the seed paired seeds derive from (default: ${DEFAULT-VALUE}, the study's)")
+        long masterSeed;
+
+        @Option(names = "--data", description = "dataset directory (default: the preset's)")
+        Path data;
+
+        @Override
+        public Integer call() throws IOException {
+            TrainingSweep sweep;
+            SweepPlan plan;
+            try {
+                String[] t = threads.split(",", -1);
+                if (t.length != 2) {
+                    throw new IllegalArgumentException("--threads=" + threads + " must be INTRA,INTER");
+                }
+                sweep = new TrainingSweep(presets, protocols, variations(vary), methods, seedList(seeds), masterSeed,
+                        iterations, evalEvery, evalSubset, checkpointEvery, Integer.parseInt(t[0].trim()),
+                        Integer.parseInt(t[1].trim()), data);
+                plan = sweep.plan();
+            } catch (NumberFormatException e) {
+                throw new ParameterException(spec.commandLine(), "--threads=" + threads + " must be two integers INTRA,INTER");
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            int before = 0;
+            if (SweepPlan.exists(dir)) {
+                SweepPlan old;
+                try {
+                    old = SweepPlan.read(dir);
+                    before = old.runs().size();
+                    plan = old.extendedBy(plan);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), dir + ": " + e.getMessage());
+                }
+            }
+            SweepDirectory sd = new SweepDirectory(dir, plan, new TrainingRunKind());
+            List<String> conflicts = sd.conflicts();
+            if (!conflicts.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), conflicts.get(0) + (conflicts.size() > 1
+                        ? " (and " + (conflicts.size() - 1) + " more)" : "") + "; nothing planned");
+            }
+            Files.createDirectories(dir);
+            plan.write(dir);
+            PrintWriter out = spec.commandLine().getOut();
+            int added = plan.runs().size() - before;
+            out.println(String.format(Locale.ROOT, "%s: %d runs planned%s, e.g. %s", dir.resolve(SweepPlan.FILE),
+                    plan.runs().size(), before == 0 ? "" : " (" + added + " new)", plan.runs().get(plan.runs().size() - 1).id()));
+            out.println("next: msgd sweep run " + dir + " (this machine), or with --executor slurm (a cluster)");
+            out.flush();
+            return Msgd.OK;
+        }
+
+        /** "A-B", "A,B,C" or "A". */
+        static List<Integer> seedList(String s) {
+            List<Integer> list = new ArrayList<>();
+            try {
+                if (s.matches("\\s*\\d+\\s*-\\s*\\d+\\s*")) {
+                    String[] ab = s.split("-");
+                    int a = Integer.parseInt(ab[0].trim());
+                    int b = Integer.parseInt(ab[1].trim());
+                    if (b < a) {
+                        throw new IllegalArgumentException("--seeds=" + s + ": the range A-B needs A <= B");
+                    }
+                    for (int i = a; i <= b; i++) {
+                        list.add(i);
+                    }
+                } else {
+                    for (String x : s.split(",")) {
+                        if (!x.isBlank()) {
+                            list.add(Integer.parseInt(x.trim()));
+                        }
+                    }
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--seeds=" + s + " must be A-B, a list A,B,C or one seed (integers >= 0)");
+            }
+            if (list.isEmpty()) {
+                throw new IllegalArgumentException("--seeds=" + s + " is empty: a sweep needs at least one seed");
+            }
+            return list;
+        }
+
+        /** Every combination of the --vary options, in the order given. */
+        static List<Map<String, String>> variations(List<String> vary) {
+            List<Map<String, String>> all = new ArrayList<>();
+            all.add(new LinkedHashMap<>());
+            for (String v : vary) {
+                int eq = v.indexOf('=');
+                if (eq <= 0 || eq == v.length() - 1) {
+                    throw new IllegalArgumentException("--vary " + v + " must be KEY=V1,V2,...");
+                }
+                String key = v.substring(0, eq).trim();
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> m : all) {
+                    if (m.containsKey(key)) {
+                        throw new IllegalArgumentException("--vary " + key + " is given twice");
+                    }
+                    for (String value : v.substring(eq + 1).split(",")) {
+                        Map<String, String> n = new LinkedHashMap<>(m);
+                        n.put(key, value.trim());
+                        next.add(n);
+                    }
+                }
+                all = next;
+            }
+            return all;
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Executes a sweep's pending and interrupted runs: here (local) or as a Slurm job array.",
+                    "Finished runs are skipped and interrupted ones continue from their last checkpoint; failed ones"
+                            + " run again only with --retry-failed. Exit: 0 all executed runs finished, 1 one failed,"
+                            + " 130 interrupted (the same command continues)."})
+    static final class Run implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
+        Path dir;
+
+        @Option(names = "--executor", defaultValue = "local", description = "local or slurm (default: ${DEFAULT-VALUE})")
+        String executor;
+
+        @Option(names = "--jobs", description = "local: runs at a time (default: the cores / the plan's intra-op threads)")
+        Integer jobs;
+
+        @Option(names = "--retry-failed", description = "execute failed runs again")
+        boolean retryFailed;
+
+        @Option(names = "--dry-run", description = "print what would be executed (slurm: the batch script) and stop")
+        boolean dryRun;
+
+        @Option(names = "--partition", description = "slurm: partition")
+        String partition;
+
+        @Option(names = "--time", description = "slurm: time limit per task, e.g. 02:00:00")
+        String time;
+
+        @Option(names = "--mem", description = "slurm: memory per task, e.g. 8G")
+        String mem;
+
+        @Option(names = "--account", description = "slurm: account")
+        String account;
+
+        @Option(names = "--gpus", defaultValue = "0", description = "slurm: GPUs per task, --gres=gpu:N (default: ${DEFAULT-VALUE})")
+        int gpus;
+
+        @Option(names = "--cpus-per-task", description = "slurm: CPUs per task (default: the plan's intra-op threads)")
+        Integer cpusPerTask;
+
+        @Option(names = "--signal-seconds", defaultValue = "120",
+                description = "slurm: a task requeues itself this long before its time limit (default: ${DEFAULT-VALUE})")
+        int signalSeconds;
+
+        @Option(names = "--job-name", defaultValue = "msgd-sweep", description = "slurm: job name (default: ${DEFAULT-VALUE})")
+        String jobName;
+
+        @Option(names = "--sbatch", paramLabel = "OPTION", description = "slurm: one more #SBATCH option (repeatable),"
+                + " e.g. --sbatch=--qos=long")
+        List<String> sbatch = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            SweepDirectory sweep = open(spec, dir);
+            if (!executor.equals("local") && !executor.equals("slurm")) {
+                throw new ParameterException(spec.commandLine(), "--executor=" + executor + " must be local or slurm");
+            }
+            List<String> conflicts = sweep.conflicts();
+            if (!conflicts.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), conflicts.get(0) + "; nothing executed");
+            }
+            List<Integer> indices = sweep.toExecute(retryFailed);
+            PrintWriter out = spec.commandLine().getOut();
+            Map<RunState, Integer> counts = SweepDirectory.counts(sweep.status());
+            out.println(dir + ": " + summary(counts) + "; " + indices.size() + " to execute" + (counts.get(RunState.FAILED) > 0
+                    && !retryFailed ? " (failed runs only with --retry-failed)" : ""));
+            out.flush();
+            if (indices.isEmpty()) {
+                return Msgd.OK;
+            }
+            int intra = intraThreads(sweep);
+            TaskCommand command = taskCommand(dir, retryFailed);
+            if (executor.equals("slurm")) {
+                SlurmExecutor slurm;
+                try {
+                    slurm = new SlurmExecutor(new SlurmExecutor.Options(jobName, cpusPerTask == null ? Math.max(1, intra)
+                            : cpusPerTask, partition, time, mem, account, gpus, signalSeconds, sbatch));
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage());
+                }
+                if (dryRun) {
+                    out.print(slurm.script(dir, indices, command));
+                    out.flush();
+                    return Msgd.OK;
+                }
+                SlurmExecutor.Submission s = slurm.submit(dir, indices, command);
+                out.println("submitted job array " + s.jobId() + " (" + indices.size() + " tasks, script " + s.script()
+                        + "); follow it with: msgd sweep status " + dir + " [--wait]");
+                out.flush();
+                return Msgd.OK;
+            }
+            int j = jobs != null ? jobs : Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, intra));
+            if (j < 1) {
+                throw new ParameterException(spec.commandLine(), "--jobs=" + j + " must be >= 1");
+            }
+            if (dryRun) {
+                indices.forEach(i -> out.println(String.join(" ", command.forIndex(i))));
+                out.flush();
+                return Msgd.OK;
+            }
+            LocalExecutor.Summary s = new LocalExecutor(j, command::forIndex, stderr()).execute(sweep, indices);
+            out.println(String.format(Locale.ROOT, "%s: %d finished, %d interrupted, %d failed%s; now %s", dir, s.finished(),
+                    s.interrupted(), s.failed(), s.heldElsewhere() > 0 ? ", " + s.heldElsewhere() + " left to other processes" : "",
+                    summary(SweepDirectory.counts(sweep.status()))));
+            out.flush();
+            return s.failed() > 0 ? Msgd.CLAIM_ERROR : s.interrupted() > 0 ? Msgd.INTERRUPTED : Msgd.OK;
+        }
+    }
+
+    /** The intra-op threads the plan gives its runs (the largest, if they differ). */
+    static int intraThreads(SweepDirectory sweep) {
+        return sweep.plan().runs().stream().mapToInt(r -> Integer.parseInt(r.setting("threads").split(",")[0].trim()))
+                .max().orElse(1);
+    }
+
+    /** "3 done, 1 running, ..." (states with none left out). */
+    static String summary(Map<RunState, Integer> counts) {
+        List<String> parts = new ArrayList<>();
+        counts.forEach((s, n) -> {
+            if (n > 0) {
+                parts.add(n + " " + s.name().toLowerCase(Locale.ROOT));
+            }
+        });
+        return parts.isEmpty() ? "no runs" : String.join(", ", parts);
+    }
+
+    /**
+     * The command a task process runs: this JVM's java on the msgd jar (or class path), with
+     * {@code sweep task DIR}; DIR absolute, so that a Slurm task started elsewhere finds it.
+     */
+    static TaskCommand taskCommand(Path dir, boolean retryFailed) {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> before = new ArrayList<>(List.of(java));
+        Optional<Path> jar = ownJar();
+        if (jar.isPresent()) {
+            before.addAll(List.of("-jar", jar.get().toString()));
+        } else {
+            before.addAll(List.of("-cp", System.getProperty("java.class.path"), Msgd.class.getName()));
+        }
+        before.addAll(List.of("sweep", "task", dir.toAbsolutePath().normalize().toString()));
+        return new TaskCommand(before, retryFailed ? List.of("--retry-failed") : List.of());
+    }
+
+    private static Optional<Path> ownJar() {
+        try {
+            Path p = Path.of(Msgd.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isRegularFile(p) && p.toString().endsWith(".jar") ? Optional.of(p.toAbsolutePath()) : Optional.empty();
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = {"Shows each run of a sweep: done, running, interrupted, failed or pending.",
+                    "Exit: 0 every run done, 1 a run failed, " + INCOMPLETE + " runs pending, running or interrupted."})
+    static final class Status implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
+        Path dir;
+
+        @Option(names = "--wait", description = "wait until no run is running or queued (polls every 5 s)")
+        boolean waitForRuns;
+
+        @Option(names = "--timeout", defaultValue = "0", paramLabel = "MINUTES",
+                description = "with --wait: give up after this many minutes, 0 for never (default: ${DEFAULT-VALUE})")
+        double timeoutMinutes;
+
+        @Override
+        public Integer call() throws Exception {
+            SweepDirectory sweep = open(spec, dir);
+            PrintWriter out = spec.commandLine().getOut();
+            long deadline = timeoutMinutes > 0 ? System.nanoTime() + (long) (timeoutMinutes * 60e9) : Long.MAX_VALUE;
+            List<SweepDirectory.Status> all = sweep.status();
+            if (waitForRuns) {
+                String last = "";
+                while (true) {
+                    all = sweep.status();
+                    Map<RunState, Integer> c = SweepDirectory.counts(all);
+                    Optional<Integer> queued = SlurmExecutor.queued(SlurmExecutor.jobs(dir));
+                    String line = summary(c) + queued.map(q -> q > 0 ? "; " + q + " Slurm tasks queued or running" : "").orElse("");
+                    if (!line.equals(last)) {
+                        stderr().println("sweep status: " + line);
+                        last = line;
+                    }
+                    boolean active = c.get(RunState.RUNNING) > 0 || queued.orElse(0) > 0;
+                    if (!active || System.nanoTime() > deadline) {
+                        break;
+                    }
+                    Thread.sleep(5000);
+                }
+            }
+            for (SweepDirectory.Status s : all) {
+                out.println(String.format(Locale.ROOT, "%-11s %s%s", s.state().name().toLowerCase(Locale.ROOT), s.run().id(),
+                        s.detail().isEmpty() ? "" : "  (" + s.detail() + ")"));
+            }
+            Map<RunState, Integer> c = SweepDirectory.counts(all);
+            out.println(dir + ": " + summary(c) + " of " + all.size() + " runs");
+            out.flush();
+            if (c.get(RunState.FAILED) > 0) {
+                return Msgd.CLAIM_ERROR;
+            }
+            return c.get(RunState.DONE) == all.size() ? Msgd.OK : INCOMPLETE;
+        }
+    }
+
+    @Command(name = "task", mixinStandardHelpOptions = true,
+            description = {"Executes one run of a sweep in this process (what each local job and each Slurm array task runs).",
+                    "Exit: 0 finished, 1 failed, 75 another process executes it, 130 interrupted (saved)."})
+    static final class Task implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
+        Path dir;
+
+        @Option(names = "--index", required = true, description = "the run's index in the plan (SLURM_ARRAY_TASK_ID)")
+        int index;
+
+        @Option(names = "--retry-failed", description = "execute the run even if it failed before")
+        boolean retryFailed;
+
+        @Override
+        public Integer call() throws Exception {
+            SweepDirectory sweep = open(spec, dir);
+            try {
+                sweep.plan().run(index);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            return sweep.execute(index, retryFailed, stderr());
+        }
+    }
+}

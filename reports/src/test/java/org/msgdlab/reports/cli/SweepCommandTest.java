@@ -1,0 +1,167 @@
+package org.msgdlab.reports.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.deep.sweep.TrainingRunKind;
+import org.msgdlab.theory.sweep.SweepDirectory;
+import org.msgdlab.theory.sweep.SweepPlan;
+import picocli.CommandLine;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code msgd sweep plan|run|status} through the command line, on generated Fashion-MNIST-format files. */
+class SweepCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private record Ran(int code, String out, String err) {
+    }
+
+    private static Ran msgd(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Ran(cl.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void badPlansAreRefusedInOneLineBeforeAnythingIsWritten() {
+        Path dir = tmp.resolve("sweep");
+        String[][] bad = {
+                {"--methods", "adam", "--seeds", "0"}, {"--methods", "gd", "--seeds", ","},
+                {"--methods", "gd,gd", "--seeds", "0"}, {"--methods", "gd", "--seeds", "3-1"},
+                {"--methods", "gd", "--seeds", "0", "--presets", "mnist-tiny"}, {"--methods", "gd", "--seeds", "0", "--vary", "lr"},
+                {"--methods", "gd", "--seeds", "0", "--threads", "1"}};
+        String[] expected = {"adam", "empty", "planned twice", "A <= B", "mnist-tiny", "KEY=V1", "INTRA,INTER"};
+        for (int i = 0; i < bad.length; i++) {
+            List<String> args = new java.util.ArrayList<>(List.of("sweep", "plan", dir.toString()));
+            args.addAll(List.of(bad[i]));
+            Ran r = msgd(args.toArray(String[]::new));
+            assertEquals(Msgd.USAGE, r.code(), r.err());
+            assertTrue(r.err().startsWith("msgd sweep plan: ") && r.err().contains(expected[i]), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)), "nothing planned: " + String.join(" ", bad[i]));
+        }
+        Ran none = msgd("sweep", "status", dir.toString());
+        assertEquals(Msgd.USAGE, none.code());
+        assertTrue(none.err().contains("holds no sweep.json"), none.err());
+    }
+
+    @Test
+    void theLocalExecutorRunsThePlanInTaskProcessesWithTheNumbersOfAnInProcessRunAndSkipsWhatIsDone() throws Exception {
+        Path data = fashionLike(tmp.resolve("fm"));
+        Path dir = tmp.resolve("local");
+        String[] plan = {"--methods", "gd,sgd-50", "--seeds", "0", "--iterations", "4", "--eval-every", "2",
+                "--data", data.toString()};
+        Ran planned = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, plan));
+        assertEquals(Msgd.OK, planned.code(), planned.err());
+        assertTrue(planned.out().contains("2 runs planned"), planned.out());
+        assertEquals(SweepCommand.INCOMPLETE, msgd("sweep", "status", dir.toString()).code());
+
+        Ran ran = msgd("sweep", "run", dir.toString(), "--jobs", "2");
+        assertEquals(Msgd.OK, ran.code(), ran.out() + ran.err());
+        assertTrue(ran.out().contains("2 finished, 0 interrupted, 0 failed; now 2 done"), ran.out());
+        Ran status = msgd("sweep", "status", dir.toString());
+        assertEquals(Msgd.OK, status.code(), status.out());
+        assertTrue(status.out().contains("done        authors-code/sgd-50-wor/seed-0"), status.out());
+
+        // the same plan executed inside this JVM: the same metrics, bit for bit (wall time aside)
+        Path here = tmp.resolve("here");
+        SweepPlan.read(dir).write(here);
+        SweepDirectory inProcess = SweepDirectory.open(here, new TrainingRunKind());
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        for (int i = 0; i < 2; i++) {
+            assertEquals(SweepDirectory.FINISHED, inProcess.execute(i, false, quiet));
+        }
+        for (String id : List.of("authors-code/gd/seed-0", "authors-code/sgd-50-wor/seed-0")) {
+            assertEquals(withoutWallTime(here.resolve(id)), withoutWallTime(dir.resolve(id)), id);
+        }
+
+        Ran again = msgd("sweep", "run", dir.toString());
+        assertTrue(again.out().contains("2 done; 0 to execute"), again.out());
+        String[] twoSeeds = plan.clone();
+        twoSeeds[3] = "0-1";
+        Ran extended = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, twoSeeds));
+        assertTrue(extended.out().contains("4 runs planned (2 new)"), extended.out() + extended.err());
+        Ran dry = msgd("sweep", "run", dir.toString(), "--executor", "slurm", "--dry-run", "--time", "01:00:00", "--gpus", "1");
+        assertEquals(Msgd.OK, dry.code(), dry.err());
+        assertTrue(dry.out().contains("#SBATCH --array=2-3\n") && dry.out().contains("#SBATCH --gres=gpu:1\n")
+                && dry.out().contains("#SBATCH --time=01:00:00\n") && dry.out().contains("sweep task " + dir.toAbsolutePath()),
+                dry.out());
+
+        // a directory that holds the 4-iteration run is refused for a 6-iteration plan
+        Path other = tmp.resolve("other");
+        copy(dir.resolve("authors-code/gd/seed-0"), other.resolve("authors-code/gd/seed-0"));
+        String[] six = plan.clone();
+        six[5] = "6";
+        Ran conflict = msgd(concat(new String[] {"sweep", "plan", other.toString()}, six));
+        assertEquals(Msgd.USAGE, conflict.code());
+        assertTrue(conflict.err().contains("holds a run with other settings (iterations 4 there, 6 asked)"), conflict.err());
+        assertFalse(Files.exists(other.resolve(SweepPlan.FILE)));
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(f, t);
+                }
+            }
+        }
+    }
+
+    private static List<String> withoutWallTime(Path run) throws IOException {
+        return Files.readAllLines(run.resolve("metrics.csv")).stream().map(l -> l.substring(0, l.lastIndexOf(','))).toList();
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /** IDX files of the Fashion-MNIST layout: 1,000 random "t10k" images (the training pool), 60 "train" (the test set). */
+    private static Path fashionLike(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        SplittableRandom r = new SplittableRandom(5);
+        for (String[] set : new String[][] {{"t10k", "1000"}, {"train", "60"}}) {
+            int n = Integer.parseInt(set[1]);
+            try (DataOutputStream img = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-images-idx3-ubyte")));
+                 DataOutputStream lab = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-labels-idx1-ubyte")))) {
+                img.writeInt(0x00000803);
+                img.writeInt(n);
+                img.writeInt(28);
+                img.writeInt(28);
+                lab.writeInt(0x00000801);
+                lab.writeInt(n);
+                for (int i = 0; i < n; i++) {
+                    int label = r.nextInt(10);
+                    lab.writeByte(label);
+                    for (int k = 0; k < 784; k++) {
+                        img.writeByte(k / 78 == label ? 200 + r.nextInt(56) : r.nextInt(40));
+                    }
+                }
+            }
+        }
+        return dir;
+    }
+}
