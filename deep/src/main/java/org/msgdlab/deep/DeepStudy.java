@@ -49,9 +49,9 @@ import java.util.SplittableRandom;
  * {@code F/b} on the whitened direction (power check), and the explicit step, in each of its
  * forms, must take longer than Algorithm 1's at every d.
  *
- * <p>Data: {@code /usr/share/datasets/fashion-mnist} (Debian {@code dataset-fashion-mnist}), or the
- * directory in the system property {@code msgd.fashion-mnist.dir} / environment variable
- * {@code MSGD_FASHION_MNIST}.
+ * <p>Data: the Fashion-MNIST directory passed to {@link #create(Path, Path)}, by default
+ * {@code /usr/share/datasets/fashion-mnist} (Debian {@code dataset-fashion-mnist}); the command line
+ * reads the environment variable {@code MSGD_FASHION_MNIST}.
  *
  * <p>Accuracy claims: the pre-registered claims of the paired Fashion-MNIST study
  * ({@link org.msgdlab.deep.study.PairedClaim}) under both protocols, decided from the runs in the
@@ -72,13 +72,23 @@ public final class DeepStudy {
     /** Where the paired Fashion-MNIST study's runs are committed (relative to the repository root). */
     public static final Path STUDY_DIR = Path.of("deep", "results", "fashion-mnist-study");
 
-    /** The study registered as module "deep" of {@code msgd verify}, with the study runs in {@link #STUDY_DIR}. */
+    /**
+     * The study registered as module "deep" of {@code msgd verify}, with the study runs in
+     * {@link #STUDY_DIR} and Fashion-MNIST in {@link FashionMnist#DEFAULT_DIR}.
+     */
     public static Study create() {
-        return create(STUDY_DIR);
+        return create(STUDY_DIR, FashionMnist.DEFAULT_DIR);
     }
 
-    /** The module's study with the paired Fashion-MNIST runs in {@code studyDir}. */
-    public static Study create(Path studyDir) {
+    /**
+     * The module's study.
+     *
+     * @param studyDir where the paired Fashion-MNIST study's runs are
+     * @param dataDir  where the Fashion-MNIST files are
+     * @return the study: ConvSmall's size, Algorithm 1's identity, the study's accuracy claims under both
+     *         protocols, the step's speed and the efficiency remark
+     */
+    public static Study create(Path studyDir, Path dataDir) {
         List<Claim> claims = new ArrayList<>();
         claims.add(simple("deep.convsmall.parameters", "Appendix C.1",
                 "ConvSmall (conv 5x5x10, max-pool, ReLU, conv 5x5x10, max-pool, ReLU, fc 50, ReLU, fc 10) has 11,330 parameters",
@@ -86,25 +96,17 @@ public final class DeepStudy {
         claims.add(simple("deep.algorithm1.weighted-gradient", "Algorithm 1 (Section 5)",
                 "the gradient of the randomized loss L(theta)W equals sum_i w_i grad l_i(theta) (the gradient commutes"
                         + " with the multiplication by W), and grad l_i matches finite differences",
-                DeepStudy::weightedGradient));
-        claims.addAll(StudyClaim.all(studyDir, dataDir(), log()));
-        claims.add(simple("deep.speed.full-batch-step", "Section 5.1 remark; issue 5 speed target",
+                (id, ref, st, b, seed) -> weightedGradient(id, ref, st, b, seed, dataDir)));
+        claims.addAll(StudyClaim.all(studyDir, dataDir, log()));
+        claims.add(simple("deep.speed.full-batch-step", "Section 5.1 remark; the toolkit's speed target (deep/README.md, Speed)",
                 "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 1.5x PyTorch's"
-                        + " images per second on the same CPU cores", DeepStudy::speed));
+                        + " images per second on the same CPU cores", (id, ref, st, b, seed) -> speed(id, ref, st, b, seed, dataDir)));
         claims.add(simple(EFFICIENCY_ID, "Section 5.1 (remark on efficiency), Algorithm 1",
                 "injecting Gaussian noise with the SGD covariance into GD on ConvSmall through Algorithm 1 (W = 1/n + V_G)"
                         + " gives the same noise covariance as the explicit way (per-sample gradient matrix, factored"
-                        + " covariance) and costs less time per step", DeepStudy::efficiency));
+                        + " covariance) and costs less time per step",
+                (id, ref, st, b, seed) -> efficiency(id, ref, st, b, seed, dataDir)));
         return new Study("deep", "Deep experiments: Algorithms 1 and 2 on TensorFlow Java", "Section 5, Appendix C", claims);
-    }
-
-    /** Where the Fashion-MNIST files are looked for. */
-    public static Path dataDir() {
-        String p = System.getProperty("msgd.fashion-mnist.dir");
-        if (p == null || p.isBlank()) {
-            p = System.getenv("MSGD_FASHION_MNIST");
-        }
-        return p == null || p.isBlank() ? FashionMnist.DEFAULT_DIR : Path.of(p);
     }
 
     private interface Check {
@@ -165,12 +167,11 @@ public final class DeepStudy {
         }
     }
 
-    private static Evidence weightedGradient(String id, String ref, String st, Budget b, long seed) throws IOException {
+    private static Evidence weightedGradient(String id, String ref, String st, Budget b, long seed, Path dir) throws IOException {
         long t0 = System.nanoTime();
         int n = 16;
         ImageSet images;
         String source;
-        Path dir = dataDir();
         if (Files.isDirectory(dir)) {
             images = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train().head(n);
             source = "the first " + n + " images of the paper's Fashion-MNIST training split";
@@ -243,10 +244,9 @@ public final class DeepStudy {
         }
     }
 
-    private static Evidence efficiency(String id, String ref, String st, Budget budget, long seed) throws IOException {
+    private static Evidence efficiency(String id, String ref, String st, Budget budget, long seed, Path dir) throws IOException {
         long t0 = System.nanoTime();
         EfficiencyPlan plan = EfficiencyPlan.of(budget);
-        Path dir = dataDir();
         ImageSet images;
         String source;
         if (Files.isDirectory(dir)) {
@@ -396,9 +396,8 @@ public final class DeepStudy {
 
     // ------------------------------------------------------------------ speed
 
-    private static Evidence speed(String id, String ref, String st, Budget budget, long seed) throws IOException {
+    private static Evidence speed(String id, String ref, String st, Budget budget, long seed, Path dir) throws IOException {
         long t0 = System.nanoTime();
-        Path dir = dataDir();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train();
         int steps = budget == Budget.QUICK ? 20 : 50;
         int rounds = budget == Budget.QUICK ? 3 : 5;

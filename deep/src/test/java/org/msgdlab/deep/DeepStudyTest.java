@@ -51,7 +51,7 @@ class DeepStudyTest {
 
     @Test
     void accuracyClaimsAreThePreRegisteredStudyClaimsUnderBothProtocols(@org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
-        Study s = DeepStudy.create(empty);
+        Study s = DeepStudy.create(empty, org.msgdlab.deep.data.FashionMnist.DEFAULT_DIR);
         for (String protocol : List.of("paper-text", "authors-code")) {
             Claim c = claim(s, "deep.fashion-mnist." + protocol + ".sgd-50-above-gd");
             Evidence e = c.check(Budget.QUICK, 1);

@@ -56,7 +56,8 @@ public final class Modules {
                 Module.of("theory", SamplingNoiseStudy::create),
                 Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
                 Module.of("sde", org.msgdlab.sde.SdeStudy::create),
-                Module.of("deep", org.msgdlab.deep.DeepStudy::create)));
+                Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(org.msgdlab.deep.DeepStudy.STUDY_DIR,
+                        fashionMnistDir()))));
     }
 
     /**
@@ -82,7 +83,7 @@ public final class Modules {
         }
         List<Module> all = new ArrayList<>();
         for (Module m : modules.values()) {
-            all.add(m.name().equals("deep") ? Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(dir)) : m);
+            all.add(m.name().equals("deep") ? Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(dir, fashionMnistDir())) : m);
         }
         return new Modules(all);
     }
@@ -94,6 +95,15 @@ public final class Modules {
             all.add(m.name().equals("deep") ? Module.of("deep", () -> study) : m);
         }
         return new Modules(all);
+    }
+
+    /**
+     * Where the deep module finds Fashion-MNIST: the environment variable {@code MSGD_FASHION_MNIST}
+     * when set, Debian's {@code /usr/share/datasets/fashion-mnist} otherwise.
+     */
+    static java.nio.file.Path fashionMnistDir() {
+        String p = System.getenv("MSGD_FASHION_MNIST");
+        return p == null || p.isBlank() ? org.msgdlab.deep.data.FashionMnist.DEFAULT_DIR : java.nio.file.Path.of(p);
     }
 
     /** The name of the module of users' noises ({@code --plugin}). */
