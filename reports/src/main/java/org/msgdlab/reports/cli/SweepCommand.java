@@ -256,6 +256,10 @@ final class SweepCommand implements Callable<Integer> {
         @Option(names = "--dry-run", description = "print what would be executed (slurm: the batch script) and stop")
         boolean dryRun;
 
+        @Option(names = "--java", paramLabel = "PATH", description = "the java each task runs (default: this one, "
+                + "${sys:java.home}/bin/java; on a cluster, one that exists on the compute nodes)")
+        String java;
+
         @Option(names = "--partition", description = "slurm: partition")
         String partition;
 
@@ -305,7 +309,7 @@ final class SweepCommand implements Callable<Integer> {
                 return Msgd.OK;
             }
             int intra = intraThreads(sweep);
-            TaskCommand command = taskCommand(dir, retryFailed);
+            TaskCommand command = taskCommand(java, dir, retryFailed);
             if (executor.equals("slurm")) {
                 SlurmExecutor slurm;
                 try {
@@ -361,11 +365,11 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /**
-     * The command a task process runs: this JVM's java on the msgd jar (or class path), with
-     * {@code sweep task DIR}; DIR absolute, so that a Slurm task started elsewhere finds it.
+     * The command a task process runs: {@code java} (this JVM's when null) on the msgd jar (or class
+     * path), with {@code sweep task DIR}; DIR absolute, so that a Slurm task started elsewhere finds it.
      */
-    static TaskCommand taskCommand(Path dir, boolean retryFailed) {
-        String java = ProcessHandle.current().info().command().orElse("java");
+    static TaskCommand taskCommand(String javaGiven, Path dir, boolean retryFailed) {
+        String java = javaGiven != null ? javaGiven : ProcessHandle.current().info().command().orElse("java");
         List<String> before = new ArrayList<>(List.of(java));
         Optional<Path> jar = ownJar();
         if (jar.isPresent()) {

@@ -42,12 +42,12 @@ public final class StudyFigures {
         for (Map.Entry<String, List<String>> f : figures.entrySet()) {
             List<String> present = f.getValue().stream().filter(m -> runs.completed(m) > 0).toList();
             if (!present.isEmpty()) {
-                Figures.write(curves(runs, f.getKey(), present), dir, "curves-" + f.getKey());
+                Charts.write(curves(runs, f.getKey(), present), dir, "curves-" + f.getKey());
             }
         }
         List<StudyVerdicts.ClaimResult> paired = results.stream().filter(r -> r.paired() >= 2).toList();
         if (!paired.isEmpty()) {
-            Figures.write(forest(runs, paired), dir, "forest");
+            Charts.write(forest(runs, paired), dir, "forest");
         }
     }
 
@@ -58,7 +58,7 @@ public final class StudyFigures {
                 + "): test accuracy");
         chart.setXAxisTitle("iteration");
         chart.setYAxisTitle("test accuracy (60,000 images)");
-        Figures.style(chart.getStyler());
+        Charts.style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(0);
         double lo = 1;
@@ -129,9 +129,9 @@ public final class StudyFigures {
         window.setMarker(SeriesMarkers.NONE);
         chart.getStyler().setYAxisMin(yMin);
         chart.getStyler().setYAxisMax(hi(runs, methods));
-        Figures.fitTitle(chart);
+        Charts.fitTitle(chart);
         List<String> notes = new java.util.ArrayList<>();
-        Figures.fitLegend(chart, notes);
+        Charts.fitLegend(chart, notes);
         return new Figures.Drawing(chart, Figures.WIDTH, height, List.copyOf(notes));
     }
 
@@ -156,7 +156,7 @@ public final class StudyFigures {
         chart.setTitle("Paired differences of window test accuracy (" + runs.plan().protocol().name()
                 + "): bounds at each claim's look; dashed: pilot 95% below the first look (clipped at 15 points)");
         chart.setXAxisTitle("difference of test accuracy (percentage points); dashed: 0 and the 1-point effect/margin");
-        Figures.style(chart.getStyler());
+        Charts.style(chart.getStyler());
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setYAxisTicksVisible(true);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
@@ -204,14 +204,14 @@ public final class StudyFigures {
         chart.getStyler().setYAxisTicksVisible(false);
         // each row's label above its interval, centred in the plot
         double centre = (Math.floor(min) - 0.5 + Math.ceil(max) + 0.5) / 2;
-        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Figures.FONT, java.awt.Font.PLAIN, 11));
+        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
         for (Map.Entry<Double, Object> e : labels.entrySet()) {
             chart.addAnnotation(new AnnotationText(String.valueOf(e.getValue()), centre, e.getKey() + 0.38, false));
         }
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        Figures.fitTitle(chart);
+        Charts.fitTitle(chart);
         List<String> notes = new java.util.ArrayList<>();
-        Figures.fitLegend(chart, notes);
+        Charts.fitLegend(chart, notes);
         return new Figures.Drawing(chart, width, height, List.copyOf(notes));
     }
 

@@ -1,12 +1,17 @@
 package org.msgdlab.reports.html;
 
-/** The report's inline style sheet: screen and print, system fonts only (no network). */
+import org.msgdlab.reports.figures.Palette;
+import org.msgdlab.theory.claims.Verdict;
+
+import static org.msgdlab.reports.html.Fragments.cls;
+
+/** The report's inline style sheet: screen and print, system fonts only (no network), verdict colours from {@link Palette}. */
 final class Css {
 
     private Css() {
     }
 
-    static final String STYLE = HtmlReport.verdictColours() + """
+    static final String STYLE = verdictColours() + """
             :root { --ink: #1b1f24; --muted: #5a6470; --line: #d8dde3; --soft: #f5f7f9; --link: #0b5cad;
                     --sans: system-ui, -apple-system, "Segoe UI", "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
                     --serif: "STIX Two Text", "Cambria Math", Cambria, "DejaVu Serif", "Liberation Serif", Georgia, serif;
@@ -167,4 +172,13 @@ final class Css {
               table.numbers { font-size: 8.5pt; }
             }
             """;
+
+    /** The verdict colours as CSS custom properties, from {@link Palette}. */
+    static String verdictColours() {
+        StringBuilder b = new StringBuilder(":root {");
+        for (Verdict v : Verdict.values()) {
+            b.append(" --").append(cls(v)).append(": ").append(Palette.hex(Palette.of(v))).append(';');
+        }
+        return b.append(" }\n").toString();
+    }
 }

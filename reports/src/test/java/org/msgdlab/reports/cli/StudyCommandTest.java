@@ -6,14 +6,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.theory.claims.Provenance;
 import picocli.CommandLine;
 
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +24,7 @@ class StudyCommandTest {
 
     @Test
     void trainsPairedSeedsAndWritesVerdictsRunsAndFigures() throws IOException {
-        Path data = fashionLike(tmp.resolve("fm"));
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("study");
         StringWriter out = new StringWriter();
         int code = run(out, "study", "--protocol", "authors-code", "--seeds", "2", "--methods", "gd,sgd-50",
@@ -46,7 +44,7 @@ class StudyCommandTest {
     /** The commit that wrote the tables, and the one that trained each run, from the same source as run.json's. */
     @Test
     void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {
-        Path data = fashionLike(tmp.resolve("fm"));
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("study");
         StringWriter out = new StringWriter();
         assertEquals(0, run(out, "study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
@@ -90,32 +88,5 @@ class StudyCommandTest {
         cl.setOut(new PrintWriter(new StringWriter(), true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
-    }
-
-    /** IDX files of the Fashion-MNIST layout: 1,000 random "t10k" images (the training pool), 60 "train" (the test set). */
-    private static Path fashionLike(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        SplittableRandom r = new SplittableRandom(5);
-        for (String[] set : new String[][] {{"t10k", "1000"}, {"train", "60"}}) {
-            int n = Integer.parseInt(set[1]);
-            try (DataOutputStream img = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-images-idx3-ubyte")));
-                 DataOutputStream lab = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-labels-idx1-ubyte")))) {
-                img.writeInt(0x00000803);
-                img.writeInt(n);
-                img.writeInt(28);
-                img.writeInt(28);
-                lab.writeInt(0x00000801);
-                lab.writeInt(n);
-                for (int i = 0; i < n; i++) {
-                    int label = r.nextInt(10);
-                    lab.writeByte(label);
-                    for (int k = 0; k < 784; k++) {
-                        // a class-dependent band of bright pixels, so the networks can learn something
-                        img.writeByte(k / 78 == label ? 200 + r.nextInt(56) : r.nextInt(40));
-                    }
-                }
-            }
-        }
-        return dir;
     }
 }

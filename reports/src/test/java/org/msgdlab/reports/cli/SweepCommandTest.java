@@ -7,7 +7,6 @@ import org.msgdlab.theory.sweep.SweepDirectory;
 import org.msgdlab.theory.sweep.SweepPlan;
 import picocli.CommandLine;
 
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,7 +15,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,7 +63,7 @@ class SweepCommandTest {
 
     @Test
     void theLocalExecutorRunsThePlanInTaskProcessesWithTheNumbersOfAnInProcessRunAndSkipsWhatIsDone() throws Exception {
-        Path data = fashionLike(tmp.resolve("fm"));
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("local");
         String[] plan = {"--methods", "gd,sgd-50", "--seeds", "0", "--iterations", "4", "--eval-every", "2",
                 "--data", data.toString()};
@@ -137,31 +135,5 @@ class SweepCommandTest {
         String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
         return c;
-    }
-
-    /** IDX files of the Fashion-MNIST layout: 1,000 random "t10k" images (the training pool), 60 "train" (the test set). */
-    private static Path fashionLike(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        SplittableRandom r = new SplittableRandom(5);
-        for (String[] set : new String[][] {{"t10k", "1000"}, {"train", "60"}}) {
-            int n = Integer.parseInt(set[1]);
-            try (DataOutputStream img = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-images-idx3-ubyte")));
-                 DataOutputStream lab = new DataOutputStream(Files.newOutputStream(dir.resolve(set[0] + "-labels-idx1-ubyte")))) {
-                img.writeInt(0x00000803);
-                img.writeInt(n);
-                img.writeInt(28);
-                img.writeInt(28);
-                lab.writeInt(0x00000801);
-                lab.writeInt(n);
-                for (int i = 0; i < n; i++) {
-                    int label = r.nextInt(10);
-                    lab.writeByte(label);
-                    for (int k = 0; k < 784; k++) {
-                        img.writeByte(k / 78 == label ? 200 + r.nextInt(56) : r.nextInt(40));
-                    }
-                }
-            }
-        }
-        return dir;
     }
 }

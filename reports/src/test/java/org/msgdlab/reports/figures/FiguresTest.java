@@ -93,7 +93,7 @@ class FiguresTest {
         }
         for (Figures.Figure f : figures) {
             if (f.rendered()) {
-                String problem = inkAtTheEdges(dir.resolve(f.png()), 2 * Figures.SCALE);
+                String problem = inkAtTheEdges(dir.resolve(f.png()), 2 * Charts.SCALE);
                 if (problem != null) {
                     cut.add(problem);
                 }
@@ -132,7 +132,7 @@ class FiguresTest {
 
     @Test
     void tinyDifferencesAreShownAsOffsetsFromThePaper() {
-        Figures.Drawing d = Figures.seriesDrawing(series(true, false,
+        Figures.Drawing d = SeriesChart.drawing(series(true, false,
                 curve("estimate ± tolerance", new double[] {100, 0.001, 0.001 - 2e-11, 0.001 + 2e-11}),
                 curve("paper", new double[] {100, 0.001, 0.001, 0.001}, new double[] {1000, 0.001, 0.001, 0.001})));
         assertTrue(d.notes().stream().anyMatch(n -> n.startsWith("the y axis shows the difference from 0.001 (the paper's value)")), d.notes().toString());
@@ -159,7 +159,7 @@ class FiguresTest {
                 claim.apply("a.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
                 claim.apply("b.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
                 claim.apply("c.time-ratio", org.msgdlab.theory.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
-        Figures.Drawing d = Figures.overviewDrawing(study);
+        Figures.Drawing d = OverviewChart.drawing(study);
         double xmax = d.chart().getStyler().getXAxisMax();
         assertTrue(xmax < 1, "the axis fits the two discrepancies of a few percent, not the ratio 468: max " + xmax);
         assertTrue(d.notes().stream().anyMatch(n -> n.contains("c.time-ratio 468 (bound: > 1")), d.notes().toString());
@@ -167,12 +167,12 @@ class FiguresTest {
 
     @Test
     void longClaimIdsAreShortenedOnTheOverviewOnlyWhenTheyStayDistinct() {
-        assertEquals("", Figures.sharedPrefix(List.of("deep.a.x", "deep.b.y")), "a short shared prefix stays");
-        assertEquals("deep.fashion-mnist.", Figures.sharedPrefix(List.of("deep.fashion-mnist.a.x", "deep.fashion-mnist.b.y")));
+        assertEquals("", OverviewChart.sharedPrefix(List.of("deep.a.x", "deep.b.y")), "a short shared prefix stays");
+        assertEquals("deep.fashion-mnist.", OverviewChart.sharedPrefix(List.of("deep.fashion-mnist.a.x", "deep.fashion-mnist.b.y")));
         assertEquals(List.of("authors-code.msgd-fisher.above-gd", "paper-text.msgd-fisher.above-gd", "deep.convsmall.parameters"),
-                Figures.lastParts(List.of("deep.fashion-mnist.authors-code.msgd-fisher.above-gd",
+                OverviewChart.lastParts(List.of("deep.fashion-mnist.authors-code.msgd-fisher.above-gd",
                         "deep.fashion-mnist.paper-text.msgd-fisher.above-gd", "deep.convsmall.parameters"), 3));
-        assertNull(Figures.lastParts(List.of("x.a.b.c", "y.a.b.c"), 3), "not when two would read alike");
+        assertNull(OverviewChart.lastParts(List.of("x.a.b.c", "y.a.b.c"), 3), "not when two would read alike");
     }
 
     @Test

@@ -70,7 +70,7 @@ class ReportLengthTest {
         List<String> ids = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
-                ids.add(HtmlReport.anchor("claim", e.claimId()));
+                ids.add(Fragments.anchor("claim", e.claimId()));
             }
         }
         String html = Files.readString(dir.resolve(Report.INDEX));

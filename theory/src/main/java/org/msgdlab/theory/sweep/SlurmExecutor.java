@@ -129,10 +129,13 @@ public record SlurmExecutor(Options options) {
         s.append("pid=$!\n");
         s.append("trap 'kill -TERM \"$pid\" 2>/dev/null' TERM INT\n");
         s.append("trap 'echo \"msgd sweep: time limit near, requeueing\"; scontrol requeue \"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}\"' USR1\n");
-        s.append("while true; do\n");
-        s.append("  wait \"$pid\"; status=$?\n");
-        s.append("  kill -0 \"$pid\" 2>/dev/null || exit \"$status\"   # wait returns early when a trapped signal arrives\n");
-        s.append("done\n");
+        s.append("# wait returns early (128 + signal) when a trapped signal arrives: wait again while the task lives,\n");
+        s.append("# then once more for its own status (bash keeps the status of a child it has collected)\n");
+        s.append("status=0\n");
+        s.append("while kill -0 \"$pid\" 2>/dev/null; do wait \"$pid\"; status=$?; done\n");
+        s.append("wait \"$pid\"; last=$?\n");
+        s.append("[ \"$last\" -ne 127 ] && status=$last\n");
+        s.append("exit \"$status\"\n");
         return s.toString();
     }
 
@@ -203,7 +206,8 @@ public record SlurmExecutor(Options options) {
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) {
-                return Optional.empty();
+                // jobs that ended long ago (MinJobAge) are no longer known: none of them is queued
+                return out.contains("Invalid job id") ? Optional.of(0) : Optional.empty();
             }
             return Optional.of((int) out.lines().filter(l -> !l.isBlank()).count());
         } catch (IOException e) {

@@ -166,6 +166,11 @@ public final class SweepDirectory {
         SweepRun run = plan.run(index);
         Path d = runDir(run);
         Files.createDirectories(d);
+        if (HELD_HERE.contains(d.toAbsolutePath().normalize())) {
+            // opening (and closing) another channel would drop this process's lock on the file
+            log.println("sweep: " + run.id() + " is being executed (" + holder(d) + "); left to it");
+            return HELD_ELSEWHERE;
+        }
         try (FileChannel ch = FileChannel.open(d.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             FileLock lock = tryLock(ch);
             for (int attempt = 0; lock == null && attempt < 10; attempt++) {

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * {@link RunKind} that executes it reads them. Two runs with equal settings compute the same numbers.
  *
  * @param id       one or more path segments joined by '/', each of letters, digits and {@code . _ - + = , : [ ]},
- *                 not starting with '.', e.g. {@code authors-code/gd/seed-3}
+ *                 starting with a letter, a digit, '_' or '[' (not '.', nor a character that could read as an
+ *                 option), e.g. {@code authors-code/gd/seed-3}
  * @param settings the resolved configuration, name to value, in a stable order
  */
 public record SweepRun(String id, Map<String, String> settings) {
@@ -25,7 +26,7 @@ public record SweepRun(String id, Map<String, String> settings) {
         for (String s : id.split("/", -1)) {
             if (!SEGMENT.matcher(s).matches()) {
                 throw new IllegalArgumentException("run id '" + id + "': segment '" + s + "' must be letters, digits and"
-                        + " . _ - + = , : [ ], not starting with '.'");
+                        + " . _ - + = , : [ ], starting with a letter, a digit, _ or [");
             }
         }
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

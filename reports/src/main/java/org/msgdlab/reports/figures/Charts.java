@@ -1,0 +1,196 @@
+package org.msgdlab.reports.figures;
+
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.msgdlab.reports.figures.Figures.Drawing;
+
+import javax.imageio.ImageIO;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What every figure of the report shares (those of a claim, of a study overview, of the
+ * Fashion-MNIST study): the house style, fitting a chart's title, legend and axis title to its
+ * width, numbers as a chart writes them, and writing a drawing as PNG and SVG.
+ */
+final class Charts {
+
+    /** Pixel density of the PNG relative to the nominal size. */
+    static final int SCALE = 2;
+
+    static final String FONT = Font.SANS_SERIF;
+
+    private Charts() {
+    }
+
+    /** {@code v} with four significant digits, trailing zeros dropped, a minus sign: 0.001, 1.998e−05. */
+    static String plain(double v) {
+        if (v == 0) {
+            return "0";
+        }
+        double a = Math.abs(v);
+        String s;
+        if (a >= 1e-3 && a < 1e5) {
+            s = new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", v)).stripTrailingZeros().toPlainString();
+        } else {
+            s = String.format(Locale.ROOT, "%.3e", v).replaceFirst("\\.?0+e", "e");
+        }
+        return s.replace('-', '−');
+    }
+
+    /**
+     * Shrinks the title font so that a long title fits the chart's width (measured with the font's
+     * own metrics) instead of being cut at the edge; never below 10 pt.
+     */
+    static void fitTitle(XYChart chart) {
+        String title = chart.getTitle();
+        if (title == null || title.isEmpty()) {
+            return;
+        }
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        try {
+            for (int size = 14; size >= 10; size--) {
+                Font font = new Font(FONT, Font.BOLD, size);
+                java.awt.FontMetrics m = g.getFontMetrics(font);
+                // XChart centres the title over the plot, which the y axis's labels narrow by up to ~100 px
+                int room = chart.getWidth() - 140;
+                if (m.stringWidth(title) <= room || size == 10) {
+                    chart.getStyler().setChartTitleFont(font);
+                    // still too wide at 10 pt: cut at a word with an ellipsis (the page shows the whole title)
+                    chart.setTitle(shortened(title, m, room));
+                    return;
+                }
+            }
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /**
+     * Legend entries wider than the chart are shortened with an ellipsis (XChart would cut them at
+     * the figure's edge); the full names go to {@code notes}, which the page prints under the figure.
+     */
+    static void fitLegend(XYChart chart, List<String> notes) {
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        try {
+            java.awt.FontMetrics m = g.getFontMetrics(chart.getStyler().getLegendFont());
+            int entry = chart.getStyler().getLegendSeriesLineLength() + 4 * chart.getStyler().getLegendPadding() + 8;
+            int room = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - entry;
+            int row = 0;
+            for (XYSeries se : chart.getSeriesMap().values()) {
+                String label = se.getLabel() == null ? se.getName() : se.getLabel();
+                if (se.isShowInLegend() && m.stringWidth(label) > room) {
+                    se.setLabel(shortened(label, m, room));
+                    notes.add("legend entry in full: “" + label + "”");
+                }
+                if (se.isShowInLegend()) {
+                    row += entry + m.stringWidth(se.getLabel() == null ? se.getName() : se.getLabel());
+                }
+            }
+            // a legend in one row that would run past the edge goes into one column instead
+            if (chart.getStyler().getLegendLayout() == Styler.LegendLayout.Horizontal
+                    && row > chart.getWidth() - 2 * chart.getStyler().getChartPadding()) {
+                chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+            }
+            // axis titles too wide for the chart are shortened (the page's caption says them in full)
+            java.awt.FontMetrics axis = g.getFontMetrics(chart.getStyler().getAxisTitleFont());
+            int across = chart.getWidth() - 2 * chart.getStyler().getChartPadding() - 60;
+            String x = chart.getXAxisTitle();
+            if (x != null && axis.stringWidth(x) > across) {
+                chart.setXAxisTitle(shortened(x, axis, across));
+                notes.add("x axis in full: “" + x + "”");
+            }
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /** {@code text} cut at the last space that leaves it, with "…", at most {@code width} pixels wide. */
+    static String shortened(String text, java.awt.FontMetrics m, int width) {
+        if (m.stringWidth(text) <= width) {
+            return text;
+        }
+        String cut = text;
+        while (cut.length() > 1 && m.stringWidth(cut + "…") > width) {
+            int space = cut.lastIndexOf(' ', cut.length() - 2);
+            cut = space > cut.length() / 2 ? cut.substring(0, space) : cut.substring(0, cut.length() - 1);
+        }
+        return cut.strip() + "…";
+    }
+
+    static void style(XYStyler st) {
+        st.setChartBackgroundColor(Color.WHITE);
+        st.setPlotBackgroundColor(Color.WHITE);
+        st.setPlotBorderColor(new Color(0x888888));
+        st.setPlotGridLinesColor(new Color(0xE3E3E3));
+        st.setPlotGridLinesStroke(new BasicStroke(0.8f));
+        st.setChartTitleFont(new Font(FONT, Font.BOLD, 14));
+        st.setChartTitleBoxVisible(false);
+        st.setAxisTitleFont(new Font(FONT, Font.PLAIN, 13));
+        st.setAxisTickLabelsFont(new Font(FONT, Font.PLAIN, 12));
+        st.setLegendFont(new Font(FONT, Font.PLAIN, 12));
+        st.setLegendPosition(Styler.LegendPosition.OutsideS);
+        st.setLegendLayout(Styler.LegendLayout.Vertical);
+        st.setLegendBorderColor(new Color(0xCCCCCC));
+        st.setLegendSeriesLineLength(28);
+        st.setMarkerSize(7);
+        st.setChartPadding(10);
+        st.setAntiAlias(true);
+        st.setToolTipsEnabled(false);
+        st.setSeriesColors(Palette.CYCLE);
+    }
+
+    static void write(Drawing d, Path dir, String base) throws IOException {
+        Files.createDirectories(dir);
+        Path png = dir.resolve(base + ".png");
+        Path svg = dir.resolve(base + ".svg");
+        Path tmp = dir.resolve("." + base + ".png.tmp");
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            png(d.chart(), d.width(), d.height(), out);
+        }
+        Files.move(tmp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Path tmpSvg = dir.resolve("." + base + ".svg.tmp");
+        try (OutputStream out = Files.newOutputStream(tmpSvg)) {
+            VectorGraphicsEncoder.saveVectorGraphic(d.chart(), out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        }
+        Files.move(tmpSvg, svg, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** PNG at {@link #SCALE} times the nominal size, through an in-memory ImageIO stream (no cache file). */
+    static void png(Chart<?, ?> chart, int width, int height, OutputStream out) throws IOException {
+        BufferedImage img = new BufferedImage(width * SCALE, height * SCALE, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, img.getWidth(), img.getHeight());
+            g.scale(SCALE, SCALE);
+            chart.paint(g, width, height);
+        } finally {
+            g.dispose();
+        }
+        ImageIO.setUseCache(false);
+        if (!ImageIO.write(img, "png", out)) {
+            throw new IOException("no PNG writer");
+        }
+    }
+}

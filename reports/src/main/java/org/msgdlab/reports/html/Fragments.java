@@ -1,0 +1,92 @@
+package org.msgdlab.reports.html;
+
+import org.msgdlab.reports.text.Formula;
+import org.msgdlab.reports.text.Numbers;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.msgdlab.reports.text.Html.escape;
+
+/**
+ * Small HTML pieces that the parts of the report share: a claim id that wraps at its dots, a
+ * verdict's badge and CSS class, anchors for links, the cells of numbers (a discrepancy, a
+ * tolerance, the agreement ratio, a one-sided reference) and prose about a claim.
+ */
+final class Fragments {
+
+    private Fragments() {
+    }
+
+    /** A claim id that wraps only after its dots (never at the hyphens inside a part); copies as typed. */
+    static String cid(String id) {
+        if (id == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (String part : id.split("\\.", -1)) {
+            parts.add("<span class=\"cid\">" + escape(part) + "</span>");
+        }
+        return String.join(".<wbr>", parts);
+    }
+
+    /** A reference value, prefixed by its relation for a one-sided statistic ("&gt; 0", "≤ 1.5"). */
+    static String sided(StatisticCheck s, double value) {
+        return s.side() == StatisticCheck.Side.TWO_SIDED ? Numbers.html(value)
+                : "<span title=\"one-sided: the estimate must be " + (s.side() == StatisticCheck.Side.ABOVE
+                ? "above this by more than the tolerance" : "at most this plus the tolerance") + "\">"
+                + (s.side() == StatisticCheck.Side.ABOVE ? "&gt; " : "≤ ") + Numbers.html(value) + "</span>";
+    }
+
+    static String cls(Verdict v) {
+        return v == null ? "unknown" : v.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static String badge(Verdict v) {
+        return "<span class=\"badge " + cls(v) + "\">" + (v == null ? "?" : v.name()) + "</span>";
+    }
+
+    /** {@code prefix-id} with every character outside [a-z0-9.-] replaced, for ids and links. */
+    static String anchor(String prefix, String id) {
+        String s = id == null ? "" : id.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");
+        return prefix + "-" + s;
+    }
+
+    static String discrepancy(double d, double reference) {
+        if (Double.isNaN(d)) {
+            return Numbers.NONE;
+        }
+        return reference == 0 ? Numbers.html(d) + " <span class=\"abs\" title=\"absolute: the paper's value is 0\">abs</span>" : Numbers.percentHtml(d);
+    }
+
+    static String tolerance(double t) {
+        return Double.isNaN(t) ? Numbers.NONE : "± " + Numbers.html(t);
+    }
+
+    static String ratio(double estimate, double reference, double tolerance) {
+        if (Double.isNaN(estimate) || Double.isNaN(reference) || Double.isNaN(tolerance)) {
+            return "<td class=\"num\">" + Numbers.NONE + "</td>";
+        }
+        double gap = Math.abs(estimate - reference);
+        boolean agrees = gap <= tolerance;
+        String r = tolerance > 0 ? Numbers.html(gap / tolerance) : (gap == 0 ? "0" : "∞");
+        return "<td class=\"num " + (agrees ? "agree" : "reject") + "\">" + r + (agrees ? " ✓" : " ✗") + "</td>";
+    }
+
+    /** Text about a claim: formulas rendered, except an ERROR's message (a stack frame is not a formula). */
+    static String prose(Evidence e, String text) {
+        return e.verdict() == Verdict.ERROR ? "<code>" + escape(text) + "</code>" : Formula.html(text);
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

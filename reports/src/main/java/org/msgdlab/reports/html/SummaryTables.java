@@ -1,0 +1,207 @@
+package org.msgdlab.reports.html;
+
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.summary.Verdicts;
+import org.msgdlab.reports.text.Formula;
+import org.msgdlab.reports.text.Numbers;
+import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.PowerCheck;
+import org.msgdlab.theory.claims.Results;
+import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.theory.claims.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.msgdlab.reports.html.Fragments.anchor;
+import static org.msgdlab.reports.html.Fragments.badge;
+import static org.msgdlab.reports.html.Fragments.cid;
+import static org.msgdlab.reports.html.Fragments.cls;
+import static org.msgdlab.reports.html.Fragments.discrepancy;
+import static org.msgdlab.reports.html.Fragments.firstLine;
+import static org.msgdlab.reports.html.Fragments.prose;
+import static org.msgdlab.reports.html.Fragments.tolerance;
+import static org.msgdlab.reports.text.Html.escape;
+
+/**
+ * The report's tables of claims: the summary at the top of the page (counts per verdict, the
+ * claims that are not PASS with why, those not resolved or not run, the weak power checks, and
+ * the list of studies with their verdicts), and each study's table of its claims, one row a claim,
+ * linking to its card.
+ */
+final class SummaryTables {
+
+    private final Results results;
+    private final StringBuilder h;
+
+    SummaryTables(Results results, StringBuilder h) {
+        this.results = results;
+        this.h = h;
+    }
+
+    void summary() {
+        Map<Verdict, Integer> counts = Verdicts.counts(results);
+        int total = counts.values().stream().mapToInt(Integer::intValue).sum();
+        h.append("<section id=\"summary\" class=\"summary\">\n<h2>Summary</h2>\n");
+        // a claim left out by the budget (or a missing tool) is NOT_RUN too, but the run finished
+        boolean interrupted = results.studies().stream().flatMap(st -> st.claims().stream())
+                .anyMatch(e -> e.verdict() == Verdict.NOT_RUN && e.verdictReason() != null
+                        && e.verdictReason().contains("interrupted"));
+        if (interrupted || results.provenance().finishedAt() == null) {
+            h.append("<p class=\"banner\">This run did not finish: ").append(counts.get(Verdict.NOT_RUN))
+                    .append(" of ").append(total).append(" claims were not run and are marked NOT_RUN below.</p>\n");
+        }
+        h.append("<div class=\"counts\">\n");
+        for (Map.Entry<Verdict, Integer> c : counts.entrySet()) {
+            if (c.getValue() == 0 && (c.getKey() == Verdict.ERROR || c.getKey() == Verdict.NOT_RUN
+                    || c.getKey() == Verdict.INCONCLUSIVE || c.getKey() == Verdict.NOT_APPLICABLE)) {
+                continue;
+            }
+            h.append("<div class=\"count ").append(cls(c.getKey())).append(c.getValue() == 0 ? " zero" : "").append("\">")
+                    .append("<span class=\"n\">").append(c.getValue()).append("</span>")
+                    .append("<span class=\"v\">").append(c.getKey()).append("</span></div>\n");
+        }
+        h.append("<div class=\"count total\"><span class=\"n\">").append(total).append("</span><span class=\"v\">claims in ")
+                .append(results.studies().size()).append(results.studies().size() == 1 ? " study" : " studies").append("</span></div>\n");
+        h.append("</div>\n");
+
+        List<Evidence> notPass = new ArrayList<>();
+        List<Evidence> unresolved = new ArrayList<>();
+        List<Evidence> notRun = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                if (e.verdict() == Verdict.NOT_RUN) {
+                    notRun.add(e);
+                } else if (e.verdict() == Verdict.INCONCLUSIVE) {
+                    unresolved.add(e);
+                } else if (e.verdict() != Verdict.PASS) {
+                    notPass.add(e);
+                }
+            }
+        }
+        if (total == 0) {
+            h.append("<p>No claims were selected.</p>\n");
+        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty()) {
+            h.append("<p class=\"allpass\">Every claim agrees with the paper within its tolerance.</p>\n");
+        }
+        if (!notPass.isEmpty()) {
+            verdictTable("Where the paper is not exact" + (counts.get(Verdict.ERROR) > 0 ? ", and what could not be checked" : ""),
+                    notPass);
+        }
+        if (!unresolved.isEmpty()) {
+            verdictTable("Not resolved at this budget (neither confirmed nor contradicted)", unresolved);
+        }
+        if (!notRun.isEmpty()) {
+            // one line per reason: claims left out by the budget, a missing tool, an interruption
+            Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+            notRun.forEach(e -> byReason.computeIfAbsent(firstLine(e.verdictReason()), k -> new ArrayList<>())
+                    .add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>"));
+            boolean fold = byReason.size() > 3;
+            if (fold) {
+                h.append("<details class=\"fold\"><summary>").append(badge(Verdict.NOT_RUN)).append(" ").append(notRun.size())
+                        .append(" claims not run, for ").append(byReason.size()).append(" reasons</summary>\n");
+            }
+            for (Map.Entry<String, List<String>> r : byReason.entrySet()) {
+                h.append("<p class=\"notrun\">").append(badge(Verdict.NOT_RUN)).append(" ").append(r.getValue().size())
+                        .append(r.getValue().size() == 1 ? " claim" : " claims").append(" not run (")
+                        .append(escape(r.getKey())).append("): ").append(String.join(", ", r.getValue())).append("</p>\n");
+            }
+            if (fold) {
+                h.append("</details>\n");
+            }
+        }
+        weakPower();
+        h.append("<nav class=\"toc\"><h3>Studies</h3><ol>\n");
+        for (StudyResult s : results.studies()) {
+            h.append("<li><a href=\"#").append(anchor("study", s.id())).append("\">").append(Formula.html(s.title())).append("</a> <span class=\"ref\">")
+                    .append(escape(s.paperRef())).append("</span> ").append(miniCounts(s)).append("</li>\n");
+        }
+        h.append("<li><a href=\"#provenance\">Provenance</a></li>\n<li><a href=\"#reading\">How to read this report</a></li>\n</ol></nav>\n");
+        h.append("</section>\n");
+    }
+
+    /** A table of claims with their verdict, why, the measured discrepancy and the exact gap. */
+    private void verdictTable(String heading, List<Evidence> claims) {
+        h.append("<h3>").append(escape(heading)).append("</h3>\n<table class=\"notpass\">\n<thead><tr><th>verdict</th><th>claim</th><th>why</th>")
+                .append("<th class=\"num\">measured</th><th class=\"num\">exact gap</th></tr></thead>\n<tbody>\n");
+        for (Evidence e : claims) {
+            StatisticCheck head = Figures.headline(e);
+            h.append("<tr><td>").append(badge(e.verdict())).append("</td><td><a href=\"#").append(anchor("claim", e.claimId()))
+                    .append("\">").append(cid(e.claimId())).append("</a><div class=\"ref\">").append(escape(e.paperRef()))
+                    .append("</div></td><td class=\"why\">").append(prose(e, Verdicts.why(e))).append("</td>")
+                    .append("<td class=\"num\">").append(discrepancy(e.discrepancy(), e.reference())).append("</td>")
+                    .append("<td class=\"num\">").append(head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody>\n</table>\n<p class=\"note\">measured: (estimate − paper)/|paper| of the claim's headline statistic "
+                + "(the one farthest from the paper's value, in tolerances); exact gap: the same for the exact value derived here; "
+                + "absolute differences where the paper's value is 0.</p>\n");
+    }
+
+    private void weakPower() {
+        List<String> rows = new ArrayList<>();
+        int checks = 0;
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                for (PowerCheck p : e.power()) {
+                    if (!Verdicts.applicable(p, e)) {
+                        continue;
+                    }
+                    checks++;
+                    if (Verdicts.weak(p, e)) {
+                        rows.add("<li><a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>: against “"
+                                + Formula.html(p.wrongFormula()) + "”, power " + Numbers.html(p.power())
+                                + (p.rejected() ? "" : ", <b>not rejected</b> by this run") + "</li>");
+                    }
+                }
+            }
+        }
+        if (checks == 0) {
+            return;
+        }
+        if (rows.isEmpty()) {
+            h.append("<p class=\"power-ok\">Power: all ").append(checks)
+                    .append(" checks against a named wrong formula rejected it in this run, each with power ≥ 0.8.</p>\n");
+        } else {
+            h.append("<div class=\"power-weak\"><p>Power: ").append(rows.size()).append(" of ").append(checks)
+                    .append(" checks against a named wrong formula are weak (power &lt; 0.8 or not rejected); "
+                            + "these claims could not have failed on that wrong formula at this budget:</p><ul>\n");
+            rows.forEach(r -> h.append(r).append('\n'));
+            h.append("</ul></div>\n");
+        }
+    }
+
+    static String miniCounts(StudyResult s) {
+        StringBuilder b = new StringBuilder("<span class=\"mini\">");
+        for (Verdict v : Verdict.values()) {
+            long k = s.claims().stream().filter(e -> e.verdict() == v).count();
+            if (k > 0) {
+                b.append("<span class=\"chip ").append(cls(v)).append("\" title=\"").append(v).append("\">").append(k)
+                        .append(' ').append(v == Verdict.APPROXIMATE ? "APPROX" : v.name()).append("</span>");
+            }
+        }
+        return b.append("</span>").toString();
+    }
+
+    void claimTable(StudyResult s) {
+        h.append("<table class=\"claims\">\n<thead><tr><th>#</th><th>claim</th><th>paper</th><th>verdict</th>")
+                .append("<th class=\"num\">estimate</th><th class=\"num\">paper's value</th><th class=\"num\">tolerance</th>")
+                .append("<th class=\"num\">discrepancy</th><th class=\"num\">min. power</th><th class=\"num\">time</th></tr></thead>\n<tbody>\n");
+        int i = 1;
+        for (Evidence e : s.claims()) {
+            double minPower = e.power().stream().filter(p -> Verdicts.applicable(p, e)).mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
+            h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(i++).append("</td><td><a href=\"#")
+                    .append(anchor("claim", e.claimId())).append("\">").append(cid(e.claimId())).append("</a></td><td class=\"ref\">")
+                    .append(escape(e.paperRef())).append("</td><td>").append(badge(e.verdict())).append("</td><td class=\"num\">")
+                    .append(Numbers.html(e.estimate())).append("</td><td class=\"num\">").append(Numbers.html(e.reference()))
+                    .append("</td><td class=\"num\">").append(tolerance(e.tolerance())).append("</td><td class=\"num\">")
+                    .append(discrepancy(e.discrepancy(), e.reference())).append("</td><td class=\"num").append(minPower < 0.8 ? " weak" : "")
+                    .append("\">").append(Numbers.html(minPower)).append("</td><td class=\"num\">")
+                    .append(e.verdict() == Verdict.NOT_RUN ? Numbers.NONE : String.format(Locale.ROOT, "%.1f s", e.seconds())).append("</td></tr>\n");
+        }
+        h.append("</tbody>\n</table>\n");
+    }
+}
