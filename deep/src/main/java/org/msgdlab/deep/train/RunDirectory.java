@@ -1,0 +1,228 @@
+package org.msgdlab.deep.train;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.msgdlab.deep.train.Trainer.Outcome;
+import org.msgdlab.deep.train.Trainer.Row;
+import org.msgdlab.deep.train.Trainer.Status;
+import org.msgdlab.theory.claims.Provenance;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run directory read before training: what it holds ({@code run.json}, {@code metrics.csv},
+ * {@code checkpoint.json}) and what to do with it for a given {@link RunConfig}: start a fresh run,
+ * reuse a completed one, continue an unfinished one from its last checkpoint, or take the first
+ * iterations of a longer run of the same settings; and the comparison of two configurations on the
+ * settings that change the metrics. The public entry points are {@link Trainer}'s; the training
+ * itself is {@link TrainingLoop}'s.
+ */
+final class RunDirectory {
+
+    private RunDirectory() {
+    }
+
+    /** {@link Trainer#run}. */
+    static Outcome start(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        Path out = config.out();
+        if (Files.exists(out.resolve("run.json"))) {
+            throw new IllegalArgumentException("output directory " + out + " already holds a run (run.json);"
+                    + " use --resume " + out + " to continue it, or choose another --out");
+        }
+        Files.createDirectories(out);
+        return TrainingLoop.execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed(), config.protocol()) : data,
+                log, 0, 0.0, new ArrayList<>());
+    }
+
+    /** {@link Trainer#runOrContinue}. */
+    static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return start(config, data, log);
+        }
+        JsonNode stored = RunJson.read(runJson);
+        RunConfig previous = RunJson.configFrom(stored, runJson, dir);
+        String differs = firstDifference(previous, config);
+        if (differs != null && isLongerRunOf(previous, config)) {
+            // a longer run of the same settings: its first iterations are this run (see completedOrPrefix)
+            java.util.Optional<Outcome> prefix = completedOrPrefix(config, m -> { });
+            if (prefix.isPresent()) {
+                log.println("reusing the first " + config.iterations() + " iterations of the longer run in " + dir);
+                return prefix.get();
+            }
+            log.println("continuing the longer run in " + dir + " up to iteration " + config.iterations()
+                    + " (its run.json then says " + config.iterations() + ")");
+            return resume(dir, config.iterations(), log);
+        }
+        if (differs != null) {
+            throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
+                    + " choose another output directory");
+        }
+        if ("completed".equals(stored.path("status").asText())) {
+            List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
+            Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+            if (last == null || last.iteration() != config.iterations()) {
+                throw new IllegalStateException(dir + ": run.json says completed but metrics.csv ends at iteration "
+                        + (last == null ? "(no rows)" : last.iteration()) + ", not " + config.iterations());
+            }
+            JsonNode sps = stored.get("secondsPerStep");
+            double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
+            String madeAt = stored.path("versions").path("msgd-lab commit").asText("unknown");
+            String now = Provenance.currentCommit();
+            log.println("reusing the completed run in " + dir + (madeAt.equals(now) ? ""
+                    : " (made by msgd-lab commit " + madeAt + ", this is " + now + "; delete the directory to recompute)"));
+            return new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "reused", last.elapsedSeconds(),
+                    perStep);
+        }
+        return resume(dir, 0, log);
+    }
+
+    /** {@link Trainer#completed}. */
+    static java.util.Optional<Outcome> completed(RunConfig config, java.util.function.Consumer<String> mismatch)
+            throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        JsonNode stored = RunJson.read(runJson);
+        return completed(config, stored, RunJson.configFrom(stored, runJson, dir), mismatch);
+    }
+
+    /** {@link #completed(RunConfig, java.util.function.Consumer)} on a run.json already read. */
+    private static java.util.Optional<Outcome> completed(RunConfig config, JsonNode stored, RunConfig previous,
+            java.util.function.Consumer<String> mismatch) throws IOException {
+        Path dir = config.out();
+        String differs = firstDifference(previous, config);
+        if (differs != null) {
+            mismatch.accept(dir + ": " + differs);
+            return java.util.Optional.empty();
+        }
+        if (!"completed".equals(stored.path("status").asText())) {
+            return java.util.Optional.empty();
+        }
+        List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
+        if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
+            mismatch.accept(dir + ": run.json says completed but metrics.csv does not end at iteration " + config.iterations());
+            return java.util.Optional.empty();
+        }
+        JsonNode sps = stored.get("secondsPerStep");
+        Row last = rows.get(rows.size() - 1);
+        double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
+        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "read",
+                last.elapsedSeconds(), perStep));
+    }
+
+    /** {@link Trainer#completedOrPrefix}. */
+    static java.util.Optional<Outcome> completedOrPrefix(RunConfig config, java.util.function.Consumer<String> mismatch)
+            throws IOException {
+        Path dir = config.out();
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        JsonNode stored = RunJson.read(runJson);
+        RunConfig previous = RunJson.configFrom(stored, runJson, dir);
+        if (!isLongerRunOf(previous, config)) {
+            return completed(config, stored, previous, mismatch);
+        }
+        Path metrics = dir.resolve(MetricsFile.NAME);
+        if (!Files.isRegularFile(metrics)) {
+            return java.util.Optional.empty();
+        }
+        List<Row> whole = MetricsFile.readForResume(metrics, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        List<Row> rows = whole.stream().filter(r -> r.iteration() <= config.iterations()).toList();
+        if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
+            return java.util.Optional.empty();   // not there yet
+        }
+        Row last = rows.get(rows.size() - 1);
+        return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), rows, Trainer.PREFIX,
+                last.elapsedSeconds(), last.elapsedSeconds() / config.iterations()));
+    }
+
+    /** {@link Trainer#difference}. */
+    static java.util.Optional<String> difference(RunConfig config) throws IOException {
+        Path runJson = config.out().resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            return java.util.Optional.empty();
+        }
+        RunConfig previous = RunJson.configFrom(RunJson.read(runJson), runJson, config.out());
+        if (isLongerRunOf(previous, config)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.ofNullable(firstDifference(previous, config));
+    }
+
+    /** Whether {@code previous} is {@code config} with more iterations (nothing else that changes the metrics differs). */
+    static boolean isLongerRunOf(RunConfig previous, RunConfig config) {
+        return previous.iterations() > config.iterations()
+                && firstDifference(previous.withIterations(config.iterations()), config) == null;
+    }
+
+    /** The first setting that changes a run's metrics and differs between {@code a} and {@code b}, or null. */
+    static String firstDifference(RunConfig a, RunConfig b) {
+        Map<String, Object> x = RunJson.configJson(a);
+        Map<String, Object> y = RunJson.configJson(b);
+        for (String key : x.keySet()) {
+            if (key.equals("checkpointEvery") || key.equals("dataDir")) {
+                continue;   // neither changes the metrics
+            }
+            if (!java.util.Objects.equals(String.valueOf(x.get(key)), String.valueOf(y.get(key)))) {
+                return key + " " + x.get(key) + " there, " + y.get(key) + " asked";
+            }
+        }
+        return null;
+    }
+
+    /** {@link Trainer#resume}. */
+    static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
+        Path runJson = dir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
+        }
+        RunConfig config = RunJson.configFrom(RunJson.read(runJson), runJson, dir);
+        if (iterations > 0) {
+            config = config.withIterations(iterations);
+        }
+        long start = 0;
+        double elapsed = 0;
+        List<Row> rows = new ArrayList<>();
+        Path prefix = null;
+        long tensorBoardWritten = -1;
+        Path metrics = dir.resolve(MetricsFile.NAME);
+        if (Files.isRegularFile(dir.resolve(CheckpointState.NAME))) {
+            CheckpointState ck = CheckpointState.read(dir, config.iterations(), log);
+            start = ck.iteration();
+            elapsed = ck.elapsedSeconds();
+            prefix = dir.resolve(ck.prefix());
+            if (!Files.isRegularFile(metrics)) {
+                throw new RunFileException(metrics, "missing, but the checkpoint is at iteration " + start
+                        + ": resuming would lose the history up to it; put metrics.csv back, or remove checkpoint.json"
+                        + " and checkpoints/ to restart from scratch");
+            }
+            List<Row> whole = MetricsFile.readForResume(metrics, log);
+            // every whole row was logged to TensorBoard right after it was appended: the resumed run, which
+            // computes the rows after the checkpoint again (bit for bit), does not log those steps a second time
+            tensorBoardWritten = whole.isEmpty() ? -1 : whole.get(whole.size() - 1).iteration();
+            final long upTo = start;
+            rows = new ArrayList<>(whole.stream().filter(r -> r.iteration() <= upTo).toList());
+            // the row of the last evaluation at or before the checkpoint (an interrupted run saves between evaluations)
+            long lastRow = start - start % config.evalEvery();
+            if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != lastRow) {
+                throw new RunFileException(metrics, "ends at iteration " + (rows.isEmpty() ? "(no rows)"
+                        : rows.get(rows.size() - 1).iteration()) + ", but the checkpoint is at iteration " + start
+                        + " and the row of iteration " + lastRow + " is written before it; the history is incomplete");
+            }
+        }
+        Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
+        log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
+        final Path restoreFrom = prefix;
+        return TrainingLoop.execute(config, data, log, start, elapsed, rows, restoreFrom, tensorBoardWritten);
+    }
+}
