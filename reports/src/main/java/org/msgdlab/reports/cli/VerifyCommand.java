@@ -6,7 +6,6 @@ import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.theory.checks.SamplingNoiseStudy;
 import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
 import org.msgdlab.theory.claims.Evidence;
 import org.msgdlab.theory.claims.Provenance;
 import org.msgdlab.theory.claims.Results;
@@ -34,11 +33,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Map;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +43,7 @@ import java.util.concurrent.TimeUnit;
  * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.json,
  * DIR/summary.md and DIR/summary.csv after every claim, prints a table of the evidence, and
  * renders the report (DIR/index.html and DIR/figures/) at the end, or after Ctrl-C with what finished.
+ * {@link ClaimSelection} decides which claims run and {@link ClaimRunner} runs them.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -141,7 +138,8 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
-        refuseOptionsThatDoNotApply();
+        ClaimSelection selection = new ClaimSelection(spec.commandLine());
+        selection.refuseOptionsThatDoNotApply(only, pluginJars);
         SamplingNoiseStudy.Setup setup = theorySetup();
         Modules selectedModules = modules.withTheorySetup(setup).withDeepStudyDir(studyDir)
                 .withPlugins(plugins(), setup.n(), setup.b());
@@ -151,7 +149,7 @@ final class VerifyCommand implements Callable<Integer> {
                 only = List.of("deep");
             }
         }
-        List<Study> studies = selectClaims(selectStudies(selectedModules, pending));
+        List<Study> studies = selection.selectClaims(selection.selectStudies(selectedModules, only, pending), claimIds);
         if (out.toString().isBlank()) {
             throw new ParameterException(spec.commandLine(), "--out '" + out + "': must name a directory (the empty path"
                     + " would write into the current one)");
@@ -191,7 +189,7 @@ final class VerifyCommand implements Callable<Integer> {
         Report.Written report;
         try {
             run.start();
-            runClaims(run, err);
+            new ClaimRunner(budget, seed).runClaims(run, err);
             results = run.finish();
             if (results == null) {
                 // interrupted: the shutdown hook wrote the results and the report and said so
@@ -253,26 +251,6 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
-    /** A module's option given while --only leaves the module out is refused, not ignored. */
-    private void refuseOptionsThatDoNotApply() {
-        if (only == null) {
-            return;
-        }
-        Map<String, List<String>> modulesOf = Map.of("--n", List.of("theory", Modules.PLUGINS), "--b", List.of("theory", Modules.PLUGINS),
-                "--fisher-batch", List.of("theory"), "--large-batch", List.of("theory"), "--study-dir", List.of("deep"), "--from", List.of("deep"));
-        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        for (Map.Entry<String, List<String>> m : modulesOf.entrySet()) {
-            if (parsed.hasMatchedOption(m.getKey()) && m.getValue().stream().noneMatch(only::contains)) {
-                throw new ParameterException(spec.commandLine(), m.getKey() + " applies to the " + String.join(" and ", m.getValue())
-                        + (m.getValue().size() == 1 ? " module" : " modules") + ", which --only " + String.join(",", only) + " leaves out");
-            }
-        }
-        if (only.contains(Modules.PLUGINS) && (pluginJars == null || pluginJars.isEmpty())) {
-            throw new ParameterException(spec.commandLine(), "--only " + Modules.PLUGINS + ": no --plugin JAR given (the plugins"
-                    + " module checks the noises of the jars --plugin names)");
-        }
-    }
-
     /** The plug-ins of the --plugin jars (none without the option); a bad jar is a usage error naming it. */
     private List<NoisePlugin> plugins() {
         try {
@@ -312,120 +290,6 @@ final class VerifyCommand implements Callable<Integer> {
                 SamplingNoiseStudy.Setup.HEAP_VECTORS);
     }
 
-    /**
-     * The studies of the modules named by --only (all by default), in registry order; the names of
-     * selected modules without claims yet are added to {@code pending}.
-     */
-    private List<Study> selectStudies(Modules modules, List<String> pending) {
-        List<String> names = modules.names();
-        Set<String> wanted = new LinkedHashSet<>(only == null ? names : only);
-        for (String name : wanted) {
-            if (modules.get(name).isEmpty()) {
-                throw new ParameterException(spec.commandLine(), "--only " + name + ": unknown module (allowed: "
-                        + String.join(", ", names) + ")");
-            }
-        }
-        List<Study> studies = new ArrayList<>();
-        for (String name : names) {
-            if (!wanted.contains(name)) {
-                continue;
-            }
-            modules.get(name).orElseThrow().study().ifPresentOrElse(
-                    s -> studies.add(s.get()),
-                    () -> pending.add(name));
-        }
-        return studies;
-    }
-
-    /** The studies restricted to the --claim ids (unchanged without --claim); empty studies dropped. */
-    private List<Study> selectClaims(List<Study> studies) {
-        if (claimIds == null) {
-            return studies;
-        }
-        Set<String> wanted = new LinkedHashSet<>(claimIds);
-        List<String> known = new ArrayList<>();
-        studies.forEach(s -> s.claims().forEach(c -> known.add(c.id())));
-        for (String id : wanted) {
-            if (!known.contains(id)) {
-                throw new ParameterException(spec.commandLine(), "--claim " + id + ": no such claim in the selected modules"
-                        + (known.isEmpty() ? " (they have no claims)" : " (known: " + String.join(", ", known) + ")"));
-            }
-        }
-        List<Study> selected = new ArrayList<>();
-        for (Study s : studies) {
-            List<Claim> claims = s.claims().stream().filter(c -> wanted.contains(c.id())).toList();
-            if (!claims.isEmpty()) {
-                selected.add(new Study(s.id(), s.title(), s.paperRef(), claims));
-            }
-        }
-        return selected;
-    }
-
-    private void runClaims(VerificationRun run, PrintWriter err) {
-        List<Study> studies = run.studies();
-        int total = studies.stream().mapToInt(s -> s.claims().size()).sum();
-        if (total == 0) {
-            err.println("no claims to run");
-        }
-        List<String> remaining = new ArrayList<>();
-        studies.forEach(st -> st.claims().forEach(c -> remaining.add(c.id())));
-        List<String> finished = new ArrayList<>();
-        ClaimCosts costs = ClaimCosts.load(run.out(), budget);
-        double expected = costs.remainingSeconds(List.of(), 0, remaining);
-        if (total > 1 && expected > 0) {
-            err.println("expected time: about " + duration(expected) + " (measured costs of these claims)");
-        }
-        int done = 0;
-        long start = System.nanoTime();
-        for (int s = 0; s < studies.size(); s++) {
-            List<Claim> claims = studies.get(s).claims();
-            for (int c = 0; c < claims.size(); c++) {
-                Claim claim = claims.get(c);
-                err.printf(Locale.ROOT, "[%d/%d] %s ... ", done + 1, total, claim.id());
-                err.flush();
-                long t0 = System.nanoTime();
-                Evidence e = check(claim, t0);
-                double seconds = (System.nanoTime() - t0) * 1e-9;
-                if (!run.record(s, c, e)) {
-                    // interrupted meanwhile: the results were written as they stood, say nothing more
-                    return;
-                }
-                done++;
-                finished.add(claim.id());
-                remaining.remove(claim.id());
-                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s (%.1f s)", e.verdict(), seconds));
-                if (e.verdict() == Verdict.ERROR) {
-                    line.append(": ").append(e.verdictReason());
-                }
-                if (done < total) {
-                    double elapsed = (System.nanoTime() - start) * 1e-9;
-                    line.append(", ETA ").append(duration(costs.remainingSeconds(finished, elapsed, remaining)));
-                }
-                err.println(line);
-                err.flush();
-            }
-        }
-    }
-
-    /** Runs one check; a throw (or a null) becomes ERROR evidence with the message, and the run goes on. */
-    private Evidence check(Claim claim, long t0) {
-        try {
-            Evidence e = claim.check(budget, seed);
-            if (e == null) {
-                throw new IllegalStateException("check returned no evidence");
-            }
-            return e;
-        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError ex) {
-            double seconds = (System.nanoTime() - t0) * 1e-9;
-            return Evidence.error(claim.id(), claim.paperRef(), claim.statement(), describe(ex), seconds);
-        }
-    }
-
-    private static String describe(Throwable t) {
-        String where = t.getStackTrace().length == 0 ? "" : " (at " + t.getStackTrace()[0] + ")";
-        return t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage()) + where;
-    }
-
     private int exitCode(Results results) {
         boolean error = false;
         boolean verdictFailed = false;
@@ -461,11 +325,6 @@ final class VerifyCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException | SecurityException e) {
             return e.toString();
         }
-    }
-
-    private static String duration(double seconds) {
-        return seconds < 100 ? String.format(Locale.ROOT, "%.0f s", seconds)
-                : String.format(Locale.ROOT, "%.1f min", seconds / 60);
     }
 
     /** Parses --budget with {@link Budget#parse}, keeping its message (which names the rule). */
