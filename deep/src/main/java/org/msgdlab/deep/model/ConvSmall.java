@@ -2,7 +2,6 @@ package org.msgdlab.deep.model;
 
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
-import org.tensorflow.types.TInt32;
 import org.tensorflow.types.family.TFloating;
 
 import java.util.List;
@@ -104,11 +103,10 @@ public final class ConvSmall extends Network {
             throw new IllegalArgumentException("ConvSmall needs " + parameters().size() + " parameter tensors, got " + p.size());
         }
         List<Long> unit = List.of(1L, 1L, 1L, 1L);
-        Operand<TInt32> pool = tf.constant(new int[] {1, 2, 2, 1});
         Operand<T> c1 = tf.nn.biasAdd(tf.nn.conv2d(images, p.get(0), unit, "VALID"), p.get(1));
-        Operand<T> a1 = tf.nn.relu(tf.nn.maxPool(c1, pool, pool, "VALID"));
+        Operand<T> a1 = tf.nn.relu(MaxPooling.twoByTwo(tf, c1));
         Operand<T> c2 = tf.nn.biasAdd(tf.nn.conv2d(a1, p.get(2), unit, "VALID"), p.get(3));
-        Operand<T> a2 = tf.nn.relu(tf.nn.maxPool(c2, pool, pool, "VALID"));
+        Operand<T> a2 = tf.nn.relu(MaxPooling.twoByTwo(tf, c2));
         Operand<T> flat2 = tf.reshape(a2, tf.constant(new int[] {-1, flat}));
         Operand<T> f1 = tf.nn.biasAdd(tf.linalg.matMul(flat2, p.get(4)), p.get(5));
         Operand<T> h = tf.nn.relu(f1);

@@ -1,6 +1,7 @@
 package org.msgdlab.deep.model;
 
 import org.tensorflow.Operand;
+import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.family.TFloating;
@@ -148,7 +149,7 @@ public final class ResNet18 extends Network {
                 y = bn(tf, conv3x3(tf, y, p.get(next[0]++), 1), p, next, bn);
                 Operand<T> shortcut = x;
                 if (projects(s, k)) {
-                    shortcut = bn(tf, tf.nn.conv2d(x, p.get(next[0]++), List.of(1L, 2L, 2L, 1L), "VALID"), p, next, bn);
+                    shortcut = bn(tf, conv1x1Stride2(tf, x, p.get(next[0]++)), p, next, bn);
                 }
                 x = tf.nn.relu(tf.math.add(y, shortcut));
             }
@@ -161,6 +162,17 @@ public final class ResNet18 extends Network {
                     + bn.layers() + " of " + running.size() / 2 + " batch-norm layers");
         }
         return logits;
+    }
+
+    /**
+     * The projection shortcut: a 1x1 convolution with stride 2, written as the even rows and columns
+     * of x followed by a 1x1 convolution with stride 1 (the same products and sums). The direct form's
+     * filter gradient corrupts memory under TensorFlow 2.18's oneDNN kernels with one intra-op thread
+     * (seen here: "double free or corruption", then a crash), so the strided kernel is never asked for.
+     */
+    private static <T extends TFloating> Operand<T> conv1x1Stride2(Ops tf, Operand<T> x, Operand<T> kernel) {
+        Operand<T> even = tf.stridedSlice(x, Indices.all(), Indices.even(), Indices.even(), Indices.all());
+        return tf.nn.conv2d(even, kernel, List.of(1L, 1L, 1L, 1L), "VALID");
     }
 
     private static <T extends TFloating> Operand<T> conv3x3(Ops tf, Operand<T> x, Operand<T> kernel, int stride) {

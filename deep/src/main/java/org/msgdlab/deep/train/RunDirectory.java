@@ -1,6 +1,7 @@
 package org.msgdlab.deep.train;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.train.Trainer.Outcome;
 import org.msgdlab.deep.train.Trainer.Row;
 import org.msgdlab.deep.train.Trainer.Status;
@@ -180,13 +181,34 @@ final class RunDirectory {
         return null;
     }
 
+    /**
+     * A run continues only with the kernels it was trained with (run.json's {@code kernels}; runs
+     * written before it was recorded continue with any): the others round differently, and the
+     * continued run would not be the one a single sitting computes.
+     */
+    static void requireSameKernels(Path dir, JsonNode stored) {
+        JsonNode k = stored.get("kernels");
+        if (k == null || k.isNull()) {
+            return;
+        }
+        Kernels was = Kernels.parse(k.asText());
+        Kernels now = Kernels.current();
+        if (was != now) {
+            throw new IllegalArgumentException(dir + " was trained with " + was.id() + " kernels and this process runs "
+                    + now.id() + " ones, so it would not continue bit for bit; continue it with " + was.environment()
+                    + " in the environment");
+        }
+    }
+
     /** {@link Trainer#resume}. */
     static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
         Path runJson = dir.resolve("run.json");
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
         }
-        RunConfig config = RunJson.configFrom(RunJson.read(runJson), runJson, dir);
+        JsonNode stored = RunJson.read(runJson);
+        RunConfig config = RunJson.configFrom(stored, runJson, dir);
+        requireSameKernels(dir, stored);
         if (iterations > 0) {
             config = config.withIterations(iterations);
         }

@@ -8,6 +8,7 @@ import org.msgdlab.theory.io.AtomicFiles;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
 import org.tensorflow.TensorFlow;
+import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Model;
 
@@ -80,6 +81,7 @@ final class RunJson {
         versions.put("msgd-lab commit", Provenance.currentCommit());
         info.put("versions", versions);
         info.put("device", Trainer.device(c.intraThreads(), c.interThreads()));
+        info.put("kernels", Kernels.current().id());
         return info;
     }
 

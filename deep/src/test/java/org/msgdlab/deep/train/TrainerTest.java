@@ -2,6 +2,7 @@ package org.msgdlab.deep.train;
 
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.IdxFiles;
+import org.msgdlab.deep.graph.Kernels;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,29 @@ class TrainerTest {
             assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i + ": " + a.rows().get(i) + " vs " + b.rows().get(i));
         }
         assertEquals(Trainer.readMetrics(full.resolve("metrics.csv")).size(), Trainer.readMetrics(part.resolve("metrics.csv")).size());
+    }
+
+    @Test
+    void runJsonRecordsTheKernelsAndARunTrainedWithTheOthersIsNotContinued() throws IOException {
+        Path dir = tmp.resolve("kernels");
+        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Kernels now = Kernels.current();
+        String runJson = Files.readString(dir.resolve("run.json"));
+        assertTrue(runJson.contains("\"kernels\" : \"" + now.id() + "\""), runJson);
+        assertTrue(runJson.contains("(" + now.id() + " kernels)"), "the device line names them: " + runJson);
+        Kernels other = now == Kernels.ONEDNN ? Kernels.EIGEN : Kernels.ONEDNN;
+        Files.writeString(dir.resolve("run.json"), runJson.replace("\"kernels\" : \"" + now.id() + "\"",
+                "\"kernels\" : \"" + other.id() + "\""));
+        List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Trainer.resume(dir, 4, QUIET));
+        assertEquals(dir + " was trained with " + other.id() + " kernels and this process runs " + now.id()
+                + " ones, so it would not continue bit for bit; continue it with " + other.environment()
+                + " in the environment", e.getMessage());
+        assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
+        // a run written before the kernels were recorded continues with any
+        Files.writeString(dir.resolve("run.json"), runJson.replace("\"kernels\" : \"" + now.id() + "\",", ""));
+        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET).status());
     }
 
     @Test
