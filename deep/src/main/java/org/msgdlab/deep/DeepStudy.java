@@ -1,11 +1,9 @@
 package org.msgdlab.deep;
 
-import org.msgdlab.deep.bench.StepBenchmark;
+import org.msgdlab.deep.bench.FullBatchSpeedClaim;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.efficiency.NoiseInjection;
-import org.msgdlab.deep.train.Protocol;
-import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
@@ -32,7 +30,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -59,8 +56,6 @@ import java.util.SplittableRandom;
  */
 public final class DeepStudy {
 
-    /** Images per second of TensorFlow Java over PyTorch that the speed target asks for. */
-    public static final double SPEED_TARGET = 1.5;
     /** Claim id of the efficiency remark of Section 5.1. */
     public static final String EFFICIENCY_ID = "deep.efficiency.gaussian-noise-injection";
     /** False-alarm probability of the covariance comparison of the efficiency claim (Bonferroni over its statistics). */
@@ -99,8 +94,9 @@ public final class DeepStudy {
                 (id, ref, st, b, seed) -> weightedGradient(id, ref, st, b, seed, dataDir)));
         claims.addAll(StudyClaim.all(studyDir, dataDir, log()));
         claims.add(simple("deep.speed.full-batch-step", "Section 5.1 remark; the toolkit's speed target (deep/README.md, Speed)",
-                "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 1.5x PyTorch's"
-                        + " images per second on the same CPU cores", (id, ref, st, b, seed) -> speed(id, ref, st, b, seed, dataDir)));
+                "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 2x PyTorch's"
+                        + " images per second on the same CPU cores (medians over alternating rounds)",
+                (id, ref, st, b, seed) -> FullBatchSpeedClaim.evidence(id, ref, st, b, dataDir)));
         claims.add(simple(EFFICIENCY_ID, "Section 5.1 (remark on efficiency), Algorithm 1",
                 "injecting Gaussian noise with the SGD covariance into GD on ConvSmall through Algorithm 1 (W = 1/n + V_G)"
                         + " gives the same noise covariance as the explicit way (per-sample gradient matrix, factored"
@@ -392,68 +388,5 @@ public final class DeepStudy {
                     NoiseInjection.ParameterSubset.all(model.parameters()));
         }
         return List.of(NoiseInjection.ParameterSubset.all(model.parameters()));
-    }
-
-    // ------------------------------------------------------------------ speed
-
-    private static Evidence speed(String id, String ref, String st, Budget budget, long seed, Path dir) throws IOException {
-        long t0 = System.nanoTime();
-        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dir), 1000, 0).train();
-        int steps = budget == Budget.QUICK ? 20 : 50;
-        int rounds = budget == Budget.QUICK ? 3 : 5;
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("device", StepBenchmark.device(2, 1));
-        params.put("method", rounds + " alternating rounds of " + steps + " steps per framework (after 5 warm-up steps);"
-                + " the best round of each is compared (least disturbed by other load on the machine)");
-        Optional<StepBenchmark.Comparison> cmp = StepBenchmark.compare(train, dir, 2, 1, 5, steps, rounds);
-        if (cmp.isEmpty()) {
-            StepBenchmark.Measurement tf = StepBenchmark.tensorflow(train, 2, 1, 5, steps);
-            params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
-            return new Evidence(id, ref, st, Verdict.NOT_RUN, "PyTorch not available (python3 with torch, and"
-                    + " deep/bench/convsmall_step.py); TensorFlow Java alone: " + tf, params, tf.imagesPerSecond(),
-                    Double.NaN, 0, 0, Double.NaN, 0, List.of(), List.of(), "", steps, (System.nanoTime() - t0) / 1e9,
-                    List.of());
-        }
-        StepBenchmark.Measurement tf = cmp.get().bestTensorflow();
-        StepBenchmark.Measurement pt = cmp.get().bestPytorch();
-        params.put("tensorflow.secondsPerStep", tf.secondsPerStep());
-        params.put("tensorflow.stepsPerSecond", tf.stepsPerSecond());
-        params.put("tensorflow.imagesPerSecond", tf.imagesPerSecond());
-        for (Protocol p : Protocol.named()) {
-            params.put("pairedSeedHoursEstimate." + p.name(), pairedSeedHours(tf.secondsPerStep(), StudyPlan.iterations(p)));
-        }
-        params.put("pytorch.version", pt.version());
-        params.put("pytorch.secondsPerStep", pt.secondsPerStep());
-        params.put("pytorch.imagesPerSecond", pt.imagesPerSecond());
-        params.put("tensorflow.secondsPerStepByRound", cmp.get().tensorflow().stream().mapToDouble(StepBenchmark.Measurement::secondsPerStep).toArray());
-        params.put("pytorch.secondsPerStepByRound", cmp.get().pytorch().stream().mapToDouble(StepBenchmark.Measurement::secondsPerStep).toArray());
-        params.put("ratioByRound", cmp.get().roundRatios());
-        double ratio = cmp.get().ratio();
-        params.put("ratio", ratio);
-        // one-sided: the ratio must reach the target (a measured speed, no sampling tolerance)
-        StatisticCheck s = StatisticCheck.above("images per second, TensorFlow Java / PyTorch (best rounds)", ratio, 0,
-                SPEED_TARGET, 0);
-        Evidence e = Evidence.decide(id, ref, st, params, 0, List.of(s), List.of(), Discrepancy.none(),
-                2L * steps * rounds, (System.nanoTime() - t0) / 1e9, List.of());
-        return e.withVerdict(e.verdict(), String.format(java.util.Locale.ROOT, "TensorFlow Java %.0f images/s vs PyTorch"
-                        + " %.0f images/s (best of %d alternating rounds): ratio %.2f (target >= %.1f; per round %s)",
-                tf.imagesPerSecond(), pt.imagesPerSecond(), rounds, ratio, SPEED_TARGET,
-                Arrays.toString(Arrays.stream(cmp.get().roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
-    }
-
-    /**
-     * Hours of one paired seed of the study (the nine methods, {@code iterations} each) at the
-     * measured full-batch step time: GD, MSGD-Cov, MSGD-Fisher, MSGD-[Fisher-10] and MSGD-[Cov-10]
-     * step on all 1,000 images (the sparse Gaussian W has full support: V_sgd(B) is -1/n off the
-     * batch); SGD-50 and MSGD-Bernoulli feed about 50 images (about 1/10 of a full step, evaluations
-     * included); SGD-500 and [MSGD-Fisher]-500 half; an evaluation of 61,000 images every 200
-     * iterations, at about 60 full steps' cost each.
-     */
-    static double pairedSeedHours(double fullStepSeconds, int iterations) {
-        double perFullRun = iterations * fullStepSeconds;
-        double perCheapRun = iterations * fullStepSeconds / 10;
-        double perHalfRun = iterations * fullStepSeconds / 2;
-        double evals = (iterations / 200.0 + 1) * 60 * fullStepSeconds;
-        return (5 * perFullRun + 2 * perCheapRun + 2 * perHalfRun + 9 * evals) / 3600;
     }
 }

@@ -1,58 +1,76 @@
 package org.msgdlab.deep.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Trainer;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Speed of the Fashion-MNIST full-batch step (Algorithm 1 on n = 1000 images, ConvSmall, fed W only;
- * the images stay in the graph), and the same step in PyTorch ({@code deep/bench/convsmall_step.py})
- * in the same run when PyTorch is importable.
+ * the images stay in the graph) beside its two obvious alternatives in the same run: the same step
+ * in PyTorch ({@link PytorchReference}) and in TensorFlow Java with the other kernels
+ * ({@link Kernels}: a child JVM with {@code TF_ENABLE_ONEDNN_OPTS} flipped, since TensorFlow
+ * chooses them once per process).
  */
 public final class StepBenchmark {
+
+    /** Images per step of the paper's full batch. */
+    public static final int FULL_BATCH = 1000;
 
     /**
      * One measurement.
      *
-     * @param framework       "tensorflow-java" or "pytorch"
-     * @param secondsPerStep  mean wall time of one step
+     * @param framework       "tensorflow-java", "tensorflow-java/eigen", "tensorflow-java/onednn" or "pytorch"
+     * @param version         the framework's version
+     * @param threads         intra-op threads
      * @param n               images per step
+     * @param steps           steps timed
+     * @param secondsPerStep  mean wall time of one step over the {@code steps}
      */
     public record Measurement(String framework, String version, int threads, int n, int steps, double secondsPerStep) {
+        /** @return steps per second */
         public double stepsPerSecond() {
             return 1.0 / secondsPerStep;
         }
 
+        /** @return images per second */
         public double imagesPerSecond() {
             return n / secondsPerStep;
         }
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%s %s (%d threads): %.4f s/step, %.2f steps/s, %.0f images/s (n=%d, %d steps)",
-                    framework, version, threads, secondsPerStep, stepsPerSecond(), imagesPerSecond(), n, steps);
+            return String.format(Locale.ROOT, "%s %s (%d threads): %.4f s/step, %.0f images/s (n=%d, %d steps)",
+                    framework, version, threads, secondsPerStep, imagesPerSecond(), n, steps);
         }
     }
 
     private StepBenchmark() {
     }
 
-    /** Times {@code steps} full-batch MSGD-Fisher steps (after {@code warmup}) on {@code train}. */
+    /** The framework name of this process's TensorFlow step. */
+    static String tensorflowName(Kernels k) {
+        return "tensorflow-java/" + k.id();
+    }
+
+    /**
+     * Times {@code steps} full-batch MSGD-Fisher steps (after {@code warmup}) on {@code train}.
+     *
+     * @return the measurement
+     */
     public static Measurement tensorflow(ImageSet train, int intra, int inter, int warmup, int steps) {
         try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
             return s.time(steps);
@@ -71,8 +89,8 @@ public final class StepBenchmark {
             this.plan = Method.parse("msgd-fisher", 50, Double.NaN).plan(train.count(), 1);
             this.graph = TrainingGraph.build(ConvSmall.paper(), train, null,
                     TrainingGraph.Options.defaults(1).withThreads(intra, inter));
-            Method.Feed f = plan.draw(0);
             for (int k = 0; k < warmup; k++) {
+                Method.Feed f = plan.draw(next++);
                 graph.step(f.indices(), f.weights(), 0.01);
             }
         }
@@ -84,7 +102,8 @@ public final class StepBenchmark {
                 graph.step(f.indices(), f.weights(), 0.01);
             }
             double dt = (System.nanoTime() - t0) / 1e9 / steps;
-            return new Measurement("tensorflow-java", org.tensorflow.TensorFlow.version(), intra, graph.trainCount(), steps, dt);
+            return new Measurement(tensorflowName(Kernels.current()), org.tensorflow.TensorFlow.version(), intra,
+                    graph.trainCount(), steps, dt);
         }
 
         @Override
@@ -94,27 +113,58 @@ public final class StepBenchmark {
     }
 
     /**
-     * Alternating rounds of the two frameworks on the same cores: a load that comes and goes hits
-     * both, and the best round of each (least disturbed) estimates its speed on a quiet machine;
-     * {@link #ratio()} compares those. The per-round ratios show the spread.
+     * The rounds of a comparison: in each, this process's TensorFlow step, then the other kernels'
+     * (empty list when not measured), then PyTorch's (empty when PyTorch is missing). Speeds are
+     * compared by their medians over the rounds (a load that comes and goes hits one round, not the
+     * median); the per-round ratios show the spread.
      */
-    public record Comparison(List<Measurement> tensorflow, List<Measurement> pytorch) {
-        public Measurement bestTensorflow() {
-            return tensorflow.stream().min(java.util.Comparator.comparingDouble(Measurement::secondsPerStep)).orElseThrow();
+    public record Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch) {
+        public Comparison {
+            tensorflow = List.copyOf(tensorflow);
+            otherKernels = List.copyOf(otherKernels);
+            pytorch = List.copyOf(pytorch);
+            if (tensorflow.isEmpty()) {
+                throw new IllegalArgumentException("a comparison needs at least one round");
+            }
         }
 
-        public Measurement bestPytorch() {
-            return pytorch.stream().min(java.util.Comparator.comparingDouble(Measurement::secondsPerStep)).orElseThrow();
+        /** @return the median seconds per step of {@code ms} (NaN when empty) */
+        public static double medianSeconds(List<Measurement> ms) {
+            double[] s = ms.stream().mapToDouble(Measurement::secondsPerStep).sorted().toArray();
+            if (s.length == 0) {
+                return Double.NaN;
+            }
+            return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
         }
 
-        /** Images per second of TensorFlow Java over PyTorch's, best round against best round. */
+        /** @return images per second of this process's TensorFlow step, median over the rounds */
+        public double tensorflowImagesPerSecond() {
+            return tensorflow.get(0).n() / medianSeconds(tensorflow);
+        }
+
+        /** @return images per second of PyTorch, median over the rounds (NaN when not measured) */
+        public double pytorchImagesPerSecond() {
+            return pytorch.isEmpty() ? Double.NaN : pytorch.get(0).n() / medianSeconds(pytorch);
+        }
+
+        /** @return images per second with the other kernels, median over the rounds (NaN when not measured) */
+        public double otherKernelsImagesPerSecond() {
+            return otherKernels.isEmpty() ? Double.NaN : otherKernels.get(0).n() / medianSeconds(otherKernels);
+        }
+
+        /** @return TensorFlow Java's images per second over PyTorch's, medians over the rounds */
         public double ratio() {
-            return bestTensorflow().imagesPerSecond() / bestPytorch().imagesPerSecond();
+            return tensorflowImagesPerSecond() / pytorchImagesPerSecond();
         }
 
-        /** The ratio within each round (TensorFlow timed just before PyTorch). */
+        /** @return this process's kernels' images per second over the other kernels', medians over the rounds */
+        public double kernelRatio() {
+            return tensorflowImagesPerSecond() / otherKernelsImagesPerSecond();
+        }
+
+        /** @return the TensorFlow / PyTorch ratio within each round */
         public double[] roundRatios() {
-            double[] r = new double[tensorflow.size()];
+            double[] r = new double[Math.min(tensorflow.size(), pytorch.size())];
             for (int i = 0; i < r.length; i++) {
                 r[i] = tensorflow.get(i).imagesPerSecond() / pytorch.get(i).imagesPerSecond();
             }
@@ -123,88 +173,70 @@ public final class StepBenchmark {
     }
 
     /**
-     * {@code rounds} rounds of {@code steps} TensorFlow steps then {@code steps} PyTorch steps;
-     * empty when PyTorch or its script is missing (nothing is timed then).
+     * {@code rounds} alternating rounds of {@code steps} steps of each: this process's TensorFlow
+     * step, the other kernels' (when {@code otherKernels}) and PyTorch's (when available).
+     *
+     * @throws IOException when a child process fails
      */
-    public static Optional<Comparison> compare(ImageSet train, Path dataDir, int intra, int inter, int warmup, int steps,
-                                               int rounds) throws IOException {
+    public static Comparison compare(ImageSet train, Path dataDir, int intra, int inter, int warmup, int steps,
+                                     int rounds, boolean otherKernels) throws IOException {
         if (rounds < 1 || steps < 1) {
             throw new IllegalArgumentException("benchmark rounds=" + rounds + " and steps=" + steps + " must be >= 1");
         }
-        if (pytorchScript().isEmpty() || pythonWithTorch().isEmpty()) {
-            return Optional.empty();
-        }
+        boolean pytorch = PytorchReference.available();
         List<Measurement> tf = new ArrayList<>();
+        List<Measurement> other = new ArrayList<>();
         List<Measurement> pt = new ArrayList<>();
         try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
             for (int r = 0; r < rounds; r++) {
                 tf.add(s.time(steps));
-                pt.add(pytorch(dataDir, train.count(), intra, warmup, steps).orElseThrow(
-                        () -> new IOException("PyTorch became unavailable between rounds")));
-            }
-        }
-        return Optional.of(new Comparison(tf, pt));
-    }
-
-    /** The reference script, looked for under the working directory and above the msgd jar. */
-    public static Optional<Path> pytorchScript() {
-        List<Path> candidates = new ArrayList<>();
-        candidates.add(Path.of("deep/bench/convsmall_step.py"));
-        candidates.add(Path.of("bench/convsmall_step.py"));
-        try {
-            Path jar = Path.of(StepBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            for (Path p = jar; p != null; p = p.getParent()) {
-                candidates.add(p.resolve("deep/bench/convsmall_step.py"));
-            }
-        } catch (Exception e) {
-            // no code source: only the working directory
-        }
-        return candidates.stream().filter(Files::isRegularFile).findFirst().map(Path::toAbsolutePath);
-    }
-
-    /** The Python interpreter that imports torch, if any ({@code python3}, then {@code /usr/bin/python3}). */
-    public static Optional<String> pythonWithTorch() {
-        for (String py : new String[] {"python3", "/usr/bin/python3"}) {
-            try {
-                Process p = new ProcessBuilder(py, "-c", "import torch").redirectErrorStream(true).start();
-                p.getInputStream().readAllBytes();
-                if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                    return Optional.of(py);
+                if (otherKernels) {
+                    other.add(otherKernels(dataDir, train.count(), intra, inter, warmup, steps));
                 }
-            } catch (IOException e) {
-                // not installed
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
+                if (pytorch) {
+                    pt.add(PytorchReference.time(dataDir, train.count(), intra, warmup, steps).orElseThrow(
+                            () -> new IOException("PyTorch became unavailable between rounds")));
+                }
             }
         }
-        return Optional.empty();
+        return new Comparison(tf, other, pt);
     }
 
-    /** Runs the PyTorch reference; empty when PyTorch or the script is missing. */
-    public static Optional<Measurement> pytorch(Path dataDir, int n, int threads, int warmup, int steps) throws IOException {
-        Optional<Path> script = pytorchScript();
-        Optional<String> py = pythonWithTorch();
-        if (script.isEmpty() || py.isEmpty()) {
-            return Optional.empty();
+    /** The step timed in a child JVM running the kernels this process does not. */
+    static Measurement otherKernels(Path dataDir, int n, int intra, int inter, int warmup, int steps) throws IOException {
+        Kernels other = Kernels.current() == Kernels.ONEDNN ? Kernels.EIGEN : Kernels.ONEDNN;
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"), StepBenchmark.class.getName(),
+                dataDir.toString(), Integer.toString(n), Integer.toString(intra), Integer.toString(inter),
+                Integer.toString(warmup), Integer.toString(steps));
+        String text = Subprocess.run(cmd, Map.of("TF_ENABLE_ONEDNN_OPTS", other == Kernels.ONEDNN ? "1" : "0",
+                "TF_CPP_MIN_LOG_LEVEL", "2"), "TensorFlow step with " + other.id() + " kernels");
+        JsonNode j = PytorchReference.lastJson(text, "TensorFlow step with " + other.id() + " kernels");
+        if (!j.get("kernels").asText().equals(other.id())) {
+            throw new IOException("the child JVM asked for " + other.id() + " kernels ran " + j.get("kernels").asText());
         }
-        Process p = new ProcessBuilder(py.get(), script.get().toString(), "--data", dataDir.toString(), "--n",
-                Integer.toString(n), "--threads", Integer.toString(threads), "--steps", Integer.toString(steps),
-                "--warmup", Integer.toString(warmup)).redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(600, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException("PyTorch reference " + script.get() + " failed: " + text.strip());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while running " + script.get(), e);
+        return new Measurement(tensorflowName(other), j.get("version").asText(), j.get("threads").asInt(),
+                j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble());
+    }
+
+    /**
+     * The child JVM of {@link #otherKernels}: {@code DATA_DIR N INTRA INTER WARMUP STEPS}; prints one
+     * JSON line with its kernels and seconds per step.
+     *
+     * @param args the six values above
+     * @throws IOException when the data cannot be read
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 6) {
+            System.err.println("usage: StepBenchmark DATA_DIR N INTRA INTER WARMUP STEPS");
+            System.exit(2);
         }
-        String last = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("{")).reduce((a, b) -> b)
-                .orElseThrow(() -> new IOException("PyTorch reference printed no JSON: " + text.strip()));
-        JsonNode j = new ObjectMapper().readTree(last);
-        return Optional.of(new Measurement("pytorch", j.get("version").asText(), j.get("threads").asInt(),
-                j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble()));
+        int[] v = Arrays.stream(args, 1, 6).mapToInt(Integer::parseInt).toArray();
+        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(Path.of(args[0])), v[0], 0).train();
+        Measurement m = tensorflow(train, v[1], v[2], v[3], v[4]);
+        System.out.printf(Locale.ROOT, "{\"kernels\": \"%s\", \"version\": \"%s\", \"threads\": %d, \"n\": %d, \"steps\": %d,"
+                + " \"seconds_per_step\": %.9f}%n", Kernels.current().id(), m.version(), m.threads(), m.n(), m.steps(),
+                m.secondsPerStep());
     }
 
     /** Device line for reports. */

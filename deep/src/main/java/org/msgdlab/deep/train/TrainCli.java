@@ -1,6 +1,11 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.deep.bench.FullBatchSpeedClaim;
+import org.msgdlab.deep.bench.PytorchReference;
+import org.msgdlab.deep.bench.RunCost;
 import org.msgdlab.deep.bench.StepBenchmark;
+import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.theory.bench.PeakFlops;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.theory.plugin.NoisePlugin;
@@ -268,26 +273,64 @@ public final class TrainCli implements Callable<Integer> {
 
     private static int benchmark(Path dataDir, int intra, int inter, int steps, boolean pytorch, PrintStream out)
             throws IOException {
-        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), 1000, 0).train();
-        out.println("full-batch step of ConvSmall on n=1000 Fashion-MNIST images (Algorithm 1, MSGD-Fisher weights)");
+        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
+        int rounds = 5;
+        out.println("full-batch step of ConvSmall on n=1000 Fashion-MNIST images (Algorithm 1, MSGD-Fisher weights), "
+                + rounds + " alternating rounds of " + steps + " steps");
         out.println("device: " + Trainer.device(intra, inter));
-        Optional<StepBenchmark.Comparison> cmp = pytorch ? StepBenchmark.compare(train, dataDir, intra, inter, 5, steps, 3)
-                : Optional.empty();
-        if (cmp.isEmpty()) {
-            out.println(StepBenchmark.tensorflow(train, intra, inter, 5, steps));
-            if (pytorch) {
-                out.println("pytorch: not measured (no python3 importing torch, or deep/bench/convsmall_step.py not found;"
-                        + " Debian: apt-get install python3-torch)");
+        if (pytorch && !PytorchReference.available()) {
+            out.println("pytorch: not measured (no python3 importing torch, or deep/bench/convsmall_step.py not found;"
+                    + " Debian: apt-get install python3-torch)");
+        }
+        StepBenchmark.Comparison c = StepBenchmark.compare(train, dataDir, intra, inter, 5, steps, rounds, true);
+        for (int r = 0; r < c.tensorflow().size(); r++) {
+            out.println("round " + (r + 1) + ": " + c.tensorflow().get(r));
+            out.println("round " + (r + 1) + ": " + c.otherKernels().get(r));
+            if (pytorch && r < c.pytorch().size()) {
+                out.println("round " + (r + 1) + ": " + c.pytorch().get(r));
             }
-            return OK;
         }
-        for (int r = 0; r < cmp.get().tensorflow().size(); r++) {
-            out.println("round " + (r + 1) + ": " + cmp.get().tensorflow().get(r));
-            out.println("round " + (r + 1) + ": " + cmp.get().pytorch().get(r));
+        double flops = ConvSmall.paper().trainingFlopsPerImage();
+        double peak = (intra == 0 ? Runtime.getRuntime().availableProcessors() : intra) * PeakFlops.perCoreGflopsFloat32();
+        out.println(String.format(Locale.ROOT, "medians: %s %.0f images/s (%.1f GFLOP/s, %.0f%% of FP32 peak);"
+                        + " %s %.0f images/s (%.1f GFLOP/s)%s", c.tensorflow().get(0).framework(), c.tensorflowImagesPerSecond(),
+                c.tensorflowImagesPerSecond() * flops / 1e9, 100 * c.tensorflowImagesPerSecond() * flops / 1e9 / peak,
+                c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.otherKernelsImagesPerSecond() * flops / 1e9,
+                !pytorch || c.pytorch().isEmpty() ? "" : String.format(Locale.ROOT, "; pytorch %.0f images/s (%.1f GFLOP/s)",
+                        c.pytorchImagesPerSecond(), c.pytorchImagesPerSecond() * flops / 1e9)));
+        out.println(String.format(Locale.ROOT, "FLOPs per image %.0f (2 per multiply-add: forward, weight and input gradients);"
+                + " FP32 peak %.0f GFLOP/s (%s, x2 for float32, %s cores)", flops, peak, PeakFlops.assumption(),
+                intra == 0 ? "all" : Integer.toString(intra)));
+        out.println(String.format(Locale.ROOT, "kernels %s / %s, medians: %.2f", c.tensorflow().get(0).framework(),
+                c.otherKernels().get(0).framework(), c.kernelRatio()));
+        if (pytorch && !c.pytorch().isEmpty()) {
+            out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second, medians of the rounds:"
+                    + " %.2f (target >= %.1f; per round %s)", c.ratio(), FullBatchSpeedClaim.TARGET, Arrays.toString(
+                    Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
         }
-        out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second, best round of each:"
-                + " %.2f (target >= 1.5; per round %s)", cmp.get().ratio(), Arrays.toString(
-                Arrays.stream(cmp.get().roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
+        RunCost here = RunCost.measure(dataDir, intra, inter, steps, 3);
+        RunCost other = RunCost.otherKernels(dataDir, intra, inter, steps, 3);
+        for (RunCost rc : List.of(here, other)) {
+            StringBuilder chunks = new StringBuilder();
+            for (int i = 0; i < RunCost.CHUNKS.length; i++) {
+                chunks.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%d: %.2f s", RunCost.CHUNKS[i],
+                        rc.chunkSeconds()[i]));
+            }
+            out.println(String.format(Locale.ROOT, "%s kernels: evaluation of the 60,000 test images by chunk (%s; best %d,"
+                    + " training uses %d); one evaluation with the 1,000 training images %.2f s", rc.kernels().id(), chunks,
+                    rc.bestChunk(), RunCost.TRAINING_LOOP_CHUNK, rc.evaluation()));
+            for (String method : List.of("gd", "sgd-50")) {
+                double step = method.equals("gd") ? rc.gdStep() : rc.sgd50Step();
+                double train1 = 10_000 * step;
+                out.println(String.format(Locale.ROOT, "%s kernels: one 10,000-iteration %s run, evaluated every 100"
+                                + " iterations (msgd train's default under both protocols): %.1f min (train %.1f, evaluate %.1f;"
+                                + " %.4f s per step)", rc.kernels().id(), method.toUpperCase(Locale.ROOT),
+                        rc.runSeconds(step, 10_000, 100) / 60, train1 / 60, (rc.runSeconds(step, 10_000, 100) - train1) / 60, step));
+            }
+        }
+        out.println(String.format(Locale.ROOT, "a 10,000-iteration GD run with %s kernels costs %.2f of one with %s kernels",
+                here.kernels().id(), here.runSeconds(here.gdStep(), 10_000, 100) / other.runSeconds(other.gdStep(), 10_000, 100),
+                other.kernels().id()));
         return OK;
     }
 

@@ -30,6 +30,16 @@ public final class PeakFlops {
         return mhz / 1000.0 * flopsPerCycle(flags, isAmd(info), family(info));
     }
 
+    /**
+     * The single-precision peak per core: twice the double-precision one (a SIMD register holds
+     * twice as many floats).
+     *
+     * @return estimated FP32 GFLOP/s of one core
+     */
+    public static double perCoreGflopsFloat32() {
+        return 2 * perCoreGflops();
+    }
+
     static int flopsPerCycle(String flags) {
         return flopsPerCycle(flags, false, 0);
     }

@@ -1,0 +1,101 @@
+package org.msgdlab.deep.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.msgdlab.deep.bench.StepBenchmark.Measurement;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The PyTorch reference of the full-batch step ({@code deep/bench/convsmall_step.py}: the same
+ * network, data, weights and update), run as a subprocess on the same cores; Debian's
+ * {@code python3-torch} (1.13) provides it.
+ */
+public final class PytorchReference {
+
+    private PytorchReference() {
+    }
+
+    /**
+     * The reference script, looked for under the working directory and above the msgd jar.
+     *
+     * @return the script's absolute path, or empty when it is not found
+     */
+    public static Optional<Path> script() {
+        List<Path> candidates = new ArrayList<>();
+        candidates.add(Path.of("deep/bench/convsmall_step.py"));
+        candidates.add(Path.of("bench/convsmall_step.py"));
+        try {
+            Path jar = Path.of(PytorchReference.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path p = jar; p != null; p = p.getParent()) {
+                candidates.add(p.resolve("deep/bench/convsmall_step.py"));
+            }
+        } catch (Exception e) {
+            // no code source: only the working directory
+        }
+        return candidates.stream().filter(Files::isRegularFile).findFirst().map(Path::toAbsolutePath);
+    }
+
+    /**
+     * The Python interpreter that imports torch: {@code /usr/bin/python3} (Debian's, where
+     * python3-torch installs it) first, then the {@code python3} on the PATH.
+     *
+     * @return the interpreter, or empty when none imports torch
+     */
+    public static Optional<String> python() {
+        for (String py : new String[] {"/usr/bin/python3", "python3"}) {
+            try {
+                Process p = new ProcessBuilder(py, "-c", "import torch").redirectErrorStream(true).start();
+                p.getInputStream().readAllBytes();
+                if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                    return Optional.of(py);
+                }
+            } catch (IOException e) {
+                // not installed
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether both the script and an interpreter with torch are there. */
+    public static boolean available() {
+        return script().isPresent() && python().isPresent();
+    }
+
+    /**
+     * Times {@code steps} full-batch steps of the reference after {@code warmup}.
+     *
+     * @return the measurement, or empty when PyTorch or the script is missing
+     * @throws IOException when the reference fails or prints no result
+     */
+    public static Optional<Measurement> time(Path dataDir, int n, int threads, int warmup, int steps) throws IOException {
+        Optional<Path> script = script();
+        Optional<String> py = python();
+        if (script.isEmpty() || py.isEmpty()) {
+            return Optional.empty();
+        }
+        String text = Subprocess.run(List.of(py.get(), script.get().toString(), "--data", dataDir.toString(), "--n",
+                Integer.toString(n), "--threads", Integer.toString(threads), "--steps", Integer.toString(steps),
+                "--warmup", Integer.toString(warmup)), null, "PyTorch reference " + script.get());
+        JsonNode j = lastJson(text, "PyTorch reference");
+        return Optional.of(new Measurement("pytorch", j.get("version").asText(), j.get("threads").asInt(),
+                j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble()));
+    }
+
+    /** The last line of {@code text} that is a JSON object. */
+    static JsonNode lastJson(String text, String who) throws IOException {
+        String last = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("{")).reduce((a, b) -> b)
+                .orElseThrow(() -> new IOException(who + " printed no JSON: " + text.strip()));
+        return new ObjectMapper().readTree(last);
+    }
+}
