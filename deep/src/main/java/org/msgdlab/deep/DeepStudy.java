@@ -4,6 +4,8 @@ import org.msgdlab.deep.bench.FullBatchSpeedClaim;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.efficiency.NoiseInjection;
+import org.msgdlab.deep.efficiency.NoiseInjectionTimer;
+import org.msgdlab.deep.efficiency.NoiseInjectionTiming;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
@@ -267,7 +269,7 @@ public final class DeepStudy {
         NoiseInjection.CovarianceComparison cmp = NoiseInjection.compareCovariance(g, idx, plan.b(),
                 plan.randomProjections(), plan.draws(), seed);
         List<NoiseInjection.ParameterSubset> subsets = subsets(g.model());
-        List<NoiseInjection.Timing> timings = NoiseInjection.time(g, idx, plan.b(), subsets, plan.reps(), seed);
+        List<NoiseInjectionTiming> timings = NoiseInjectionTimer.time(g, idx, plan.b(), subsets, plan.reps(), seed);
 
         int m = cmp.projections().size();
         int k = 3 * m;
@@ -297,7 +299,7 @@ public final class DeepStudy {
         boolean covOk = stats.stream().allMatch(StatisticCheck::agreesWithPaper);
         double minRatio = timings.stream().mapToDouble(t -> Math.min(t.ratio(), t.ratioFactorFree())).min()
                 .orElse(Double.NaN);
-        NoiseInjection.Timing full = timings.get(timings.size() - 1);
+        NoiseInjectionTiming full = timings.get(timings.size() - 1);
         // the timing half of the claim, a bound (slower than Algorithm 1), listed with the statistics;
         // the verdict below reads covOk from the covariance comparisons only
         stats.add(StatisticCheck.above("time per step, explicit noise injection / Algorithm 1, d = " + full.d(),
@@ -345,7 +347,7 @@ public final class DeepStudy {
                 + g.options().interThreads() + "; EJML concurrent kernels on " + Runtime.getRuntime().availableProcessors()
                 + " processors");
         params.put("timingRepetitions", plan.reps() + " (median, after one warm-up)");
-        for (NoiseInjection.Timing t : timings) {
+        for (NoiseInjectionTiming t : timings) {
             String key = "timing." + t.subset() + ".";
             params.put(key + "d", t.d());
             params.put(key + "algorithm1Seconds", t.algorithm1());
@@ -363,7 +365,7 @@ public final class DeepStudy {
         List<double[]> ratioPts = new ArrayList<>();
         List<double[]> freePts = new ArrayList<>();
         List<double[]> directPts = new ArrayList<>();
-        for (NoiseInjection.Timing t : timings) {
+        for (NoiseInjectionTiming t : timings) {
             directPts.add(new double[] {t.d(), t.ratioFactorFree(), t.ratioFactorFree(), t.ratioFactorFree()});
             ratioPts.add(new double[] {t.d(), t.ratio(), t.ratio(), t.ratio()});
             freePts.add(new double[] {t.d(), t.ratioGivenPerSampleGradients(), t.ratioGivenPerSampleGradients(), t.ratioGivenPerSampleGradients()});

@@ -24,14 +24,14 @@ import java.util.List;
  * <p>Both noises have covariance {@code Sigma = Gc Gc^T}, {@code Gc = G(I - 11^T/n)/sqrt(bn)}.
  * {@link #compareCovariance} estimates {@code u^T Cov u} on projections u from many draws of each
  * and returns the exact value {@code ||Gc^T u||^2} and the value of a wrong formula, the Fisher
- * {@code u^T F u / b = ||G^T u||^2/(bn)} (uncentred), beside them. {@link #time} measures one
- * step of each way.
+ * {@code u^T F u / b = ||G^T u||^2/(bn)} (uncentred), beside them. {@link NoiseInjectionTimer#time} measures
+ * one step of each way.
  *
  * <p>Per-sample gradients: TensorFlow Java has no vectorizing map. For {@link org.msgdlab.deep.model.ConvSmall}
  * the explicit way gets them in their best form, vectorised ({@link PerExampleGradients}: all n in
  * one graph run per chunk, from the per-example gradients of each layer's output); for other models
  * it falls back to running the gradient graph once per example (one session run with the index
- * {i} and weight 1, {@link #perSampleGradientsByExample}). {@link Timing#perSampleMethod()} says
+ * {i} and weight 1, {@link #perSampleGradientsByExample}). {@link NoiseInjectionTiming#perSampleMethod()} says
  * which. The timings also report the explicit step with the per-sample gradients given for free,
  * the baseline's lower bound.
  */
@@ -91,7 +91,7 @@ public final class NoiseInjection {
         return out;
     }
 
-    /** What {@link Timing#perSampleMethod()} reports for the fallback, one gradient run per example. */
+    /** What {@link NoiseInjectionTiming#perSampleMethod()} reports for the fallback, one gradient run per example. */
     public static final String PER_EXAMPLE_LOOP = "one gradient graph run per example";
 
     /** How {@link #perSampleGradients} gets the per-sample gradients of {@code model}. */
@@ -242,165 +242,6 @@ public final class NoiseInjection {
         return s;
     }
 
-    /**
-     * Time per step of both ways for one parameter subset (the noise is injected into the
-     * subset's coordinates; the gradient-descent part always covers the whole network).
-     *
-     * @param algorithm1       one Algorithm-1 step: draw V_G, one run of the step graph with W = 1/n + V_G
-     * @param gdStep           one plain GD step (W = 1/n), the explicit way's deterministic part
-     * @param perSample        the per-sample gradient matrix (vectorised, or n gradient runs: see perSampleMethod)
-     * @param factor           centring, Gram matrix, eigendecomposition, U S = Gc V
-     * @param sample           one draw {@code U S z}
-     * @param apply            adding {@code -eta xi} to the parameters (read and write back)
-     * @param direct           one factorization-free draw {@code Gc z} from G
-     *                         ({@link ExplicitCovarianceNoise#sampleFromGradients})
-     * @param perSampleMethod  how the per-sample gradients were computed ({@link PerExampleGradients#METHOD}
-     *                         or {@link #PER_EXAMPLE_LOOP})
-     */
-    public record Timing(String subset, int d, int n, double algorithm1, double gdStep, double perSample,
-                         double factor, double sample, double apply, double direct, String perSampleMethod) {
-
-        /** Seconds of one explicit step without factorization: per-sample gradients, then {@code Gc z}. */
-        public double explicitFactorFree() {
-            return gdStep + perSample + direct + apply;
-        }
-
-        /** Factorization-free explicit step / Algorithm 1 step: the strongest baseline. */
-        public double ratioFactorFree() {
-            return explicitFactorFree() / algorithm1;
-        }
-
-        /** Seconds of one explicit step. */
-        public double explicit() {
-            return gdStep + perSample + factor + sample + apply;
-        }
-
-        /** Explicit step / Algorithm 1 step. */
-        public double ratio() {
-            return explicit() / algorithm1;
-        }
-
-        /** The same ratio with the per-sample gradients given for free (the baseline's lower bound). */
-        public double ratioGivenPerSampleGradients() {
-            return (explicit() - perSample) / algorithm1;
-        }
-    }
-
-    /**
-     * Times both ways at the graph's parameters. The learning rate is 0, so the parameters stay
-     * fixed while exactly the ops of a real step run (the update kernels, the read and write-back of
-     * the parameters). Each figure is the median over {@code reps} repetitions after one warm-up.
-     *
-     * <p>For ConvSmall the per-sample gradients are vectorised ({@link PerExampleGradients}); its
-     * graph is built once, before the timing (as an explicit-noise trainer would), and the timed
-     * per-sample figure includes reading the parameters from the training graph and feeding them.
-     */
-    public static List<Timing> time(TrainingGraph g, int[] idx, int b, List<ParameterSubset> subsets, int reps,
-                                    long seed) {
-        if (reps < 1) {
-            throw new IllegalArgumentException("repetitions reps=" + reps + " must be >= 1");
-        }
-        if (PerExampleGradients.supports(g.model())) {
-            try (PerExampleGradients pex = PerExampleGradients.of(g)) {
-                return time(g, pex, idx, b, subsets, reps, seed);
-            }
-        }
-        return time(g, null, idx, b, subsets, reps, seed);
-    }
-
-    private static DMatrixRMaj perSampleGradients(TrainingGraph g, PerExampleGradients pex, int[] idx,
-                                                  ParameterSubset subset) {
-        return pex == null ? perSampleGradientsByExample(g, idx, subset) : pex.compute(g, idx, subset);
-    }
-
-    private static List<Timing> time(TrainingGraph g, PerExampleGradients pex, int[] idx, int b,
-                                     List<ParameterSubset> subsets, int reps, long seed) {
-        final double lr = 0.0;
-        String method = pex == null ? PER_EXAMPLE_LOOP : pex.method();
-        int n = idx.length;
-        List<Parameter> specs = g.model().parameters();
-        ParameterSubset all = ParameterSubset.all(specs);
-        NoiseSampler vg = CenteredExchangeableNoise.msgdCov(n, b)
-                .sampler(Streams.create(Streams.derive(seed, "deep.efficiency.timing")));
-        double[] v = new double[n];
-        double[] w = new double[n];
-        double[] uniform = new double[n];
-        Arrays.fill(uniform, 1.0 / n);
-        double[] tA = new double[reps];
-        double[] tGd = new double[reps];
-        double[] tPs = new double[reps];
-        double[] tApply = new double[reps];
-        double[] xiAll = new double[all.dimension(specs)];
-        for (int r = -1; r < reps; r++) {
-            long t = System.nanoTime();
-            vg.sample(v);
-            for (int i = 0; i < n; i++) {
-                w[i] = 1.0 / n + v[i];
-            }
-            g.step(idx, w, lr);
-            double a = (System.nanoTime() - t) / 1e9;
-            t = System.nanoTime();
-            g.step(idx, uniform, lr);
-            double gd = (System.nanoTime() - t) / 1e9;
-            t = System.nanoTime();
-            perSampleGradients(g, pex, idx, all);
-            double ps = (System.nanoTime() - t) / 1e9;
-            t = System.nanoTime();
-            double[][] p = g.parameters();
-            int at = 0;
-            for (double[] part : p) {
-                for (int i = 0; i < part.length; i++) {
-                    part[i] -= lr * xiAll[at++];
-                }
-            }
-            g.setParameters(p);
-            double ap = (System.nanoTime() - t) / 1e9;
-            if (r >= 0) {
-                tA[r] = a;
-                tGd[r] = gd;
-                tPs[r] = ps;
-                tApply[r] = ap;
-            }
-        }
-        DMatrixRMaj rows = perSampleGradients(g, pex, idx, all);
-        List<Timing> out = new ArrayList<>();
-        UniformRandomProvider rng = Streams.create(Streams.derive(seed, "deep.efficiency.timing.explicit"));
-        for (ParameterSubset s : subsets) {
-            int d = s.dimension(specs);
-            DMatrixRMaj sub = columns(rows, specs, s);
-            double[] tF = new double[reps];
-            double[] tS = new double[reps];
-            double[] tD = new double[reps];
-            double[] xi = new double[d];
-            double[] z = new double[n];
-            ContinuousSampler normal = ZigguratSampler.NormalizedGaussian.of(rng);
-            // one warm-up (JIT) on the first, smallest subset only: the factorization is the slow part
-            for (int r = out.isEmpty() ? -1 : 0; r < reps; r++) {
-                long t = System.nanoTime();
-                ExplicitCovarianceNoise e = ExplicitCovarianceNoise.factor(sub, b);
-                double f = (System.nanoTime() - t) / 1e9;
-                ExplicitCovarianceNoise.Sampler smp = e.sampler(rng);
-                t = System.nanoTime();
-                smp.sample(xi);
-                double sm = (System.nanoTime() - t) / 1e9;
-                t = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    z[i] = normal.sample();
-                }
-                ExplicitCovarianceNoise.sampleFromGradients(sub, b, z, xi);
-                double dr = (System.nanoTime() - t) / 1e9;
-                if (r >= 0) {
-                    tF[r] = f;
-                    tS[r] = sm;
-                    tD[r] = dr;
-                }
-            }
-            out.add(new Timing(s.name(), d, n, median(tA), median(tGd), median(tPs), median(tF), median(tS),
-                    median(tApply), median(tD), method));
-        }
-        return out;
-    }
-
     /** The columns of the full per-sample matrix that belong to {@code subset}, in its order. */
     static DMatrixRMaj columns(DMatrixRMaj rows, List<Parameter> specs, ParameterSubset subset) {
         int[] offset = new int[specs.size() + 1];
@@ -418,13 +259,6 @@ public final class NoiseInjection {
             }
         }
         return out;
-    }
-
-    static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        int k = s.length;
-        return k % 2 == 1 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
     }
 
     private static double[] unit(double[] x) {

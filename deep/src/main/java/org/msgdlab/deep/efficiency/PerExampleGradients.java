@@ -71,7 +71,7 @@ public final class PerExampleGradients implements AutoCloseable {
      */
     public static final int DEFAULT_CHUNK = 250;
 
-    /** What {@link NoiseInjection.Timing#perSampleMethod()} reports for this way in its default form. */
+    /** What {@link NoiseInjectionTiming#perSampleMethod()} reports for this way in its default form. */
     public static final String METHOD = method(ConvForm.SHIFTED_SLICES);
 
     /** A description of the vectorised way with the given convolution form. */

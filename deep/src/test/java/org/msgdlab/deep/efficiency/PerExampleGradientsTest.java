@@ -205,7 +205,7 @@ class PerExampleGradientsTest {
             DMatrixRMaj ref = NoiseInjection.perSampleGradientsByExample(g, idx, all);
             assertTrue(worstBlockError(viaNoiseInjection, ref, ODD.parameters(), all.parameters()) <= 1e-12);
             assertEquals(PerExampleGradients.METHOD, NoiseInjection.perSampleMethod(ODD));
-            List<NoiseInjection.Timing> t = NoiseInjection.time(g, idx, 2, List.of(all), 1, 3);
+            List<NoiseInjectionTiming> t = NoiseInjectionTimer.time(g, idx, 2, List.of(all), 1, 3);
             assertEquals(PerExampleGradients.METHOD, t.get(0).perSampleMethod());
         }
     }
@@ -278,7 +278,7 @@ class PerExampleGradientsTest {
                 double err = worstBlockError(vec, loop, model.parameters(), all.parameters());
                 double[] m = new double[5];
                 for (int k = 0; k < 5; k++) {
-                    m[k] = NoiseInjection.median(times[k]);
+                    m[k] = NoiseInjectionTimer.median(times[k]);
                 }
                 System.out.printf(Locale.ROOT, "PerExampleGradients benchmark: ConvSmall (11,330 parameters), n=%d,"
                                 + " float32, TF intra-op 2 / inter-op 1 threads, median of %d after one warm-up,"

@@ -31,7 +31,8 @@ public final class StudySummary {
         Files.createDirectories(dir);
         AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs)
                 + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; the commit that trained each run is"
-                + " in its run.json (\"msgd-lab commit\") and in runs.csv (msgd_lab_commit).\n");
+                + " in its run.json (\"msgd-lab commit\") and in runs.csv (msgd_lab_commit), with the TensorFlow kernels"
+                + " (kernels: onednn, eigen, or unrecorded before 2026-11-23 23:00 UTC, which on these machines was eigen).\n");
         StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
                 + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8\n");
         for (StudyVerdicts.ClaimResult r : results) {
@@ -50,13 +51,13 @@ public final class StudySummary {
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
-                + "run_iterations,window_test_accuracy_at_run_end,msgd_lab_commit\n");
+                + "run_iterations,window_test_accuracy_at_run_end,msgd_lab_commit,kernels\n");
         for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
             for (StudyRuns.Run r : e.getValue().values()) {
-                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f,%s\n", e.getKey(),
+                Path runJson = runs.plan().config(e.getKey(), r.seed()).out().resolve("run.json");
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f,%s,%s\n", e.getKey(),
                         runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
-                        r.ownIterations(), r.ownStatistic(), csvCell(recordedCommit(runs.plan().config(e.getKey(), r.seed())
-                                .out().resolve("run.json")))));
+                        r.ownIterations(), r.ownStatistic(), csvCell(recordedCommit(runJson)), recordedKernels(runJson)));
             }
         }
         AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
@@ -69,6 +70,19 @@ public final class StudySummary {
             return c.isBlank() ? "unknown (" + runJson + " records no \"msgd-lab commit\")" : c;
         } catch (IOException e) {
             return "unknown (" + runJson + " could not be read: " + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * The kernels a run's run.json records ("onednn" or "eigen"), or "unrecorded" for runs made
+     * before they were recorded (on this project's AMD machines TensorFlow then ran Eigen's).
+     */
+    static String recordedKernels(Path runJson) {
+        try {
+            String k = new ObjectMapper().readTree(runJson.toFile()).path("kernels").asText("");
+            return k.isBlank() ? "unrecorded" : csvCell(k);
+        } catch (IOException e) {
+            return "unrecorded";
         }
     }
 

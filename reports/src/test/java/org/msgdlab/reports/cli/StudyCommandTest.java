@@ -55,8 +55,9 @@ class StudyCommandTest {
                 .path("versions").path("msgd-lab commit").asText();
         assertEquals(commit, runJson);
         List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
-        assertTrue(runs.get(0).endsWith(",msgd_lab_commit"), runs.get(0));
-        assertTrue(runs.get(1).startsWith("gd,gd,0,") && runs.get(1).contains("," + commit), runs.get(1));
+        assertTrue(runs.get(0).endsWith(",msgd_lab_commit,kernels"), runs.get(0));
+        assertTrue(runs.get(1).startsWith("gd,gd,0,") && runs.get(1).endsWith("," + commit + ","
+                + org.msgdlab.deep.graph.Kernels.current().id()), runs.get(1));
         assertTrue(Files.readString(p.resolve("verdicts.md")).contains("Written by msgd-lab commit " + commit + ";"));
     }
 
