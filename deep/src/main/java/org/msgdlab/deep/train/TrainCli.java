@@ -3,6 +3,7 @@ package org.msgdlab.deep.train;
 import org.msgdlab.deep.bench.FullBatchSpeedClaim;
 import org.msgdlab.deep.bench.PytorchReference;
 import org.msgdlab.deep.bench.RunCost;
+import org.msgdlab.deep.bench.SideBySideBenchmark;
 import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.theory.bench.PeakFlops;
@@ -35,7 +36,7 @@ import java.util.concurrent.Callable;
  * <pre>
  * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
  * msgd train --resume DIR [--iterations N]
- * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch]
+ * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch] [--side-by-side]
  * </pre>
  * Exit codes: 0 done, 1 error (message on stderr), 2 usage, 3 stopped on a non-finite loss, 130
  * interrupted.
@@ -156,6 +157,10 @@ public final class TrainCli implements Callable<Integer> {
     @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
     boolean noPytorch;
 
+    @Option(names = "--side-by-side", description = "Benchmark S = 1, 2, 4, 8 full-batch runs side by side in one graph"
+            + " against S separate graphs (one intra-op thread each, one Java thread per core) instead.")
+    boolean sideBySide;
+
     private PrintStream out;
     private PrintStream err;
 
@@ -210,7 +215,8 @@ public final class TrainCli implements Callable<Integer> {
         }
         try {
             if (benchmark) {
-                return benchmark(data == null ? FashionMnist.DEFAULT_DIR : Path.of(data), intra, inter, steps, !noPytorch, out);
+                Path dir = data == null ? FashionMnist.DEFAULT_DIR : Path.of(data);
+                return sideBySide ? sideBySide(dir, steps, out) : benchmark(dir, intra, inter, steps, !noPytorch, out);
             }
             if (resume != null) {
                 Trainer.Outcome o = Trainer.resume(Path.of(resume), iterations == null ? 0 : iterations, err);
@@ -331,6 +337,25 @@ public final class TrainCli implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "a 10,000-iteration GD run with %s kernels costs %.2f of one with %s kernels",
                 here.kernels().id(), here.runSeconds(here.gdStep(), 10_000, 100) / other.runSeconds(other.gdStep(), 10_000, 100),
                 other.kernels().id()));
+        return OK;
+    }
+
+    private static int sideBySide(Path dataDir, int steps, PrintStream out) throws IOException {
+        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
+        int workers = Runtime.getRuntime().availableProcessors();
+        out.println("S full-batch MSGD-Fisher runs (n=1000, ConvSmall): side by side in one graph (1 intra-op thread,"
+                + " " + workers + " inter-op) vs S separate graphs (1 intra-op thread each) stepped by " + workers
+                + " Java threads; " + steps + " steps per round, median of 3 rounds");
+        out.println("device: " + Trainer.device(1, workers));
+        try {
+            for (SideBySideBenchmark.Row r : SideBySideBenchmark.measure(train, new int[] {1, 2, 4, 8}, workers, steps, 3)) {
+                out.println(r);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("side-by-side benchmark interrupted", e);
+        }
         return OK;
     }
 
