@@ -77,10 +77,15 @@ final class TrainingLoop {
             long t0 = System.nanoTime();
             double stepSeconds = 0;
             long steps = 0;
+            double evalSeconds = 0;
+            long evals = 0;
             Progress progress = new Progress(c.progress() ? log : null, c.iterations(), start);
             RunJson.write(c.out(), runInfo, startedAt, "running", start, null, rows);
             if (start == 0 && rows.isEmpty()) {
+                long e0 = System.nanoTime();
                 rows.add(evaluate(g, 0, evalIdx, elapsed0));
+                evalSeconds += (System.nanoTime() - e0) / 1e9;
+                evals++;
                 MetricsFile.append(c.out(), rows.get(rows.size() - 1));
                 tb.row(rows.get(rows.size() - 1), schedule.at(0));
             }
@@ -109,7 +114,10 @@ final class TrainingLoop {
                 long done = k + 1;
                 double elapsed = elapsed0 + (System.nanoTime() - t0) / 1e9;
                 if (done % c.evalEvery() == 0 || done == c.iterations()) {
+                    long e0 = System.nanoTime();
                     Row r = evaluate(g, done, evalIdx, elapsed);
+                    evalSeconds += (System.nanoTime() - e0) / 1e9;
+                    evals++;
                     rows.add(r);
                     try {
                         MetricsFile.append(c.out(), r);
@@ -147,6 +155,8 @@ final class TrainingLoop {
             progress.finish();
             double total = elapsed0 + (System.nanoTime() - t0) / 1e9;
             runInfo.put("secondsPerStep", steps == 0 ? null : stepSeconds / steps);
+            // a run's wall time = steps x secondsPerStep + evaluations x secondsPerEvaluation (+ checkpoints)
+            runInfo.put("secondsPerEvaluation", evals == 0 ? null : evalSeconds / evals);
             RunJson.write(c.out(), runInfo, startedAt, "completed", c.iterations(), null, rows);
             return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
                     steps == 0 ? Double.NaN : stepSeconds / steps);

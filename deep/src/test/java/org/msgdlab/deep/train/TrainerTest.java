@@ -81,6 +81,12 @@ class TrainerTest {
         assertTrue(runJson.contains("\"status\" : \"completed\"") && runJson.contains("\"tensorflow\"")
                 && runJson.contains("\"learningRate\" : 0.01") && runJson.contains("MSGD-Fisher"), runJson);
         assertTrue(Files.isRegularFile(full.resolve("checkpoints/ckpt-6/model.index")));
+        // the wall time splits into steps and evaluations (4 evaluations: iterations 0, 2, 4, 6)
+        var info = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runJson);
+        double perStep = info.path("secondsPerStep").asDouble();
+        double perEval = info.path("secondsPerEvaluation").asDouble();
+        assertTrue(perStep > 0 && perEval > 0 && 6 * perStep + 4 * perEval <= a.trainingSeconds() + 1e-9,
+                perStep + " s per step, " + perEval + " s per evaluation, " + a.trainingSeconds() + " s in all");
 
         Path part = tmp.resolve("part");
         Trainer.run(config("msgd-fisher", part, 4), null, QUIET);
