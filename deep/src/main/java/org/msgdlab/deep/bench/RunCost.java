@@ -5,14 +5,13 @@ import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.theory.bench.MedianRate;
 import org.msgdlab.deep.train.Method;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What one Fashion-MNIST run costs, from its parts measured on this machine: a full-batch step (GD,
@@ -107,30 +106,18 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
     }
 
     static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return MedianRate.median(v);
     }
 
     /** The same parts measured in a child JVM with the kernels this process does not run. */
     public static RunCost otherKernels(Path dataDir, int intra, int inter, int steps, int passes) throws IOException {
-        Kernels other = Kernels.current() == Kernels.ONEDNN ? Kernels.EIGEN : Kernels.ONEDNN;
-        String javaBinary = ProcessHandle.current().info().command().orElse("java");
-        String text = Subprocess.run(List.of(javaBinary, "-cp", System.getProperty("java.class.path"),
-                        RunCost.class.getName(), dataDir.toString(), Integer.toString(intra), Integer.toString(inter),
-                        Integer.toString(steps), Integer.toString(passes)),
-                Map.of("TF_ENABLE_ONEDNN_OPTS", other == Kernels.ONEDNN ? "1" : "0", "TF_CPP_MIN_LOG_LEVEL", "2"),
-                "run cost with " + other.id() + " kernels");
-        JsonNode j = PytorchReference.lastJson(text, "run cost with " + other.id() + " kernels");
+        JsonNode j = Subprocess.otherKernels(RunCost.class, List.of(dataDir.toString(), Integer.toString(intra),
+                Integer.toString(inter), Integer.toString(steps), Integer.toString(passes)), "run cost");
         double[] chunks = new double[CHUNKS.length];
         for (int i = 0; i < chunks.length; i++) {
             chunks[i] = j.get("chunk_seconds").get(i).asDouble();
         }
-        Kernels ran = Kernels.parse(j.get("kernels").asText());
-        if (ran != other) {
-            throw new IOException("the child JVM asked for " + other.id() + " kernels ran " + ran.id());
-        }
-        return new RunCost(ran, j.get("gd_step").asDouble(), j.get("sgd50_step").asDouble(), j.get("evaluation").asDouble(),
+        return new RunCost(Kernels.parse(j.get("kernels").asText()), j.get("gd_step").asDouble(), j.get("sgd50_step").asDouble(), j.get("evaluation").asDouble(),
                 chunks);
     }
 

@@ -8,6 +8,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.bench.MedianRate;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -130,11 +130,7 @@ public final class StepBenchmark {
 
         /** @return the median seconds per step of {@code ms} (NaN when empty) */
         public static double medianSeconds(List<Measurement> ms) {
-            double[] s = ms.stream().mapToDouble(Measurement::secondsPerStep).sorted().toArray();
-            if (s.length == 0) {
-                return Double.NaN;
-            }
-            return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+            return MedianRate.median(ms.stream().mapToDouble(Measurement::secondsPerStep).toArray());
         }
 
         /** @return images per second of this process's TensorFlow step, median over the rounds */
@@ -204,18 +200,10 @@ public final class StepBenchmark {
 
     /** The step timed in a child JVM running the kernels this process does not. */
     static Measurement otherKernels(Path dataDir, int n, int intra, int inter, int warmup, int steps) throws IOException {
-        Kernels other = Kernels.current() == Kernels.ONEDNN ? Kernels.EIGEN : Kernels.ONEDNN;
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"), StepBenchmark.class.getName(),
-                dataDir.toString(), Integer.toString(n), Integer.toString(intra), Integer.toString(inter),
-                Integer.toString(warmup), Integer.toString(steps));
-        String text = Subprocess.run(cmd, Map.of("TF_ENABLE_ONEDNN_OPTS", other == Kernels.ONEDNN ? "1" : "0",
-                "TF_CPP_MIN_LOG_LEVEL", "2"), "TensorFlow step with " + other.id() + " kernels");
-        JsonNode j = PytorchReference.lastJson(text, "TensorFlow step with " + other.id() + " kernels");
-        if (!j.get("kernels").asText().equals(other.id())) {
-            throw new IOException("the child JVM asked for " + other.id() + " kernels ran " + j.get("kernels").asText());
-        }
-        return new Measurement(tensorflowName(other), j.get("version").asText(), j.get("threads").asInt(),
+        JsonNode j = Subprocess.otherKernels(StepBenchmark.class, List.of(dataDir.toString(), Integer.toString(n),
+                Integer.toString(intra), Integer.toString(inter), Integer.toString(warmup), Integer.toString(steps)),
+                "TensorFlow step");
+        return new Measurement(tensorflowName(Kernels.current().other()), j.get("version").asText(), j.get("threads").asInt(),
                 j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble());
     }
 

@@ -8,6 +8,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Parameter;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.NoiseSampler;
+import org.msgdlab.theory.bench.MedianRate;
 import org.msgdlab.theory.random.Streams;
 
 import java.util.ArrayList;
@@ -138,11 +139,8 @@ public final class NoiseInjectionTimer {
         return out;
     }
 
-    /** The median of {@code x} (the mean of the middle two for an even count). */
+    /** The median of {@code x} ({@link MedianRate#median}). */
     static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        int k = s.length;
-        return k % 2 == 1 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
+        return MedianRate.median(x);
     }
 }

@@ -80,9 +80,22 @@ public enum Kernels {
         throw new IllegalArgumentException("kernels '" + id + "' must be onednn or eigen");
     }
 
-    /** The value of TF_ENABLE_ONEDNN_OPTS that selects these kernels. */
+    /** The environment variable that chooses the kernels. */
+    public static final String VARIABLE = "TF_ENABLE_ONEDNN_OPTS";
+
+    /** @return the value of {@link #VARIABLE} that selects these kernels: 1 for oneDNN, 0 for Eigen */
+    public String variableValue() {
+        return this == ONEDNN ? "1" : "0";
+    }
+
+    /** @return the assignment of {@link #VARIABLE} that selects these kernels, e.g. {@code TF_ENABLE_ONEDNN_OPTS=0} */
     public String environment() {
-        return "TF_ENABLE_ONEDNN_OPTS=" + (this == ONEDNN ? "1" : "0");
+        return VARIABLE + "=" + variableValue();
+    }
+
+    /** @return the kernels these are not */
+    public Kernels other() {
+        return this == ONEDNN ? EIGEN : ONEDNN;
     }
 
     private static Kernels probe() {

@@ -28,7 +28,22 @@ public final class MedianRate {
             rates[r] = units / ((System.nanoTime() - t) / 1e9);
         }
         sink += s;
-        Arrays.sort(rates);
-        return rates[rates.length / 2];
+        return median(rates);
+    }
+
+    /**
+     * The median of {@code x}: its middle value, the mean of the middle two for an even count.
+     *
+     * @param x the values (not changed)
+     * @return their median, NaN when there are none
+     */
+    public static double median(double[] x) {
+        if (x.length == 0) {
+            return Double.NaN;
+        }
+        double[] s = x.clone();
+        Arrays.sort(s);
+        int k = s.length;
+        return k % 2 == 1 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
     }
 }
