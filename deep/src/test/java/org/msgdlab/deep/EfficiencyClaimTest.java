@@ -5,8 +5,8 @@ import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.SplittableRandom;
 
@@ -41,7 +41,7 @@ class EfficiencyClaimTest {
             assertTrue(covariances.stream().allMatch(s -> s.agreesWithPaper()), covariances.toString());
             var ratio = e.statistics().get(15);
             assertTrue(ratio.name().startsWith("time per step, explicit noise injection / Algorithm 1"), ratio.name());
-            assertEquals(org.msgdlab.theory.claims.StatisticCheck.Side.ABOVE, ratio.side());
+            assertEquals(org.msgdlab.core.claims.StatisticCheck.Side.ABOVE, ratio.side());
             assertEquals(1.0, ratio.paperValue());
             assertEquals(4, e.power().size());
             assertTrue(e.parameters().containsKey("timing.all.ratio"));

@@ -3,12 +3,12 @@ package org.msgdlab.deep.bench;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.ConvSmall;
-import org.msgdlab.theory.bench.PeakFlops;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.bench.PeakFlops;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.bench.MedianRate;
+import org.msgdlab.core.bench.MedianRate;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package org.msgdlab.deep.study;
 
 import org.msgdlab.deep.train.Protocol;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

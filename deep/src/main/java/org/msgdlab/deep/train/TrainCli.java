@@ -6,7 +6,7 @@ import org.msgdlab.deep.bench.RunCost;
 import org.msgdlab.deep.bench.SideBySideBenchmark;
 import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.model.ConvSmall;
-import org.msgdlab.theory.bench.PeakFlops;
+import org.msgdlab.core.bench.PeakFlops;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.theory.plugin.NoisePlugin;

@@ -1,8 +1,8 @@
 package org.msgdlab.onlineregression.claims;
 
 import org.hipparchus.distribution.continuous.TDistribution;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Series;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Series;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,12 +3,12 @@ package org.msgdlab.onlineregression.claims;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +44,7 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
             k += (int) s.experiment().algorithms().stream().filter(a -> a instanceof Algorithm.LargeBatchSgd).count();
         }
         double alpha = FalseAlarm.PER_CLAIM;
-        double z = ClaimKit.jackknifeZ(alpha, k, org.msgdlab.theory.stats.MonteCarlo.CHUNKS);
+        double z = ClaimKit.jackknifeZ(alpha, k, org.msgdlab.core.stats.MonteCarlo.CHUNKS);
         List<StatisticCheck> stats = new ArrayList<>();
         boolean zeroRejected = true;
         double minPower = 2;

@@ -1,11 +1,11 @@
 package org.msgdlab.onlineregression.claims;
 
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

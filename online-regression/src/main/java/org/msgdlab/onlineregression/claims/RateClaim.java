@@ -6,13 +6,13 @@ import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.onlineregression.sim.LogLogSlope;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,7 +130,7 @@ public final class RateClaim extends RegressionClaim {
 
     /** The Monte Carlo's chunk count, for the parameters. */
     static final class MonteCarloChunks {
-        static final int COUNT = org.msgdlab.theory.stats.MonteCarlo.CHUNKS;
+        static final int COUNT = org.msgdlab.core.stats.MonteCarlo.CHUNKS;
 
         private MonteCarloChunks() {
         }

@@ -1,10 +1,10 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

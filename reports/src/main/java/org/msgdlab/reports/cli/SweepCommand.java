@@ -1,11 +1,11 @@
 package org.msgdlab.reports.cli;
 
 import org.msgdlab.deep.sweep.TrainingRunKind;
-import org.msgdlab.theory.sweep.LocalExecutor;
-import org.msgdlab.theory.sweep.RunState;
-import org.msgdlab.theory.sweep.SlurmExecutor;
-import org.msgdlab.theory.sweep.SweepDirectory;
-import org.msgdlab.theory.sweep.TaskCommand;
+import org.msgdlab.core.sweep.LocalExecutor;
+import org.msgdlab.core.sweep.RunState;
+import org.msgdlab.core.sweep.SlurmExecutor;
+import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.core.sweep.TaskCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

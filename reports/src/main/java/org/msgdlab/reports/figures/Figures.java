@@ -3,10 +3,10 @@ package org.msgdlab.reports.figures;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.msgdlab.reports.text.Formula;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.IOException;
 import java.io.OutputStream;

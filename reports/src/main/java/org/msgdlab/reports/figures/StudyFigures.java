@@ -9,8 +9,8 @@ import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.claims.Verdict;
-import org.msgdlab.theory.stats.PairedDifferences;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.PairedDifferences;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -2,13 +2,13 @@ package org.msgdlab.reports.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -127,7 +127,7 @@ class MsgdTest {
             assertTrue(r.err().contains("--n " + n + ": the theory claims need about"), r.err());
             assertTrue(r.err().contains("GiB of heap"), r.err());
         }
-        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.checks.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
+        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.claims.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
                 .heapBytes(), 256L << 20), "the paper's n = 1000 fits in 256 MiB");
     }
 
@@ -185,7 +185,7 @@ class MsgdTest {
     void anInterruptedRunRendersWhatFinished(@TempDir Path tmp) throws Exception {
         Study study = new Study("fake.study", "A fake study", "Section 2",
                 List.of(new FixedClaim("fake.a", Verdict.APPROXIMATE, null), new FixedClaim("fake.b", Verdict.PASS, null)));
-        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.core.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
                 List.of(study));
         run.start();
         run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));
@@ -353,7 +353,7 @@ class MsgdTest {
         String previous = Files.readString(tmp.resolve(ResultsFile.NAME));
         Study study = new Study("fake.study", "A fake study", "Section 2",
                 List.of(new FixedClaim("fake.a", Verdict.FAIL, null), new FixedClaim("fake.b", Verdict.PASS, null)));
-        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.core.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
                 List.of(study));
         run.start();
         run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));

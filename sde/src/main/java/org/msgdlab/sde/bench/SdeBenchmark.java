@@ -13,7 +13,7 @@ import org.msgdlab.sde.path.EulerMaruyama;
 import org.msgdlab.sde.path.PathEnsemble;
 import org.msgdlab.sde.problem.Evaluator;
 import org.msgdlab.sde.problem.Problem;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.Arrays;
 import java.util.Locale;

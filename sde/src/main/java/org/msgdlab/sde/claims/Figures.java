@@ -2,7 +2,7 @@ package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.path.SamplePath;
-import org.msgdlab.theory.claims.Series;
+import org.msgdlab.core.claims.Series;
 
 import java.util.ArrayList;
 import java.util.List;

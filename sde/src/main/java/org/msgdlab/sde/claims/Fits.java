@@ -1,9 +1,9 @@
 package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.fit.OrderFit;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package org.msgdlab.sde.path;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.MonteCarlo;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.MonteCarlo;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
