@@ -165,16 +165,12 @@ public record MonteCarloClaim(
         double x1 = est.get(est.size() - 1)[0];
         List<Series.Curve> curves = new ArrayList<>();
         curves.add(new Series.Curve("estimate ± tolerance", est));
-        curves.add(new Series.Curve("paper", List.of(flat(x0, paperValues[j]), flat(x1, paperValues[j]))));
+        curves.add(new Series.Curve("paper", List.of(Series.point(x0, paperValues[j]), Series.point(x1, paperValues[j]))));
         if (derivedValues[j] != paperValues[j]) {
-            curves.add(new Series.Curve("exact (derived)", List.of(flat(x0, derivedValues[j]), flat(x1, derivedValues[j]))));
+            curves.add(new Series.Curve("exact (derived)", List.of(Series.point(x0, derivedValues[j]), Series.point(x1, derivedValues[j]))));
         }
-        curves.add(new Series.Curve("wrong: " + wrongFormula, List.of(flat(x0, wrongValues[j]), flat(x1, wrongValues[j]))));
+        curves.add(new Series.Curve("wrong: " + wrongFormula, List.of(Series.point(x0, wrongValues[j]), Series.point(x1, wrongValues[j]))));
         return new Series(id + ".convergence", statisticNames.get(j) + " vs Monte Carlo samples", "Monte Carlo samples",
                 statisticNames.get(j), true, false, curves);
-    }
-
-    private static double[] flat(double x, double y) {
-        return new double[] {x, y, y, y};
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.core.claims;
 
+import org.msgdlab.core.io.AtomicFiles;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -23,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes {@code results.json}. Non-finite numbers are written as {@code null} (JSON has
@@ -128,27 +128,9 @@ public final class ResultsFile {
      */
     public static Path write(Path dir, String name, Results results) {
         Path target = dir.resolve(name);
-        Path tmp = null;
         try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + name, ".tmp");
-            try {
-                // createTempFile makes the file owner-only; a results file is meant to be shared.
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException notPosix) {
-                // keep the platform default
-            }
-            MAPPER.writeValue(tmp.toFile(), results);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return target;
+            return AtomicFiles.write(target, out -> MAPPER.writeValue(out, results));
         } catch (IOException e) {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException again) {
-                    e.addSuppressed(again);
-                }
-            }
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage()
                     + (Files.exists(target) ? " (the previous " + name + " is unchanged)" : ""), e);
         }

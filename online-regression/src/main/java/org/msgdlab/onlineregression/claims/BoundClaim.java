@@ -242,9 +242,9 @@ public final class BoundClaim implements Claim {
             String key = p.problem() + ", sigma^2=" + p.sigma2();
             double worstRatio = printed ? p.worstPrinted() : p.worstRederived();
             double end = printed ? p.endPrinted() : p.endRederived();
-            minCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(ClaimKit.point(p.eta(), 1 / worstRatio));
+            minCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(Series.point(p.eta(), 1 / worstRatio));
             if (p.sigma2() == 1.0) {
-                endCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(ClaimKit.point(p.eta(), 1 / end));
+                endCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(Series.point(p.eta(), 1 / end));
             }
             lo = Math.min(lo, p.eta());
             hi = Math.max(hi, p.eta());

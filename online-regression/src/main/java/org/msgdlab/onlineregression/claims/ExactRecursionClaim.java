@@ -167,7 +167,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         for (int a = 0; a < algs.size(); a++) {
             List<double[]> pts = new ArrayList<>();
             for (int j = 0; j < steps.length; j++) {
-                pts.add(ClaimKit.band(steps[j], c.mean(a, j), c.standardError(a, j)));
+                pts.add(Series.band(steps[j], c.mean(a, j), c.standardError(a, j)));
             }
             curves.add(new Series.Curve("Monte Carlo " + algs.get(a).label() + " (95% band)", pts));
         }
@@ -178,7 +178,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
             }
             List<double[]> pts = new ArrayList<>();
             for (int j = 0; j < steps.length; j++) {
-                pts.add(ClaimKit.point(steps[j], s.exact().get(a)[j]));
+                pts.add(Series.point(steps[j], s.exact().get(a)[j]));
             }
             curves.add(new Series.Curve("exact " + alg.label() + (alg instanceof Algorithm.SmallBatchSgd ? " (= every MSGD)" : ""), pts));
         }
@@ -187,7 +187,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         for (Theorem1Bound bound : List.of(Theorem1Bound.printed(in), Theorem1Bound.rederived(in))) {
             List<double[]> pts = new ArrayList<>();
             for (int n : steps) {
-                pts.add(ClaimKit.point(n, bound.value(n)));
+                pts.add(Series.point(n, bound.value(n)));
             }
             curves.add(new Series.Curve("bound, " + bound.version().id() + " (b=" + plan.b() + ")", pts));
         }

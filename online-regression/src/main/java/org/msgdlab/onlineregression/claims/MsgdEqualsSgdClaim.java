@@ -154,7 +154,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
                 double m0 = c.mean(sgd, j);
                 double r = m1 / m0;
                 double se = Math.abs(r) * Math.hypot(c.standardError(a, j) / m1, c.standardError(sgd, j) / m0);
-                pts.add(ClaimKit.band(steps[j], r, se));
+                pts.add(Series.band(steps[j], r, se));
             }
             curves.add(new Series.Curve("Monte Carlo " + a.label() + " / SGD-b (95% band)", pts));
         }
@@ -163,7 +163,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
             if (a instanceof Algorithm.LargeBatchSgd) {
                 List<double[]> pts = new ArrayList<>();
                 for (int j = 0; j < steps.length; j++) {
-                    pts.add(ClaimKit.point(steps[j], s.exact(a)[j] / s.exact(sgd)[j]));
+                    pts.add(Series.point(steps[j], s.exact(a)[j] / s.exact(sgd)[j]));
                 }
                 curves.add(new Series.Curve("exact " + a.label() + " / SGD-b", pts));
             }

@@ -119,8 +119,8 @@ public final class RateClaim extends RegressionClaim {
         List<double[]> ex = new ArrayList<>();
         for (int j = 0; j < steps.length; j++) {
             double f = steps[j] + 1.0;
-            mc.add(ClaimKit.band(steps[j], f * c.mean(ia, j), f * c.standardError(ia, j)));
-            ex.add(ClaimKit.point(steps[j], f * s.exact().get(ia)[j]));
+            mc.add(Series.band(steps[j], f * c.mean(ia, j), f * c.standardError(ia, j)));
+            ex.add(Series.point(steps[j], f * s.exact().get(ia)[j]));
         }
         curves.add(new Series.Curve("Monte Carlo " + sgd.label() + " (95% band)", mc));
         curves.add(new Series.Curve("exact " + sgd.label() + " (= every MSGD)", ex));

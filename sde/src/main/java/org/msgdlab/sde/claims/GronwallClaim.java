@@ -193,8 +193,7 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
         for (int j = 0; j < jn; j++) {
             List<double[]> pts = new ArrayList<>();
             for (int i = 0; i < h; i++) {
-                double lo = c[j][i] - 1.96 * cSe[j][i];
-                pts.add(new double[] {horizons[i], c[j][i], lo > 0 ? lo : c[j][i] * 1e-3, c[j][i] + 1.96 * cSe[j][i]});
+                pts.add(Series.band(horizons[i], c[j][i], cSe[j][i]));
             }
             curves.add(new Series.Curve(String.format(java.util.Locale.ROOT, "C(T) measured at eta=%.4g", s.eta(j)), pts));
         }

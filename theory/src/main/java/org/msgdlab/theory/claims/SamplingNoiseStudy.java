@@ -136,7 +136,9 @@ public final class SamplingNoiseStudy {
 
         // Section 4.3: MSGD-Bernoulli.
         SamplingNoise bernoulli = new BernoulliNoise(n, b);
-        ExchangeableCovariance bernoulliPaper = ExchangeableCovariance.isotropic(n, (double) (n - b) / ((double) b * n * n));
+        // The paper's Var[V_B] = (n-b)/(bn^2) I, written once in BernoulliNoise.covariance(); the claim
+        // compares it with the covariance of the sampler's draws, not with itself.
+        ExchangeableCovariance bernoulliPaper = bernoulli.covariance();
         claims.add(NoiseClaims.mean("bernoulli.mean", "Section 4.3", "MSGD-Bernoulli: E[V_B] = 0", bernoulli, cheap, p(n, b)));
         claims.add(NoiseClaims.covariance("bernoulli.covariance", "Section 4.3",
                 "MSGD-Bernoulli: Var[V_B] = (n-b)/(bn^2) I (= diag(Var[V_sgd]) for the without-replacement V_sgd)",
