@@ -220,6 +220,27 @@ class MsgdTest {
     }
 
     @Test
+    void diffSaysWhetherTwoRunsGaveTheSameResultsClaimByClaim(@TempDir Path tmp) throws Exception {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        Path c = tmp.resolve("c");
+        exec(twoPassingClaims(), "verify", "--out", a.toString());
+        exec(twoPassingClaims(), "verify", "--out", b.toString());
+        exec(modules(new FixedClaim("fake.a", Verdict.PASS, null), new FixedClaim("fake.b", Verdict.FAIL, null)),
+                "verify", "--out", c.toString());
+        Run same = exec(twoPassingClaims(), "diff", a.toString(), b.resolve(ResultsFile.NAME).toString());
+        assertEquals(Msgd.OK, same.code(), same.out() + same.err());
+        assertEquals("diff: the same results (timing aside)", same.out().strip());
+        Run differ = exec(twoPassingClaims(), "diff", a.toString(), c.toString());
+        assertEquals(Msgd.VERDICT_FAILED, differ.code(), differ.out() + differ.err());
+        assertTrue(differ.out().contains("/fake.b: /verdict \"PASS\" -> \"FAIL\""), differ.out());
+        Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
+        assertEquals(Msgd.USAGE, missing.code());
+        assertOneLine(missing.err());
+        assertTrue(missing.err().contains("nowhere"), missing.err());
+    }
+
+    @Test
     void reportOnAClaimWithoutVerdictIsOneLineNamingFileAndClaim(@TempDir Path tmp) throws Exception {
         exec(twoPassingClaims(), "verify", "--out", tmp.toString());
         Path file = tmp.resolve(ResultsFile.NAME);
@@ -318,7 +339,7 @@ class MsgdTest {
     void noCommandIsBadUsageNamingEveryCommand() {
         Run r = exec(twoPassingClaims());
         assertEquals(Msgd.USAGE, r.code());
-        assertTrue(r.err().contains("missing COMMAND: one of verify, report, bench, train, study"), r.err());
+        assertTrue(r.err().contains("missing COMMAND: one of verify, report, diff, bench, train, study"), r.err());
     }
 
     @Test
