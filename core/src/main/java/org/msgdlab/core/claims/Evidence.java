@@ -127,8 +127,136 @@ public record Evidence(
      * negation of the statement would have passed as well).
      */
     public Evidence withVerdict(Verdict v, String reason) {
-        return new Evidence(claimId, paperRef, statement, v, reason, parameters, estimate, reference, standardError,
-                tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit, samples, seconds, series);
+        return toBuilder().verdict(v, reason).build();
+    }
+
+    /** @return the same evidence with {@code seconds} as its time (the runner's measurement) */
+    public Evidence withSeconds(double seconds) {
+        return toBuilder().seconds(seconds).build();
+    }
+
+    /** @return the same evidence, same verdict, with {@code detail} appended to its reason after "; " */
+    public Evidence withDetail(String detail) {
+        return withVerdict(verdict, verdictReason + "; " + detail);
+    }
+
+    /** @return a builder holding every field of this evidence */
+    public Builder toBuilder() {
+        return new Builder(claimId, paperRef, statement).verdict(verdict, verdictReason).parameters(parameters)
+                .headline(estimate, reference, standardError, tolerance, discrepancy)
+                .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
+                .discrepancyLimit(discrepancyLimit).samples(samples).seconds(seconds).series(series);
+    }
+
+    /**
+     * @param claimId   the claim's id
+     * @param paperRef  where the statement is in the paper
+     * @param statement the statement
+     * @return a builder for evidence whose verdict the caller decides (prefer {@link #decide} when
+     *         the verdict follows from statistics); unset numbers are NaN, lists empty
+     */
+    public static Builder builder(String claimId, String paperRef, String statement) {
+        return new Builder(claimId, paperRef, statement);
+    }
+
+    /** Evidence field by field, for the verdicts {@link #decide} does not make. Not thread-safe. */
+    public static final class Builder {
+        private final String claimId;
+        private final String paperRef;
+        private final String statement;
+        private Verdict verdict = Verdict.ERROR;
+        private String reason = "no verdict set";
+        private Map<String, Object> parameters = Map.of();
+        private double estimate = Double.NaN;
+        private double reference = Double.NaN;
+        private double standardError = Double.NaN;
+        private double tolerance = Double.NaN;
+        private double discrepancy = Double.NaN;
+        private double falseAlarmProbability = Double.NaN;
+        private List<StatisticCheck> statistics = List.of();
+        private List<PowerCheck> power = List.of();
+        private String discrepancyLimit = "";
+        private long samples;
+        private double seconds;
+        private List<Series> series = List.of();
+
+        private Builder(String claimId, String paperRef, String statement) {
+            this.claimId = claimId;
+            this.paperRef = paperRef;
+            this.statement = statement;
+        }
+
+        /** @return this, with the verdict and its reason */
+        public Builder verdict(Verdict v, String why) {
+            this.verdict = v;
+            this.reason = why;
+            return this;
+        }
+
+        /** @return this, with the parameters */
+        public Builder parameters(Map<String, Object> p) {
+            this.parameters = p;
+            return this;
+        }
+
+        /** @return this, with the headline statistic's estimate, reference, SE, tolerance and discrepancy */
+        public Builder headline(double estimate, double reference, double standardError, double tolerance, double discrepancy) {
+            this.estimate = estimate;
+            this.reference = reference;
+            this.standardError = standardError;
+            this.tolerance = tolerance;
+            this.discrepancy = discrepancy;
+            return this;
+        }
+
+        /** @return this, with the false-alarm probability the tolerances were set for */
+        public Builder falseAlarmProbability(double alpha) {
+            this.falseAlarmProbability = alpha;
+            return this;
+        }
+
+        /** @return this, with the compared statistics */
+        public Builder statistics(List<StatisticCheck> s) {
+            this.statistics = s;
+            return this;
+        }
+
+        /** @return this, with the power checks */
+        public Builder power(List<PowerCheck> p) {
+            this.power = p;
+            return this;
+        }
+
+        /** @return this, with what limits the discrepancy (or why there is none) */
+        public Builder discrepancyLimit(String limit) {
+            this.discrepancyLimit = limit;
+            return this;
+        }
+
+        /** @return this, with the number of samples drawn */
+        public Builder samples(long n) {
+            this.samples = n;
+            return this;
+        }
+
+        /** @return this, with the seconds the check took */
+        public Builder seconds(double s) {
+            this.seconds = s;
+            return this;
+        }
+
+        /** @return this, with the series for figures */
+        public Builder series(List<Series> s) {
+            this.series = s;
+            return this;
+        }
+
+        /** @return the evidence */
+        public Evidence build() {
+            return new Evidence(claimId, paperRef, statement, verdict, reason, parameters, estimate, reference,
+                    standardError, tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit,
+                    samples, seconds, series);
+        }
     }
 
     /** Four significant digits without trailing zeros: 0.004, -0.02130 -> -0.0213, 1.2e-07. */
@@ -142,24 +270,18 @@ public record Evidence(
 
     /** Evidence for a claim whose check threw: verdict ERROR with the message. */
     public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
-        return new Evidence(claimId, paperRef, statement, Verdict.ERROR, message, Map.of(),
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                List.of(), List.of(), "", 0, seconds, List.of());
+        return builder(claimId, paperRef, statement).verdict(Verdict.ERROR, message).seconds(seconds).build();
     }
 
     /** Evidence for a claim that did not run; {@code why} says why (interrupted, left out by the budget, ...). */
     public static Evidence notRun(String claimId, String paperRef, String statement, String why) {
-        return new Evidence(claimId, paperRef, statement, Verdict.NOT_RUN, why, Map.of(),
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                List.of(), List.of(), "", 0, 0, List.of());
+        return builder(claimId, paperRef, statement).verdict(Verdict.NOT_RUN, why).build();
     }
 
     /** Evidence for a claim whose statement has no meaning for what it checks; {@code why} says why. */
     public static Evidence notApplicable(String claimId, String paperRef, String statement, Map<String, Object> parameters,
                                          String why) {
-        return new Evidence(claimId, paperRef, statement, Verdict.NOT_APPLICABLE, why, parameters,
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                List.of(), List.of(), "", 0, 0, List.of());
+        return builder(claimId, paperRef, statement).verdict(Verdict.NOT_APPLICABLE, why).parameters(parameters).build();
     }
 
     private static double paperGapInTolerances(StatisticCheck s) {

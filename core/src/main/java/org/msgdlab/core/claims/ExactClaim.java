@@ -18,7 +18,8 @@ public record ExactClaim(String id, String paperRef, String statement, LongFunct
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        long seed = context.seed();
         long start = System.nanoTime();
         Computation c = compute.apply(seed);
         return Evidence.decide(id, paperRef, statement, c.parameters(), 0.0, c.statistics(), List.of(c.power()),

@@ -74,7 +74,9 @@ public record MonteCarloClaim(
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         return check(budget, seed, FalseAlarm.PER_CLAIM);
     }
 

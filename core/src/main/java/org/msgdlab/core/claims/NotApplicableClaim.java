@@ -19,7 +19,7 @@ public record NotApplicableClaim(String id, String paperRef, String statement, M
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
         return Evidence.notApplicable(id, paperRef, statement, parameters, reason);
     }
 }

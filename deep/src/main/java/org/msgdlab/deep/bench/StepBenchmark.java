@@ -29,6 +29,8 @@ public final class StepBenchmark {
 
     /** Images per step of the paper's full batch. */
     public static final int FULL_BATCH = 1000;
+    /** Images per second of TensorFlow Java over PyTorch that the toolkit's speed target asks for (deep/README.md, Speed). */
+    public static final double SPEED_TARGET = 2.0;
 
     /**
      * One measurement.

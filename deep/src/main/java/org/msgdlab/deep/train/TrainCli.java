@@ -1,6 +1,5 @@
 package org.msgdlab.deep.train;
 
-import org.msgdlab.deep.bench.FullBatchSpeedClaim;
 import org.msgdlab.deep.bench.PytorchReference;
 import org.msgdlab.deep.bench.RunCost;
 import org.msgdlab.deep.bench.SideBySideBenchmark;
@@ -311,7 +310,7 @@ public final class TrainCli implements Callable<Integer> {
                 c.otherKernels().get(0).framework(), c.kernelRatio()));
         if (pytorch && !c.pytorch().isEmpty()) {
             out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second, medians of the rounds:"
-                    + " %.2f (target >= %.1f; per round %s)", c.ratio(), FullBatchSpeedClaim.TARGET, Arrays.toString(
+                    + " %.2f (target >= %.1f; per round %s)", c.ratio(), StepBenchmark.SPEED_TARGET, Arrays.toString(
                     Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
         }
         RunCost here = RunCost.measure(dataDir, intra, inter, steps, 3);

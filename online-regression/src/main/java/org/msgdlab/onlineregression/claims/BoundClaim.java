@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.bound.BoundInputs;
@@ -65,7 +66,9 @@ public final class BoundClaim implements Claim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -210,7 +213,7 @@ public final class BoundClaim implements Claim {
                         + " bound); worst Monte Carlo ratio %.4g at %s", worstRatio,
                 worst == null ? "-" : worst.where(printed ? worst.nPrinted() : worst.nRederived()), violatedConfigs, sweep.points().size(),
                 worstMc, worstMcWhere);
-        return ClaimKit.withDetail(e, detail);
+        return e.withDetail(detail);
     }
 
     private static boolean anyMonteCarloRejects(List<StatisticCheck> stats) {

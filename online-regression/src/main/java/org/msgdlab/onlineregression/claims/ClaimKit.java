@@ -17,13 +17,6 @@ final class ClaimKit {
     private ClaimKit() {
     }
 
-    /** The evidence with {@code detail} appended to its verdict reason (the verdict is unchanged). */
-    static Evidence withDetail(Evidence e, String detail) {
-        return new Evidence(e.claimId(), e.paperRef(), e.statement(), e.verdict(), e.verdictReason() + "; " + detail,
-                e.parameters(), e.estimate(), e.reference(), e.standardError(), e.tolerance(), e.discrepancy(),
-                e.falseAlarmProbability(), e.statistics(), e.power(), e.discrepancyLimit(), e.samples(), e.seconds(), e.series());
-    }
-
     static String fmt(double v) {
         return String.format(Locale.ROOT, "%.4g", v);
     }

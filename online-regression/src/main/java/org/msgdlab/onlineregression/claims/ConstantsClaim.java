@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
@@ -45,7 +46,9 @@ public final class ConstantsClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         int b = plan.b();
@@ -145,7 +148,7 @@ public final class ConstantsClaim extends RegressionClaim {
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, "the batch sums of W's moments are B-free for every class and B in " + batches
+        return e.withDetail("the batch sums of W's moments are B-free for every class and B in " + batches
                 + " (the exact risk is B-free too: claim " + MsgdEqualsSgdClaim.ID + ")");
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -45,7 +46,9 @@ public final class ExactRecursionClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         List<Simulations.Simulated> all = sims.all(budget, seed);
@@ -125,7 +128,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         }
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
+        return e.withDetail(k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
                 + " (each shape-corrected, Cornish-Fisher); dense vs eigenbasis recursion differ by " + ClaimKit.fmt(denseGap));
     }
 

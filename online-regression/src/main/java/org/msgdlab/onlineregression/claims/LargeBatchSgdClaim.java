@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.sim.RiskCurves;
@@ -34,7 +35,9 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -92,7 +95,7 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
         params.put("exactSmallestRelativeGapWhere", where);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, (zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
+        return e.withDetail((zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
                 + " smallest relative gap over the B > b sweep is " + ClaimKit.fmt(smallestExactGap) + " (" + where + ")");
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
@@ -37,7 +38,9 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -134,7 +137,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, "exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
+        return e.withDetail("exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
                 + k + " Monte Carlo comparisons with Bonferroni z=" + ClaimKit.fmt(z));
     }
 

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.exact.ExactRisk;
@@ -38,7 +39,9 @@ public final class RateClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         List<Simulations.Simulated> main = sims.main(budget, seed);
@@ -105,7 +108,7 @@ public final class RateClaim extends RegressionClaim {
                 + " (1 - eta lambda_min)^n die out); exact slopes over n in [1e5, 1e6] are recorded in the parameters");
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, gap, samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
+        return e.withDetail(k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
     }
 
     /** (n+1) * risk vs n: flat at C1 when the rate is 1/n. */

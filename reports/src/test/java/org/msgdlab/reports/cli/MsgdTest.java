@@ -1,5 +1,6 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Budget;
@@ -38,7 +39,8 @@ class MsgdTest {
         }
 
         @Override
-        public Evidence check(Budget budget, long seed) {
+        public Evidence check(CheckContext context) {
+        long seed = context.seed();
             if (failure != null) {
                 throw failure;
             }

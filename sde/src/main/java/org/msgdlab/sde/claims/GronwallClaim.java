@@ -1,5 +1,6 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.Sample;
 import org.msgdlab.sde.path.StrongErrorRun;
 import org.msgdlab.sde.path.StrongErrors;
@@ -78,7 +79,9 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         StrongSetup s = budget == Budget.QUICK ? quick : full;
         StrongErrors e = StrongErrorRun.run(s, Streams.derive(seed, id));

@@ -1,5 +1,6 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.path.SamplePath;
 import org.msgdlab.sde.path.StrongErrorRun;
@@ -47,7 +48,9 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         StrongSetup s = setup(budget);
         long runSeed = Streams.derive(seed, id);

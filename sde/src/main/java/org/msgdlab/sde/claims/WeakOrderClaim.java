@@ -1,5 +1,6 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.fit.Sample;
 import org.msgdlab.sde.path.Diffusion;
@@ -65,7 +66,9 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         WeakSetup s = budget == Budget.QUICK ? quick : full;
         Diffusion diffusion = Diffusion.matching(noise);

@@ -1,5 +1,8 @@
-package org.msgdlab.deep.bench;
+package org.msgdlab.deep.claims;
 
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.ConvSmall;
@@ -25,14 +28,45 @@ import java.util.Map;
  * machine's FP32 peak go with it. A measured speed, not a sampled one: no false-alarm probability;
  * the rounds' spread is in the evidence.
  */
-public final class FullBatchSpeedClaim {
+public final class FullBatchSpeedClaim implements Claim {
 
-    /** Images per second of TensorFlow Java over PyTorch that the target asks for (issue 13). */
-    public static final double TARGET = 2.0;
+    /** The claim's id. */
+    public static final String ID = "deep.speed.full-batch-step";
+    /** Images per second of TensorFlow Java over PyTorch that the target asks for ({@link StepBenchmark#SPEED_TARGET}). */
+    public static final double TARGET = StepBenchmark.SPEED_TARGET;
     /** Intra-op threads of the comparison: the machine's two cores, as PyTorch gets. */
     public static final int THREADS = 2;
 
-    private FullBatchSpeedClaim() {
+    private final Path dataDir;
+
+    /** @param dataDir the Fashion-MNIST folder */
+    public FullBatchSpeedClaim(Path dataDir) {
+        this.dataDir = dataDir;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String paperRef() {
+        return "Section 5.1 remark; the toolkit's speed target (deep/README.md, Speed)";
+    }
+
+    @Override
+    public String statement() {
+        return "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 2x PyTorch's"
+                + " images per second on the same CPU cores (medians over alternating rounds)";
+    }
+
+    @Override
+    public Evidence check(CheckContext context) {
+        try {
+            return evidence(id(), paperRef(), statement(), context.budget(), dataDir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**
@@ -41,7 +75,7 @@ public final class FullBatchSpeedClaim {
      *
      * @throws IOException when the data cannot be read or a child process fails
      */
-    public static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir) throws IOException {
+    static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir) throws IOException {
         long t0 = System.nanoTime();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
         int steps = budget == Budget.QUICK ? 20 : 50;
@@ -79,10 +113,11 @@ public final class FullBatchSpeedClaim {
             params.put("kernelRatio", c.kernelRatio());
         }
         if (c.pytorch().isEmpty()) {
-            return new Evidence(id, ref, statement, Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
+            return Evidence.builder(id, ref, statement).verdict(Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
                     + " python3-torch; and deep/bench/convsmall_step.py); TensorFlow Java alone: "
-                    + String.format(Locale.ROOT, "%.0f images/s", tf), params, tf, Double.NaN, 0, 0, Double.NaN, 0,
-                    List.of(), List.of(), "", (long) steps * rounds, seconds, List.of());
+                    + String.format(Locale.ROOT, "%.0f images/s", tf)).parameters(params)
+                    .headline(tf, Double.NaN, 0, 0, Double.NaN).falseAlarmProbability(0)
+                    .samples((long) steps * rounds).seconds(seconds).build();
         }
         double pt = c.pytorchImagesPerSecond();
         params.put("pytorch.version", c.pytorch().get(0).version());

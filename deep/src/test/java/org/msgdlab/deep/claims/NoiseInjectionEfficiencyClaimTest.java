@@ -1,4 +1,4 @@
-package org.msgdlab.deep;
+package org.msgdlab.deep.claims;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The efficiency claim (Section 5.1 remark) end to end on a tiny ConvSmall-shaped network. */
-class EfficiencyClaimTest {
+class NoiseInjectionEfficiencyClaimTest {
 
     @Test
     void bothWaysGiveTheSameCovarianceOnATinyModel() {
@@ -32,9 +32,9 @@ class EfficiencyClaimTest {
         ConvSmall tiny = ConvSmall.of(16, 16, 1, 3, 2, 4);
         try (TrainingGraph g = TrainingGraph.build(tiny, data, null,
                 TrainingGraph.Options.defaults(5).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
-            Evidence e = DeepStudy.efficiencyEvidence(DeepStudy.EFFICIENCY_ID, "ref", "statement", g,
-                    new DeepStudy.EfficiencyPlan(n, 4, 3000, 3, 1), 7, "tiny", System.nanoTime());
-            System.out.println(DeepStudy.EFFICIENCY_ID + " (tiny): " + e.verdictReason() + " " + e.power());
+            Evidence e = NoiseInjectionEfficiencyClaim.evidence(NoiseInjectionEfficiencyClaim.ID, "ref", "statement", g,
+                    new NoiseInjectionEfficiencyClaim.EfficiencyPlan(n, 4, 3000, 3, 1), 7, "tiny", System.nanoTime());
+            System.out.println(NoiseInjectionEfficiencyClaim.ID + " (tiny): " + e.verdictReason() + " " + e.power());
             // 3 statistics per projection (gbar, whitened gbar, 3 random), then the time ratio (one-sided, > 1)
             assertEquals(16, e.statistics().size());
             var covariances = e.statistics().subList(0, 15);

@@ -1,5 +1,6 @@
-package org.msgdlab.deep.bench;
+package org.msgdlab.deep.claims;
 
+import org.msgdlab.deep.bench.StepBenchmark;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Verdict;
