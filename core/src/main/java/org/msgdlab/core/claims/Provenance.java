@@ -37,10 +37,9 @@ public record Provenance(
 
     /** Provenance of a run starting now, with the commit msgd-lab was built from ({@link #currentCommit()}). */
     public static Provenance start(long seed, Budget budget, String command) {
+        Platform p = Platform.current();
         return new Provenance(seed, budget.label(), command, currentCommit(),
-                Instant.now().toString(), null, System.getProperty("java.version"),
-                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), libraryVersions());
+                Instant.now().toString(), null, p.javaVersion(), p.os() + " " + p.arch(), p.processors(), libraryVersions());
     }
 
     public Provenance finished() {

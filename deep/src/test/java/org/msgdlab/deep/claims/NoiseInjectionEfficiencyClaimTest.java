@@ -6,8 +6,10 @@ import org.msgdlab.deep.graph.Precision;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,5 +52,29 @@ class NoiseInjectionEfficiencyClaimTest {
                 assertTrue(e.verdictReason().contains("not slower"), e.verdictReason());
             }
         }
+    }
+
+    /** The verdict rule on synthetic comparisons: every way it can go, whatever this machine's speed. */
+    @Test
+    void theVerdictNeedsAgreeingCovariancesAndASlowerExplicitWayAtEveryD() {
+        StatisticCheck agree = StatisticCheck.of("u^T Cov u, Algorithm 1 minus explicit, u = gbar", 0.01, 0.1, 0, 0, 0.5);
+        StatisticCheck disagree = StatisticCheck.of("u^T Cov u of Algorithm 1's noise, u = gbar", 2.0, 0.1, 1.0, 1.0, 0.5);
+        StatisticCheck faster = StatisticCheck.above("time per step, explicit / Algorithm 1", 3.0, 0, 1.0, 0);
+        StatisticCheck slower = StatisticCheck.above("time per step, explicit / Algorithm 1", 0.8, 0, 1.0, 0);
+
+        var pass = NoiseInjectionEfficiencyClaim.decide(List.of(agree, agree), faster, 1.5, "ok");
+        assertEquals(Verdict.PASS, pass.verdict());
+        assertEquals("ok", pass.reason());
+
+        var covFail = NoiseInjectionEfficiencyClaim.decide(List.of(agree, disagree), slower, 0.8, "ok");
+        assertEquals(Verdict.FAIL, covFail.verdict());
+        assertEquals("the two noises' covariances disagree on [" + disagree.name() + ", " + slower.name() + "]", covFail.reason());
+
+        // the headline ratio (at the full d) may clear 1 while a smaller d or another explicit form does not
+        var notSlower = NoiseInjectionEfficiencyClaim.decide(List.of(agree), faster, 0.95, "ok");
+        assertEquals(Verdict.FAIL, notSlower.verdict());
+        assertTrue(notSlower.reason().contains("not slower: smallest time ratio explicit/Algorithm 1 = 0.950"), notSlower.reason());
+        assertEquals(Verdict.FAIL, NoiseInjectionEfficiencyClaim.decide(List.of(agree), faster, Double.NaN, "ok").verdict(),
+                "no timing is no evidence of speed");
     }
 }

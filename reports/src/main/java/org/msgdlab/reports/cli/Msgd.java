@@ -41,6 +41,10 @@ public final class Msgd implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // figures are drawn off screen: no display is needed, or looked for (the tests set it in surefire)
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
         System.exit(run(args));
     }
 

@@ -31,12 +31,6 @@ public final class Figures {
     public static final int WIDTH = 680;
     static final int BASE_HEIGHT = 420;
 
-    static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-    }
-
     private Figures() {
     }
 
