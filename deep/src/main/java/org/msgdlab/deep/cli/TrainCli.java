@@ -1,5 +1,10 @@
-package org.msgdlab.deep.train;
+package org.msgdlab.deep.cli;
 
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.deep.bench.PytorchReference;
 import org.msgdlab.deep.bench.RunCost;
 import org.msgdlab.deep.bench.SideBySideBenchmark;
