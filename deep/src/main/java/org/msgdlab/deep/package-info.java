@@ -1,7 +1,7 @@
 /**
  * Algorithms 1 and 2 of the paper on TensorFlow Java (graph mode), the Fashion-MNIST experiment
  * as claims ({@link org.msgdlab.deep.DeepStudy}), and {@code msgd train}
- * ({@link org.msgdlab.deep.train.TrainCli}).
+ * ({@link org.msgdlab.deep.cli.TrainCli}).
  *
  * <ul>
  *   <li>{@code data}: strict readers (IDX gz/raw for Fashion-MNIST, CIFAR-10/100 binary, SVHN

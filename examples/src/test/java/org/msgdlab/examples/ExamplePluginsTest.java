@@ -1,10 +1,10 @@
 package org.msgdlab.examples;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.PluginStudy;
 

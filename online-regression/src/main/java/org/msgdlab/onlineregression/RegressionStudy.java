@@ -10,14 +10,14 @@ import org.msgdlab.onlineregression.claims.ProofStepClaim;
 import org.msgdlab.onlineregression.claims.RateClaim;
 import org.msgdlab.onlineregression.claims.Simulations;
 import org.msgdlab.onlineregression.claims.StepSizeClaim;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,7 +92,7 @@ public final class RegressionStudy {
      * Theorem 1's exact-risk equality for a plug-in noise ({@code plugin.NAME.thm1.same-risk-as-sgd},
      * {@link org.msgdlab.onlineregression.claims.PluginRiskClaim}) on the quick plan's problems and large batches.
      */
-    public static java.util.List<org.msgdlab.theory.claims.Claim> pluginClaims(org.msgdlab.theory.plugin.NoisePlugin plugin) {
+    public static java.util.List<org.msgdlab.core.claims.Claim> pluginClaims(org.msgdlab.theory.plugin.NoisePlugin plugin) {
         return java.util.List.of(org.msgdlab.onlineregression.claims.PluginRiskClaim.create(plugin, RegressionPlan.quick()));
     }
 }

@@ -7,11 +7,11 @@ import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.reports.summary.SeriesCsv;
 import org.msgdlab.reports.summary.SummaryFile;
-import org.msgdlab.theory.io.AtomicFiles;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

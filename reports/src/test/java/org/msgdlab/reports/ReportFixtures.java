@@ -1,13 +1,13 @@
 package org.msgdlab.reports;
 
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +35,7 @@ public final class ReportFixtures {
                 "Mini-batch without replacement: Var[V_sgd] = (n-b)/(bn(n-1)) (I - 11^T/n)",
                 params("n", 1000, "b", 50, "samples", 100000, "alpha", 1e-7), 1e-7, List.of(diag, off),
                 List.of(new PowerCheck("the with-replacement formula 1/(bn) (I - 11^T/n)", diag.name(), 1.998e-5, true, 1.0)),
-                org.msgdlab.theory.claims.Discrepancy.none(), 100000, 0.4,
+                org.msgdlab.core.claims.Discrepancy.none(), 100000, 0.4,
                 List.of(convergence("prop1.without-replacement.covariance.convergence", 1.9e-5, 1.9e-5, 1.998e-5, 0.004)));
 
         StatisticCheck tr = StatisticCheck.of("tr Cov[upsilon]", 0.18723, 0.0004, 0.19709, 0.18742, 0.0021);
@@ -44,7 +44,7 @@ public final class ReportFixtures {
                 params("d", 10, "n", 1000, "b", 50, "samples", 50000), 1e-7, List.of(tr),
                 List.of(new PowerCheck("C = F/b (the Fisher in place of the covariance)", tr.name(), 0.4023, true, 1.0),
                         new PowerCheck("the paper's formula (power to resolve the exact gap from noise)", tr.name(), 0.19709, true, 0.9993)),
-                org.msgdlab.theory.claims.Discrepancy.vanishing("factor (n-b)/(n-1) = 0.9510 -> 1 as n -> infinity with b fixed"),
+                org.msgdlab.core.claims.Discrepancy.vanishing("factor (n-b)/(n-1) = 0.9510 -> 1 as n -> infinity with b fixed"),
                 50000, 0.9, List.of(convergenceWithExact("sgd-cov.without-replacement.simulated.convergence", 0.18742, 0.19709, 0.18742, 0.4023)));
 
         StatisticCheck gap = StatisticCheck.of("E||u_C - u_F||^2 / E||u_F||^2 at ||g||^2/tr F = 0.8986", 0.8843, 0.0088, 0.0, 0.8986, 0.049);
@@ -52,7 +52,7 @@ public final class ReportFixtures {
                 "upsilon_C ~ upsilon_F, and the equivalence holds no matter where the parameter theta is",
                 params("states (alignment ||g||^2/tr F)", "[0.011952264147024489, 0.8986430305460551]"), 1e-7, List.of(gap),
                 List.of(new PowerCheck("relative gap 1/n, as for the sampling noises", gap.name(), 0.001, true, 1.0)),
-                org.msgdlab.theory.claims.Discrepancy.persistent("E||u_C - u_F||^2 / E||u_F||^2 = ||g||^2 / tr F, independent of n"),
+                org.msgdlab.core.claims.Discrepancy.persistent("E||u_C - u_F||^2 / E||u_F||^2 = ||g||^2 / tr F, independent of n"),
                 20000, 1.5, List.of());
 
         Evidence weakPass = Evidence.decide("bernoulli.covariance", "Section 4.3",
@@ -60,7 +60,7 @@ public final class ReportFixtures {
                 List.of(StatisticCheck.of("Var[V]: diagonal mean of E[y_i^2]", 1.902e-5, 1e-8, 1.9e-5, 1.9e-5, 5.5e-8)),
                 List.of(new PowerCheck("diag of the with-replacement Var[V'_sgd], (n-1)/(bn^2) I", "Var[V]: diagonal mean of E[y_i^2]",
                         1.998e-5, false, 0.42)),
-                org.msgdlab.theory.claims.Discrepancy.none(), 1000, 0.1, List.of());
+                org.msgdlab.core.claims.Discrepancy.none(), 1000, 0.1, List.of());
 
         Evidence error = Evidence.error("sparse-fisher.as-printed.covariance", "Section 4.4",
                 "MSGD-[Fisher-B]: V_F' = sqrt(B/b) V_sgd(B) (.) eps has Var[V_F'] = Var[V_sgd(b)]",
@@ -73,7 +73,7 @@ public final class ReportFixtures {
                 "E[L(w_T)] - L(w*) <= C (sigma^2 d / (n eta)) with eta <= 1/(2 tr H)",
                 params("d", 20, "eta", 0.01, "n", "[64 … 4096]"), 1e-7, List.of(risk),
                 List.of(new PowerCheck("the bound without the factor d", risk.name(), 1.2e-4, true, 1.0)),
-                org.msgdlab.theory.claims.Discrepancy.none(), 4096, 3.2, List.of(riskVsN(), strongError()));
+                org.msgdlab.core.claims.Discrepancy.none(), 4096, 3.2, List.of(riskVsN(), strongError()));
 
         return new Results(p, List.of(
                 new StudyResult("theory.sampling-noise", "Sampling noises and gradient noise", "Sections 2 and 4",

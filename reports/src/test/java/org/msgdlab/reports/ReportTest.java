@@ -5,10 +5,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.reports.summary.SeriesCsv;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,17 +83,17 @@ class ReportTest {
     @Test
     void unresolvedClaimsAndClaimsLeftOutByTheBudgetAreShownApartFromWhereThePaperIsNotExact(@TempDir Path dir)
             throws Exception {
-        org.msgdlab.theory.claims.Provenance p = new org.msgdlab.theory.claims.Provenance(1L, "quick", "msgd verify",
+        org.msgdlab.core.claims.Provenance p = new org.msgdlab.core.claims.Provenance(1L, "quick", "msgd verify",
                 "0123456789abcdef0123456789abcdef01234567", "2020-07-12T10:00:00Z", "2020-07-12T10:00:42Z", "17", "Linux",
                 2, java.util.Map.of());
-        var gap = org.msgdlab.theory.claims.StatisticCheck.above("accuracy of SGD-50 minus GD's", 0.004, 0.005, 0, 0.012);
-        var open = org.msgdlab.theory.claims.Evidence.decide("deep.sgd-above-gd", "Figure 1(a)", "SGD-50 above GD",
-                java.util.Map.of(), 0.05, List.of(gap), List.of(), org.msgdlab.theory.claims.Discrepancy.none(), 4, 1, List.of());
-        var budget = org.msgdlab.theory.claims.Evidence.notRun("deep.large-batch", "Figure 4", "SGD-50 above SGD-500",
+        var gap = org.msgdlab.core.claims.StatisticCheck.above("accuracy of SGD-50 minus GD's", 0.004, 0.005, 0, 0.012);
+        var open = org.msgdlab.core.claims.Evidence.decide("deep.sgd-above-gd", "Figure 1(a)", "SGD-50 above GD",
+                java.util.Map.of(), 0.05, List.of(gap), List.of(), org.msgdlab.core.claims.Discrepancy.none(), 4, 1, List.of());
+        var budget = org.msgdlab.core.claims.Evidence.notRun("deep.large-batch", "Figure 4", "SGD-50 above SGD-500",
                 "not part of the quick budget; run --budget full");
-        var tool = org.msgdlab.theory.claims.Evidence.notRun("deep.speed", "Section 5.1", "faster than PyTorch",
+        var tool = org.msgdlab.core.claims.Evidence.notRun("deep.speed", "Section 5.1", "faster than PyTorch",
                 "PyTorch not available");
-        Results r = new Results(p, List.of(new org.msgdlab.theory.claims.StudyResult("deep", "Deep", "Section 5",
+        Results r = new Results(p, List.of(new org.msgdlab.core.claims.StudyResult("deep", "Deep", "Section 5",
                 List.of(open, budget, tool))));
         String html = Files.readString(Report.write(dir, r).index());
         String summary = html.substring(html.indexOf("id=\"summary\""), html.indexOf("<nav class=\"toc\""));

@@ -1,10 +1,10 @@
 package org.msgdlab.sde;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.HypothesizedNoise;

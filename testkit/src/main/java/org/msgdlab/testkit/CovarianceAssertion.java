@@ -1,11 +1,11 @@
 package org.msgdlab.testkit;
 
-import org.msgdlab.theory.checks.ExchangeableStatistics;
-import org.msgdlab.theory.checks.MonteCarloClaim;
-import org.msgdlab.theory.checks.NoiseClaims;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.theory.claims.ExchangeableStatistics;
+import org.msgdlab.core.claims.MonteCarloClaim;
+import org.msgdlab.theory.claims.NoiseClaims;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.SamplingNoise;

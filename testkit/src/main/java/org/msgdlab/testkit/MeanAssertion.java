@@ -1,9 +1,9 @@
 package org.msgdlab.testkit;
 
-import org.msgdlab.theory.checks.MonteCarloClaim;
-import org.msgdlab.theory.checks.NoiseClaims;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.core.claims.MonteCarloClaim;
+import org.msgdlab.theory.claims.NoiseClaims;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.theory.noise.SamplingNoise;
 
 import java.util.Map;

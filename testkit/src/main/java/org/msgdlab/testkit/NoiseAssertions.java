@@ -1,7 +1,7 @@
 package org.msgdlab.testkit;
 
 import org.msgdlab.theory.noise.SamplingNoise;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.stats.FalseAlarm;
 
 /**
  * Statistical assertions on sampling noises for JUnit 5 suites, built on the Monte Carlo claims of
@@ -31,7 +31,7 @@ import org.msgdlab.theory.stats.FalseAlarm;
 public final class NoiseAssertions {
 
     /**
-     * Default false-alarm probability of one assertion: the theory module's per-claim level
+     * Default false-alarm probability of one assertion: the core module's per-claim level
      * {@link FalseAlarm#PER_CLAIM} (1e-7 nominal; the promise, calibrated there, is at most 1e-6).
      */
     public static final double DEFAULT_FALSE_ALARM = FalseAlarm.PER_CLAIM;

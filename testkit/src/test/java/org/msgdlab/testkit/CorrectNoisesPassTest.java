@@ -1,8 +1,8 @@
 package org.msgdlab.testkit;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithReplacement;

@@ -2,7 +2,7 @@ package org.msgdlab.testkit;
 
 import org.hipparchus.distribution.discrete.BinomialDistribution;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithReplacement;

@@ -5,7 +5,7 @@ import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
-import org.msgdlab.theory.bench.MedianRate;
+import org.msgdlab.core.bench.MedianRate;
 import org.msgdlab.deep.train.Method;
 
 import java.io.IOException;

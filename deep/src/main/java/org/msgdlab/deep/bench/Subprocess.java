@@ -1,5 +1,6 @@
 package org.msgdlab.deep.bench;
 
+import org.msgdlab.core.claims.Platform;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.msgdlab.deep.graph.Kernels;
 
@@ -25,7 +26,7 @@ final class Subprocess {
     static JsonNode otherKernels(Class<?> main, List<String> args, String what) throws IOException {
         Kernels other = Kernels.current().other();
         List<String> cmd = new java.util.ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+                "-cp", Platform.current().classPath(), main.getName()));
         cmd.addAll(args);
         String who = what + " with " + other.id() + " kernels";
         JsonNode j = PytorchReference.lastJson(run(cmd, Map.of(Kernels.VARIABLE, other.variableValue(),

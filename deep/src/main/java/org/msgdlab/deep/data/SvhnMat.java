@@ -2,7 +2,7 @@ package org.msgdlab.deep.data;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.PermutationSampler;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 import us.hebi.matlab.mat.format.Mat5;
 import us.hebi.matlab.mat.format.Mat5File;
 import us.hebi.matlab.mat.types.Array;

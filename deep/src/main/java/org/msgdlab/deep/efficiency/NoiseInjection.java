@@ -8,7 +8,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Parameter;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.NoiseSampler;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -19,7 +19,7 @@ import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.Stack;
 import org.tensorflow.op.train.BatchMatMul;
-import org.tensorflow.proto.ConfigProto;
+import org.msgdlab.deep.graph.SessionConfig;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.family.TFloating;
 
@@ -132,14 +132,7 @@ public final class PerExampleGradients implements AutoCloseable {
             Ops tf = Ops.create(graph);
             this.idx = tf.withName("idx").placeholder(TInt32.class, Placeholder.shape(Shape.of(-1)));
             build(tf, train, precision.type());
-            ConfigProto.Builder config = ConfigProto.newBuilder();
-            if (intraThreads > 0) {
-                config.setIntraOpParallelismThreads(intraThreads);
-            }
-            if (interThreads > 0) {
-                config.setInterOpParallelismThreads(interThreads);
-            }
-            this.session = new Session(graph, config.build());
+            this.session = new Session(graph, SessionConfig.threads(intraThreads, interThreads));
             ok = true;
         } finally {
             if (!ok) {

@@ -1,7 +1,7 @@
 package org.msgdlab.deep.graph;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 /**
  * Numerical checks of the MSGD step on a built graph.

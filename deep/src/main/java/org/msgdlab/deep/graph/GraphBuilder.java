@@ -6,7 +6,7 @@ import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.BatchNorm;
 import org.msgdlab.deep.model.Model;
 import org.msgdlab.deep.model.Parameter;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 import org.tensorflow.Operand;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;

@@ -11,7 +11,6 @@ import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
-import org.tensorflow.proto.ConfigProto;
 import org.tensorflow.types.TInt32;
 
 import java.util.ArrayList;
@@ -62,14 +61,7 @@ public final class SeedBatchedGraph implements AutoCloseable {
                 b.build(tf.withSubScope("seed-" + k), train, null, first.precision().type());
                 copies.add(b);
             }
-            ConfigProto.Builder config = ConfigProto.newBuilder().setUsePerSessionThreads(true);
-            if (first.intraThreads() > 0) {
-                config.setIntraOpParallelismThreads(first.intraThreads());
-            }
-            if (interThreads > 0) {
-                config.setInterOpParallelismThreads(interThreads);
-            }
-            this.session = new Session(graph, config.build());
+            this.session = new Session(graph, SessionConfig.threads(first.intraThreads(), interThreads));
             for (int k = 0; k < copies.size(); k++) {
                 values.add(new ParameterValues(options.get(k), session, copies.get(k)));
             }

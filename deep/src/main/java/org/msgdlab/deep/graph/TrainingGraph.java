@@ -9,7 +9,6 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Tensor;
 import org.tensorflow.op.Ops;
-import org.tensorflow.proto.ConfigProto;
 import org.tensorflow.types.TInt32;
 
 import java.nio.file.Path;
@@ -174,18 +173,7 @@ public final class TrainingGraph implements AutoCloseable {
             b.build(tf, train, test, options.precision().type());
             this.trainBranch = b.trainBranch;
             this.testBranch = b.testBranch;
-            // Sessions in one JVM (the study's workers) would otherwise share TensorFlow's process-wide
-            // pools, sized by the first session: two 1-thread runs then share one core. Per-session
-            // inter-op pools here; the intra-op pool is per device only with
-            // TF_OVERRIDE_GLOBAL_THREADPOOL=1 in the environment (the msgd launcher sets it).
-            ConfigProto.Builder config = ConfigProto.newBuilder().setUsePerSessionThreads(true);
-            if (options.intraThreads() > 0) {
-                config.setIntraOpParallelismThreads(options.intraThreads());
-            }
-            if (options.interThreads() > 0) {
-                config.setInterOpParallelismThreads(options.interThreads());
-            }
-            this.session = new Session(graph, config.build());
+            this.session = new Session(graph, SessionConfig.threads(options.intraThreads(), options.interThreads()));
             this.runs = new TrainingRuns(model, options, session, trainCount, b, augmentation);
             this.values = new ParameterValues(options, session, b);
             session.initialize();

@@ -1,6 +1,6 @@
 package org.msgdlab.deep.study;
 
-import org.msgdlab.theory.stats.PairedHypothesis;
+import org.msgdlab.core.stats.PairedHypothesis;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,10 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.deep.train.Protocol;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -67,16 +68,17 @@ public final class StudyClaim implements Claim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
         long t0 = System.nanoTime();
         try {
             StudyRuns r = runs.get(budget);
             Evidence e = StudyVerdicts.evaluate(claim, r).evidence();
             if (!r.mismatches().isEmpty()) {
-                e = e.withVerdict(e.verdict(), e.verdictReason() + "; not used (other settings): " + r.mismatches());
+                e = e.withDetail("not used (other settings): " + r.mismatches());
             }
             String n = note.apply(claim);
-            return n.isEmpty() ? e : e.withVerdict(e.verdict(), e.verdictReason() + "; " + n);
+            return n.isEmpty() ? e : e.withDetail(n);
         } catch (Exception ex) {
             return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
                     (System.nanoTime() - t0) / 1e9);

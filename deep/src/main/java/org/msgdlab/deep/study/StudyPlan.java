@@ -4,7 +4,7 @@ import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.nio.file.Path;
 import java.util.List;

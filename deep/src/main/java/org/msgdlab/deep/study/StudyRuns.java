@@ -111,7 +111,7 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         double[] mean = new double[len];
         double[] lo = new double[len];
         double[] hi = new double[len];
-        double t = n > 1 ? org.msgdlab.theory.stats.PairedDifferences.tQuantile(0.025, n - 1) : 0;
+        double t = n > 1 ? org.msgdlab.core.stats.PairedDifferences.tQuantile(0.025, n - 1) : 0;
         for (int i = 0; i < len; i++) {
             x[i] = rows.get(0).get(i).iteration();
             double sum = 0;

@@ -1,14 +1,14 @@
 package org.msgdlab.deep.study;
 
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
-import org.msgdlab.theory.stats.PairedDifferences;
-import org.msgdlab.theory.stats.PairedHypothesis;
-import org.msgdlab.theory.stats.SequentialDesign;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.PairedDifferences;
+import org.msgdlab.core.stats.PairedHypothesis;
+import org.msgdlab.core.stats.SequentialDesign;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

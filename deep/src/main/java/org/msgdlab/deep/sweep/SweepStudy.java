@@ -7,11 +7,11 @@ import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.sweep.RunState;
-import org.msgdlab.theory.sweep.SweepDirectory;
-import org.msgdlab.theory.sweep.SweepRun;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.sweep.RunState;
+import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.core.sweep.SweepRun;
 
 import java.io.IOException;
 import java.io.PrintStream;

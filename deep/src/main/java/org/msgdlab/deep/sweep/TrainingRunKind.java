@@ -9,8 +9,8 @@ import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.sweep.RunKind;
-import org.msgdlab.theory.sweep.SweepRun;
+import org.msgdlab.core.sweep.RunKind;
+import org.msgdlab.core.sweep.SweepRun;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -5,9 +5,9 @@ import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.sweep.SweepPlan;
-import org.msgdlab.theory.sweep.SweepRun;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.sweep.SweepPlan;
+import org.msgdlab.core.sweep.SweepRun;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.msgdlab.theory.io.AtomicFiles;
+import org.msgdlab.core.io.AtomicFiles;
 
 import java.io.IOException;
 import java.io.InputStream;

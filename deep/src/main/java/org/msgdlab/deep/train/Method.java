@@ -14,7 +14,7 @@ import org.msgdlab.theory.noise.SparseCovNoise;
 import org.msgdlab.theory.noise.SparseFisherNoise;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package org.msgdlab.deep.train;
 
-import org.msgdlab.theory.io.AtomicFiles;
+import org.msgdlab.core.io.AtomicFiles;
 
 import java.io.IOException;
 import java.io.PrintStream;

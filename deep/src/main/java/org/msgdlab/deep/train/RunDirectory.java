@@ -5,7 +5,7 @@ import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.train.Trainer.Outcome;
 import org.msgdlab.deep.train.Trainer.Row;
 import org.msgdlab.deep.train.Trainer.Status;
-import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.core.claims.Provenance;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,10 +1,11 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.core.claims.Platform;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.io.AtomicFiles;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
 import org.tensorflow.TensorFlow;
@@ -77,7 +78,7 @@ final class RunJson {
                 "dir", c.dataDir().toString()));
         Map<String, String> versions = new LinkedHashMap<>(Provenance.libraryVersions());
         versions.put("tensorflow", TensorFlow.version());
-        versions.put("java", System.getProperty("java.version"));
+        versions.put("java", Platform.current().javaVersion());
         versions.put("msgd-lab commit", Provenance.currentCommit());
         info.put("versions", versions);
         info.put("device", Trainer.device(c.intraThreads(), c.interThreads()));

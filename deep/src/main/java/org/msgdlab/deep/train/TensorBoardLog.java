@@ -7,7 +7,7 @@ import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.summary.SummaryWriter;
-import org.tensorflow.proto.ConfigProto;
+import org.msgdlab.deep.graph.SessionConfig;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -222,8 +222,7 @@ public final class TensorBoardLog implements AutoCloseable {
         write = tf.summary.writeScalarSummary(writer, step, tag, value);
         flush = tf.summary.flushSummaryWriter(writer);
         closeWriter = tf.summary.closeSummaryWriter(writer);
-        session = new Session(graph, ConfigProto.newBuilder().setIntraOpParallelismThreads(1)
-                .setInterOpParallelismThreads(1).build());
+        session = new Session(graph, SessionConfig.threads(1, 1));
         runTargets(session.runner().addTarget(create)); // the file exists now, with its file_version record
     }
 

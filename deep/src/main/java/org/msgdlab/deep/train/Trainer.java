@@ -1,5 +1,6 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.core.claims.Platform;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.msgdlab.deep.graph.Kernels;
 import org.tensorflow.TensorFlow;
@@ -164,7 +165,7 @@ public final class Trainer {
     /** The device description used in run.json and benchmarks. */
     public static String device(int intra, int inter) {
         return "CPU, " + Runtime.getRuntime().availableProcessors() + " cores available, "
-                + System.getProperty("os.arch") + "; TensorFlow " + TensorFlow.version() + " (" + Kernels.current().id()
+                + Platform.current().arch() + "; TensorFlow " + TensorFlow.version() + " (" + Kernels.current().id()
                 + " kernels) threads intra-op="
                 + (intra == 0 ? "default" : intra) + " inter-op=" + (inter == 0 ? "default" : inter);
     }

@@ -6,7 +6,7 @@ import org.msgdlab.deep.model.Model;
 import org.msgdlab.deep.train.Trainer.Outcome;
 import org.msgdlab.deep.train.Trainer.Row;
 import org.msgdlab.deep.train.Trainer.Status;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,8 +2,8 @@ package org.msgdlab.deep.efficiency;
 
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.stats.FalseAlarm;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
+import org.msgdlab.core.random.Streams;
 
 import java.util.SplittableRandom;
 

@@ -1,6 +1,7 @@
 package org.msgdlab.deep.efficiency;
 
 import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Precision;
@@ -229,9 +230,12 @@ class PerExampleGradientsTest {
      * Timing (printed, not asserted): per-sample gradients of the paper's ConvSmall on n = 1000
      * generated 28x28 images, float32, 2 intra-op threads; vectorised vs one gradient run per example.
      * The variants run interleaved, one warm-up round, then the median of {@code reps} rounds.
-     * Override with {@code -DargLine="-Dpex.benchmark.n=... -Dpex.benchmark.reps=..."}.
+     * Override with {@code -DargLine="-Dpex.benchmark.n=... -Dpex.benchmark.reps=..."}. A benchmark,
+     * so not part of {@code mvn verify}: {@code mvn -pl deep test -Dtest=PerExampleGradientsTest
+     * -Dmsgd.excludedGroups=none}.
      */
     @Test
+    @Tag("benchmark")
     void benchmarkVectorisedVsOneRunPerExample() {
         int n = Integer.getInteger("pex.benchmark.n", 1000);
         int reps = Integer.getInteger("pex.benchmark.reps", 3);

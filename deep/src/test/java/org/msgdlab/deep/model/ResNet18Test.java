@@ -114,7 +114,7 @@ class ResNet18Test {
         double[][] straightStats;
         try (TrainingGraph g = TrainingGraph.build(ResNet18.narrow(3, 10, 16), data, data, o)) {
             for (int k = 0; k < 4; k++) {
-                g.augmentWith(org.msgdlab.theory.random.Streams.create(k));
+                g.augmentWith(org.msgdlab.core.random.Streams.create(k));
                 g.step(idx, w, 0.05);
                 if (k == 1) {
                     Files.createDirectories(dir.resolve("ck"));
@@ -127,7 +127,7 @@ class ResNet18Test {
         try (TrainingGraph g = TrainingGraph.build(ResNet18.narrow(3, 10, 16), data, data, o.withAugmentation(true))) {
             g.restore(dir.resolve("ck").resolve("model"));
             for (int k = 2; k < 4; k++) {
-                g.augmentWith(org.msgdlab.theory.random.Streams.create(k));
+                g.augmentWith(org.msgdlab.core.random.Streams.create(k));
                 g.step(idx, w, 0.05);
             }
             double[][] p = g.parameters();
@@ -140,9 +140,9 @@ class ResNet18Test {
             }
             // another augmentation draw gives another trajectory: the comparison can fail
             g.restore(dir.resolve("ck").resolve("model"));
-            g.augmentWith(org.msgdlab.theory.random.Streams.create(99));
+            g.augmentWith(org.msgdlab.core.random.Streams.create(99));
             g.step(idx, w, 0.05);
-            g.augmentWith(org.msgdlab.theory.random.Streams.create(3));
+            g.augmentWith(org.msgdlab.core.random.Streams.create(3));
             g.step(idx, w, 0.05);
             assertTrue(!Arrays.equals(straightParams[0], g.parameters()[0]), "a different crop changes the step");
         }

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
 import org.msgdlab.deep.train.Protocol;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Verdict;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -7,9 +7,9 @@ import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.sweep.RunKind;
-import org.msgdlab.theory.sweep.SweepPlan;
-import org.msgdlab.theory.sweep.SweepRun;
+import org.msgdlab.core.sweep.RunKind;
+import org.msgdlab.core.sweep.SweepPlan;
+import org.msgdlab.core.sweep.SweepRun;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ResNet18;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

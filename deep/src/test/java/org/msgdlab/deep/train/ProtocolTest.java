@@ -6,7 +6,7 @@ import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.stats.FalseAlarm;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;

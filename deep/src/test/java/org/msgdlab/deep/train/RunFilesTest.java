@@ -1,5 +1,6 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.deep.cli.TrainCli;
 import org.msgdlab.deep.data.IdxFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -12,9 +12,9 @@ import org.msgdlab.onlineregression.sim.LeastSquaresRun;
 import org.msgdlab.onlineregression.sim.NaiveLeastSquaresRun;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.onlineregression.sim.RiskExperiment;
-import org.msgdlab.theory.bench.MedianRate;
-import org.msgdlab.theory.bench.PeakFlops;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.bench.MedianRate;
+import org.msgdlab.core.bench.PeakFlops;
+import org.msgdlab.core.random.Streams;
 
 import java.io.IOException;
 import java.nio.file.Files;

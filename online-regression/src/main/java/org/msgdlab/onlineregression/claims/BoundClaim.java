@@ -1,19 +1,20 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.bound.BoundInputs;
 import org.msgdlab.onlineregression.bound.Theorem1Bound;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +66,9 @@ public final class BoundClaim implements Claim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -210,7 +213,7 @@ public final class BoundClaim implements Claim {
                         + " bound); worst Monte Carlo ratio %.4g at %s", worstRatio,
                 worst == null ? "-" : worst.where(printed ? worst.nPrinted() : worst.nRederived()), violatedConfigs, sweep.points().size(),
                 worstMc, worstMcWhere);
-        return ClaimKit.withDetail(e, detail);
+        return e.withDetail(detail);
     }
 
     private static boolean anyMonteCarloRejects(List<StatisticCheck> stats) {
@@ -242,9 +245,9 @@ public final class BoundClaim implements Claim {
             String key = p.problem() + ", sigma^2=" + p.sigma2();
             double worstRatio = printed ? p.worstPrinted() : p.worstRederived();
             double end = printed ? p.endPrinted() : p.endRederived();
-            minCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(ClaimKit.point(p.eta(), 1 / worstRatio));
+            minCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(Series.point(p.eta(), 1 / worstRatio));
             if (p.sigma2() == 1.0) {
-                endCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(ClaimKit.point(p.eta(), 1 / end));
+                endCurves.computeIfAbsent(key, x -> new ArrayList<>()).add(Series.point(p.eta(), 1 / end));
             }
             lo = Math.min(lo, p.eta());
             hi = Math.max(hi, p.eta());

@@ -1,21 +1,22 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.bound.BoundInputs;
 import org.msgdlab.onlineregression.bound.Theorem1Bound;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.theory.noise.NoiseSampler;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
-import org.msgdlab.theory.stats.MonteCarlo;
-import org.msgdlab.theory.stats.RunningMoments;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
+import org.msgdlab.core.stats.MonteCarlo;
+import org.msgdlab.core.stats.RunningMoments;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +46,9 @@ public final class ConstantsClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         int b = plan.b();
@@ -145,7 +148,7 @@ public final class ConstantsClaim extends RegressionClaim {
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, "the batch sums of W's moments are B-free for every class and B in " + batches
+        return e.withDetail("the batch sums of W's moments are B-free for every class and B in " + batches
                 + " (the exact risk is B-free too: claim " + MsgdEqualsSgdClaim.ID + ")");
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -12,13 +13,13 @@ import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.problem.Design;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +46,9 @@ public final class ExactRecursionClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         List<Simulations.Simulated> all = sims.all(budget, seed);
@@ -125,7 +128,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         }
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
+        return e.withDetail(k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
                 + " (each shape-corrected, Cornish-Fisher); dense vs eigenbasis recursion differ by " + ClaimKit.fmt(denseGap));
     }
 
@@ -167,7 +170,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         for (int a = 0; a < algs.size(); a++) {
             List<double[]> pts = new ArrayList<>();
             for (int j = 0; j < steps.length; j++) {
-                pts.add(ClaimKit.band(steps[j], c.mean(a, j), c.standardError(a, j)));
+                pts.add(Series.band(steps[j], c.mean(a, j), c.standardError(a, j)));
             }
             curves.add(new Series.Curve("Monte Carlo " + algs.get(a).label() + " (95% band)", pts));
         }
@@ -178,7 +181,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
             }
             List<double[]> pts = new ArrayList<>();
             for (int j = 0; j < steps.length; j++) {
-                pts.add(ClaimKit.point(steps[j], s.exact().get(a)[j]));
+                pts.add(Series.point(steps[j], s.exact().get(a)[j]));
             }
             curves.add(new Series.Curve("exact " + alg.label() + (alg instanceof Algorithm.SmallBatchSgd ? " (= every MSGD)" : ""), pts));
         }
@@ -187,7 +190,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         for (Theorem1Bound bound : List.of(Theorem1Bound.printed(in), Theorem1Bound.rederived(in))) {
             List<double[]> pts = new ArrayList<>();
             for (int n : steps) {
-                pts.add(ClaimKit.point(n, bound.value(n)));
+                pts.add(Series.point(n, bound.value(n)));
             }
             curves.add(new Series.Curve("bound, " + bound.version().id() + " (b=" + plan.b() + ")", pts));
         }

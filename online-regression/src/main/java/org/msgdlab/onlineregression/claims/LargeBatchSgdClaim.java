@@ -1,14 +1,15 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,9 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -44,7 +47,7 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
             k += (int) s.experiment().algorithms().stream().filter(a -> a instanceof Algorithm.LargeBatchSgd).count();
         }
         double alpha = FalseAlarm.PER_CLAIM;
-        double z = ClaimKit.jackknifeZ(alpha, k, org.msgdlab.theory.stats.MonteCarlo.CHUNKS);
+        double z = ClaimKit.jackknifeZ(alpha, k, org.msgdlab.core.stats.MonteCarlo.CHUNKS);
         List<StatisticCheck> stats = new ArrayList<>();
         boolean zeroRejected = true;
         double minPower = 2;
@@ -92,7 +95,7 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
         params.put("exactSmallestRelativeGapWhere", where);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, (zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
+        return e.withDetail((zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
                 + " smallest relative gap over the B > b sweep is " + ClaimKit.fmt(smallestExactGap) + " (" + where + ")");
     }
 }

@@ -1,18 +1,19 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.algorithm.WeightMoments;
 import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +38,9 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -134,7 +137,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, "exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
+        return e.withDetail("exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
                 + k + " Monte Carlo comparisons with Bonferroni z=" + ClaimKit.fmt(z));
     }
 
@@ -154,7 +157,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
                 double m0 = c.mean(sgd, j);
                 double r = m1 / m0;
                 double se = Math.abs(r) * Math.hypot(c.standardError(a, j) / m1, c.standardError(sgd, j) / m0);
-                pts.add(ClaimKit.band(steps[j], r, se));
+                pts.add(Series.band(steps[j], r, se));
             }
             curves.add(new Series.Curve("Monte Carlo " + a.label() + " / SGD-b (95% band)", pts));
         }
@@ -163,7 +166,7 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
             if (a instanceof Algorithm.LargeBatchSgd) {
                 List<double[]> pts = new ArrayList<>();
                 for (int j = 0; j < steps.length; j++) {
-                    pts.add(ClaimKit.point(steps[j], s.exact(a)[j] / s.exact(sgd)[j]));
+                    pts.add(Series.point(steps[j], s.exact(a)[j] / s.exact(sgd)[j]));
                 }
                 curves.add(new Series.Curve("exact " + a.label() + " / SGD-b", pts));
             }

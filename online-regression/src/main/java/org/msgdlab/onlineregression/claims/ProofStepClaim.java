@@ -1,11 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,8 @@ public final class ProofStepClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -83,7 +85,7 @@ public final class ProofStepClaim extends RegressionClaim {
                 Discrepancy.persistent("2 tr[Sigma M] - d = eta tr[SM] > 0 for every eta > 0 (the inequality is reversed); its consequence"
                         + " tr[SM] <= kappa d/2 is off by up to the factor 2/(2 - eta kappa), which tends to 1 only as eta -> 0"),
                 0, (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, String.format(Locale.ROOT, "2 tr[Sigma M]/d reaches %.4g (%s); tr[SM]/(kappa d/2) reaches %.4g (%s);"
+        return e.withDetail(String.format(Locale.ROOT, "2 tr[Sigma M]/d reaches %.4g (%s); tr[SM]/(kappa d/2) reaches %.4g (%s);"
                 + " the corrected bound holds everywhere (max excess %.2g)", 1 + worstFirst, whereFirst, 1 + worstSecond, whereSecond, worstCorrected));
     }
 }

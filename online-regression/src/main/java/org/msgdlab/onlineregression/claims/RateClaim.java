@@ -1,18 +1,19 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.onlineregression.sim.LogLogSlope;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +39,9 @@ public final class RateClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         List<Simulations.Simulated> main = sims.main(budget, seed);
@@ -105,7 +108,7 @@ public final class RateClaim extends RegressionClaim {
                 + " (1 - eta lambda_min)^n die out); exact slopes over n in [1e5, 1e6] are recorded in the parameters");
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, gap, samples,
                 (System.nanoTime() - start) / 1e9, series);
-        return ClaimKit.withDetail(e, k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
+        return e.withDetail(k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
     }
 
     /** (n+1) * risk vs n: flat at C1 when the rate is 1/n. */
@@ -119,8 +122,8 @@ public final class RateClaim extends RegressionClaim {
         List<double[]> ex = new ArrayList<>();
         for (int j = 0; j < steps.length; j++) {
             double f = steps[j] + 1.0;
-            mc.add(ClaimKit.band(steps[j], f * c.mean(ia, j), f * c.standardError(ia, j)));
-            ex.add(ClaimKit.point(steps[j], f * s.exact().get(ia)[j]));
+            mc.add(Series.band(steps[j], f * c.mean(ia, j), f * c.standardError(ia, j)));
+            ex.add(Series.point(steps[j], f * s.exact().get(ia)[j]));
         }
         curves.add(new Series.Curve("Monte Carlo " + sgd.label() + " (95% band)", mc));
         curves.add(new Series.Curve("exact " + sgd.label() + " (= every MSGD)", ex));
@@ -130,7 +133,7 @@ public final class RateClaim extends RegressionClaim {
 
     /** The Monte Carlo's chunk count, for the parameters. */
     static final class MonteCarloChunks {
-        static final int COUNT = org.msgdlab.theory.stats.MonteCarlo.CHUNKS;
+        static final int COUNT = org.msgdlab.core.stats.MonteCarlo.CHUNKS;
 
         private MonteCarloChunks() {
         }

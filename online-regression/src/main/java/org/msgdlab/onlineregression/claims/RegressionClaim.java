@@ -1,6 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.core.claims.Claim;
 
 /**
  * What every claim of the Theorem 1 study has in common: its fixed id, paper reference and

@@ -6,8 +6,8 @@ import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.onlineregression.sim.RiskExperiment;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.random.Streams;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,11 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +36,8 @@ public final class StepSizeClaim extends RegressionClaim {
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
         long start = System.nanoTime();
         RegressionPlan plan = sims.plan(budget);
         ExactSweep sweep = sims.sweep(budget);
@@ -81,7 +83,7 @@ public final class StepSizeClaim extends RegressionClaim {
         params.put("probesOutsideHiddenCondition", probes);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, 0.0, new ArrayList<>(stats), List.of(power), Discrepancy.none(), 0,
                 (System.nanoTime() - start) / 1e9, List.of());
-        return ClaimKit.withDetail(e, "closest to the explicit limit: " + where + "; " + hiddenBinding + " of " + sweep.stability().size()
+        return e.withDetail("closest to the explicit limit: " + where + "; " + hiddenBinding + " of " + sweep.stability().size()
                 + " (problem, b) have 1/lambda < 2/kappa, where the hidden condition eta lambda <= 1 is the binding one (" + probes.size()
                 + " probes between the two limits are reported, marked, outside the verdicts)");
     }

@@ -1,9 +1,9 @@
 package org.msgdlab.onlineregression.sim;
 
 import org.msgdlab.onlineregression.algorithm.Algorithm;
-import org.msgdlab.theory.stats.FalseAlarm;
-import org.msgdlab.theory.stats.MonteCarlo;
-import org.msgdlab.theory.stats.RunningMoments;
+import org.msgdlab.core.stats.FalseAlarm;
+import org.msgdlab.core.stats.MonteCarlo;
+import org.msgdlab.core.stats.RunningMoments;
 
 import java.util.List;
 

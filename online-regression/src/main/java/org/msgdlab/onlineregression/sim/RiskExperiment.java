@@ -2,8 +2,8 @@ package org.msgdlab.onlineregression.sim;
 
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
-import org.msgdlab.theory.stats.MonteCarlo;
-import org.msgdlab.theory.stats.SampleExperiment;
+import org.msgdlab.core.stats.MonteCarlo;
+import org.msgdlab.core.stats.SampleExperiment;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;

@@ -1,7 +1,7 @@
 package org.msgdlab.onlineregression.bench;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

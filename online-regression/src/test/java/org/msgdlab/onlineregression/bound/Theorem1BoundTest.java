@@ -59,7 +59,7 @@ class Theorem1BoundTest {
     void rederivedBoundHoldsForRandomConfigurations() {
         qt().withFixedSeed(20200712L).withExamples(150).forAll(integers().between(1, 6), integers().between(1, 16), doubles().between(0.001, 0.999), longs().all())
                 .checkAssert((d, b, fraction, seed) -> {
-                    var rng = org.msgdlab.theory.random.Streams.create(seed);
+                    var rng = org.msgdlab.core.random.Streams.create(seed);
                     double alpha = 2.5 * rng.nextDouble();
                     double sigma2 = rng.nextBoolean() ? 0 : 2 * rng.nextDouble();
                     double[] star = new double[d];

@@ -2,9 +2,9 @@ package org.msgdlab.onlineregression.claims;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.FisherNoise;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.Theorem1SamplingVectors;

@@ -6,12 +6,12 @@ import org.msgdlab.onlineregression.RegressionStudy;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.problem.Design;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;

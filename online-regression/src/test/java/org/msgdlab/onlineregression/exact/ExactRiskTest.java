@@ -14,8 +14,8 @@ import org.msgdlab.onlineregression.problem.Spectrum;
 import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.onlineregression.sim.RiskExperiment;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.List;
 

@@ -2,9 +2,9 @@ package org.msgdlab.onlineregression.problem;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
-import org.msgdlab.theory.stats.RunningMoments;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
+import org.msgdlab.core.stats.RunningMoments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -5,7 +5,7 @@ import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.problem.Design;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;

@@ -35,7 +35,7 @@ final class BenchCommand implements Callable<Integer> {
         BENCHMARKS.put("theory", List.of("org.msgdlab.theory.bench.CovarianceBenchmark"));
         BENCHMARKS.put("regression", List.of("org.msgdlab.onlineregression.bench.RegressionBenchmark"));
         BENCHMARKS.put("sde", List.of("org.msgdlab.sde.bench.SdeBenchmark"));
-        BENCHMARKS.put("deep", List.of("org.msgdlab.deep.train.TrainCli", "--benchmark"));
+        BENCHMARKS.put("deep", List.of("org.msgdlab.deep.cli.TrainCli", "--benchmark"));
     }
 
     @Spec

@@ -1,11 +1,11 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,10 +1,11 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -51,8 +52,9 @@ final class ClaimRunner {
                 err.printf(Locale.ROOT, "[%d/%d] %s ... ", done + 1, total, claim.id());
                 err.flush();
                 long t0 = System.nanoTime();
-                Evidence e = check(claim, t0);
+                Evidence e = check(claim, context(run, err));
                 double seconds = (System.nanoTime() - t0) * 1e-9;
+                e = e.withSeconds(seconds);
                 if (!run.record(s, c, e)) {
                     // interrupted meanwhile: the results were written as they stood, say nothing more
                     return;
@@ -74,17 +76,32 @@ final class ClaimRunner {
         }
     }
 
-    /** Runs one check; a throw (or a null) becomes ERROR evidence with the message, and the run goes on. */
-    private Evidence check(Claim claim, long t0) {
+    /**
+     * What a claim gets: the budget and seed, the run's --out folder as work folder, progress lines
+     * on stderr, and cancellation when this thread is interrupted.
+     */
+    private CheckContext context(VerificationRun run, PrintWriter err) {
+        return CheckContext.of(budget, seed).withWorkDir(run.out())
+                .withLog(line -> {
+                    err.println(line);
+                    err.flush();
+                })
+                .withCancellation(() -> Thread.currentThread().isInterrupted());
+    }
+
+    /**
+     * Runs one check; a throw (or a null) becomes ERROR evidence with the message, and the run goes
+     * on. The caller times it: the evidence's seconds are the runner's, whatever the claim measured.
+     */
+    private static Evidence check(Claim claim, CheckContext context) {
         try {
-            Evidence e = claim.check(budget, seed);
+            Evidence e = claim.check(context);
             if (e == null) {
                 throw new IllegalStateException("check returned no evidence");
             }
             return e;
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError ex) {
-            double seconds = (System.nanoTime() - t0) * 1e-9;
-            return Evidence.error(claim.id(), claim.paperRef(), claim.statement(), describe(ex), seconds);
+            return Evidence.error(claim.id(), claim.paperRef(), claim.statement(), describe(ex), 0);
         }
     }
 

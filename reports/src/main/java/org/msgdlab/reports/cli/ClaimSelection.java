@@ -1,7 +1,7 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Study;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Study;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 

@@ -1,7 +1,7 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.checks.SamplingNoiseStudy;
-import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.SamplingNoiseStudy;
+import org.msgdlab.core.claims.Study;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.PluginStudy;
 
@@ -132,8 +132,8 @@ public final class Modules {
     }
 
     /** Theorem 1's exact-risk equality (regression module) and the SDE weak order (sde module) of a plug-in. */
-    private static List<org.msgdlab.theory.claims.Claim> pluginClaimsOfOtherModules(NoisePlugin p) {
-        List<org.msgdlab.theory.claims.Claim> claims = new ArrayList<>(org.msgdlab.onlineregression.RegressionStudy.pluginClaims(p));
+    private static List<org.msgdlab.core.claims.Claim> pluginClaimsOfOtherModules(NoisePlugin p) {
+        List<org.msgdlab.core.claims.Claim> claims = new ArrayList<>(org.msgdlab.onlineregression.RegressionStudy.pluginClaims(p));
         claims.addAll(org.msgdlab.sde.SdeStudy.pluginClaims(p));
         return claims;
     }

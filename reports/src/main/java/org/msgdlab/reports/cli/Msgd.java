@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
                 "0:every claim ran (whatever the verdicts)",
                 "1:a claim errored, or a file could not be read or written",
                 "2:bad usage",
-                "3:a verdict at or beyond --fail-on occurred"})
+                "3:a verdict at or beyond --fail-on occurred (diff: the results differ)"})
 public final class Msgd implements Runnable {
 
     public static final int OK = 0;
@@ -41,6 +41,10 @@ public final class Msgd implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // figures are drawn off screen: no display is needed, or looked for (the tests set it in surefire)
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
         System.exit(run(args));
     }
 
@@ -54,6 +58,7 @@ public final class Msgd implements Runnable {
         CommandLine cl = new CommandLine(new Msgd())
                 .addSubcommand(new VerifyCommand(modules))
                 .addSubcommand(new ReportCommand())
+                .addSubcommand(new DiffCommand())
                 .addSubcommand(new BenchCommand())
                 .addSubcommand(new TrainCommand())
                 .addSubcommand(new StudyCommand())

@@ -1,9 +1,9 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.util.Locale;
 

@@ -1,11 +1,12 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.core.claims.Platform;
 import org.msgdlab.deep.sweep.TrainingRunKind;
-import org.msgdlab.theory.sweep.LocalExecutor;
-import org.msgdlab.theory.sweep.RunState;
-import org.msgdlab.theory.sweep.SlurmExecutor;
-import org.msgdlab.theory.sweep.SweepDirectory;
-import org.msgdlab.theory.sweep.TaskCommand;
+import org.msgdlab.core.sweep.LocalExecutor;
+import org.msgdlab.core.sweep.RunState;
+import org.msgdlab.core.sweep.SlurmExecutor;
+import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.core.sweep.TaskCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -209,7 +210,7 @@ final class SweepCommand implements Callable<Integer> {
         if (jar.isPresent()) {
             before.addAll(List.of("-jar", jar.get().toString()));
         } else {
-            before.addAll(List.of("-cp", System.getProperty("java.class.path"), Msgd.class.getName()));
+            before.addAll(List.of("-cp", Platform.current().classPath(), Msgd.class.getName()));
         }
         before.addAll(List.of("sweep", "task", dir.toAbsolutePath().normalize().toString()));
         return new TaskCommand(before, retryFailed ? List.of("--retry-failed") : List.of());

@@ -1,6 +1,6 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.deep.train.TrainCli;
+import org.msgdlab.deep.cli.TrainCli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

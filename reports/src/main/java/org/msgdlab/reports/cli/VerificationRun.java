@@ -2,13 +2,13 @@ package org.msgdlab.reports.cli;
 
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

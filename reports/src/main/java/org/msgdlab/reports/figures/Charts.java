@@ -1,5 +1,6 @@
 package org.msgdlab.reports.figures;
 
+import org.msgdlab.core.io.AtomicFiles;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -17,9 +18,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -158,19 +157,9 @@ final class Charts {
     }
 
     static void write(Drawing d, Path dir, String base) throws IOException {
-        Files.createDirectories(dir);
-        Path png = dir.resolve(base + ".png");
-        Path svg = dir.resolve(base + ".svg");
-        Path tmp = dir.resolve("." + base + ".png.tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            png(d.chart(), d.width(), d.height(), out);
-        }
-        Files.move(tmp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        Path tmpSvg = dir.resolve("." + base + ".svg.tmp");
-        try (OutputStream out = Files.newOutputStream(tmpSvg)) {
-            VectorGraphicsEncoder.saveVectorGraphic(d.chart(), out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        }
-        Files.move(tmpSvg, svg, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(dir.resolve(base + ".png"), out -> png(d.chart(), d.width(), d.height(), out));
+        AtomicFiles.write(dir.resolve(base + ".svg"),
+                out -> VectorGraphicsEncoder.saveVectorGraphic(d.chart(), out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
     }
 
     /** PNG at {@link #SCALE} times the nominal size, through an in-memory ImageIO stream (no cache file). */

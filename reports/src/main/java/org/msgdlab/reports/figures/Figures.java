@@ -3,10 +3,10 @@ package org.msgdlab.reports.figures;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.msgdlab.reports.text.Formula;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,12 +30,6 @@ public final class Figures {
     /** Nominal size of a series figure, in CSS pixels (the PNG has twice as many). */
     public static final int WIDTH = 680;
     static final int BASE_HEIGHT = 420;
-
-    static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-    }
 
     private Figures() {
     }

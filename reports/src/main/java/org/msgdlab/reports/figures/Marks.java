@@ -2,7 +2,7 @@ package org.msgdlab.reports.figures;
 
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Verdict;
 
 import java.awt.BasicStroke;
 import java.util.List;

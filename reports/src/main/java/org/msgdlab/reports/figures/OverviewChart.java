@@ -8,10 +8,10 @@ import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.msgdlab.reports.figures.Figures.Drawing;
 import org.msgdlab.reports.figures.Marks.Role;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

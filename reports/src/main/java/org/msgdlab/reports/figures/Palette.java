@@ -1,6 +1,6 @@
 package org.msgdlab.reports.figures;
 
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Verdict;
 
 import java.awt.Color;
 import java.util.Locale;

@@ -9,7 +9,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.msgdlab.reports.figures.Figures.Drawing;
 import org.msgdlab.reports.figures.Marks.Role;
 import org.msgdlab.reports.text.Formula;
-import org.msgdlab.theory.claims.Series;
+import org.msgdlab.core.claims.Series;
 
 import java.awt.Color;
 import java.util.ArrayList;

@@ -9,8 +9,8 @@ import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.theory.claims.Verdict;
-import org.msgdlab.theory.stats.PairedDifferences;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.PairedDifferences;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -154,7 +154,7 @@ public final class StudyFigures {
         int width = 900;
         XYChart chart = new XYChart(width, height);
         chart.setTitle("Paired differences of window test accuracy (" + runs.plan().protocol().name()
-                + "): bounds at each claim's look; dashed: pilot 95% below the first look (clipped at 15 points)");
+                + "): bounds at each claim's look; dashed: pilot 95% below the first look");
         chart.setXAxisTitle("difference of test accuracy (percentage points); dashed: 0 and the 1-point effect/margin");
         Charts.style(chart.getStyler());
         chart.getStyler().setLegendVisible(false);
@@ -172,8 +172,10 @@ public final class StudyFigures {
                     ? PairedDifferences.of(runs.statistics(r.claim().x(), r.paired()), runs.statistics(r.claim().y(), r.paired()))
                     : r.status().atDecision();
             double a = pilot ? 0.025 : StudyVerdicts.design(r.claim()).alphaPerLook();
-            double lo = Math.max(-LIMIT, 100 * d.lower(a));
-            double hi = Math.min(LIMIT, 100 * d.upper(a));
+            double lower = 100 * d.lower(a);
+            double upper = 100 * d.upper(a);
+            double lo = Math.max(-LIMIT, lower);
+            double hi = Math.min(LIMIT, upper);
             double mu = Math.max(-LIMIT, Math.min(LIMIT, 100 * d.mean()));
             min = Math.min(min, lo);
             max = Math.max(max, hi);
@@ -187,8 +189,17 @@ public final class StudyFigures {
             pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             pt.setMarker(SeriesMarkers.DIAMOND);
             pt.setMarkerColor(c);
-            labels.put(y, r.claim().key() + " [" + (pilot ? "pilot 95%" : r.evidence().verdict().toString())
-                    + ", n=" + d.n() + ", mean " + String.format(java.util.Locale.ROOT, "%+.2f", 100 * d.mean()) + "]");
+            if (lower < -LIMIT || upper > LIMIT) {
+                // a clipped end: a cross where the drawn interval stops
+                double[] ends = lower < -LIMIT && upper > LIMIT ? new double[] {lo, hi} : new double[] {lower < -LIMIT ? lo : hi};
+                XYSeries cut = chart.addSeries("clipped " + i, ends, java.util.Arrays.stream(ends).map(x -> y).toArray());
+                cut.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                cut.setMarker(SeriesMarkers.CROSS);
+                cut.setMarkerColor(c);
+            }
+            labels.put(y, String.format(java.util.Locale.ROOT, "%s: %s, n=%d, mean %+.2f [%+.2f, %+.2f]%s", r.claim().key(),
+                    pilot ? "pilot 95%" : r.evidence().verdict().toString(), d.n(), 100 * d.mean(), lower, upper,
+                    lower < -LIMIT || upper > LIMIT ? " (x: clipped)" : ""));
         }
         for (double v : new double[] {0, 100 * PairedClaim.EFFECT, -100 * PairedClaim.EFFECT}) {
             XYSeries ref = chart.addSeries("ref " + v, new double[] {v, v}, new double[] {0.3, rows + 0.7});
@@ -215,8 +226,11 @@ public final class StudyFigures {
         return new Figures.Drawing(chart, width, height, List.copyOf(notes));
     }
 
-    /** Intervals are clipped to +-LIMIT points (a pilot of two seeds can span hundreds). */
-    private static final double LIMIT = 15;
+    /**
+     * Intervals are drawn within +-LIMIT points, four times the 1-point margin (a collapsed run or a
+     * pilot of two seeds can span tens); the label gives the whole interval.
+     */
+    private static final double LIMIT = 4;
 
     private static Color colour(Verdict v) {
         return switch (v) {

@@ -5,11 +5,11 @@ import org.msgdlab.reports.figures.Figures.Figure;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;

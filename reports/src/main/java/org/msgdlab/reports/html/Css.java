@@ -1,7 +1,7 @@
 package org.msgdlab.reports.html;
 
 import org.msgdlab.reports.figures.Palette;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Verdict;
 
 import static org.msgdlab.reports.html.Fragments.cls;
 

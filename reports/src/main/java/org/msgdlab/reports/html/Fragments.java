@@ -2,9 +2,9 @@ package org.msgdlab.reports.html;
 
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;

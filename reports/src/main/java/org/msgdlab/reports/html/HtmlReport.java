@@ -3,12 +3,12 @@ package org.msgdlab.reports.html;
 import org.msgdlab.reports.figures.Figures.Figure;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
 
 import java.time.Duration;
 import java.time.Instant;

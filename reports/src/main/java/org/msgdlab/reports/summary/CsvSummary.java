@@ -1,9 +1,9 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.nio.file.Path;
 import java.util.List;

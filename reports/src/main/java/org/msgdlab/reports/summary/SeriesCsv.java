@@ -1,6 +1,6 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.claims.Series;
+import org.msgdlab.core.claims.Series;
 
 import java.util.List;
 

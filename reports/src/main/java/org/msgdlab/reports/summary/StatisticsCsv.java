@@ -1,9 +1,9 @@
 package org.msgdlab.reports.summary;
 
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.IOException;
 import java.nio.file.Path;

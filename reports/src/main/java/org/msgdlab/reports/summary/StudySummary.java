@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.io.AtomicFiles;
-import org.msgdlab.theory.stats.PairedDifferences;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.stats.PairedDifferences;
 
 import java.io.IOException;
 import java.nio.file.Files;

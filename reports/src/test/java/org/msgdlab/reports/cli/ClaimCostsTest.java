@@ -1,7 +1,7 @@
 package org.msgdlab.reports.cli;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Budget;
+import org.msgdlab.core.claims.Budget;
 
 import java.util.List;
 import java.util.Map;

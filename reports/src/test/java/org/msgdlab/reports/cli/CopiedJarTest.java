@@ -3,8 +3,8 @@ package org.msgdlab.reports.cli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CopiedJarTest {
 
-    private static final String RECORD = "org/msgdlab/theory/claims/build-record.properties";
+    private static final String RECORD = "org/msgdlab/core/claims/build-record.properties";
 
     @Test
     void aCopiedJarRunElsewhereRecordsTheCommitItWasBuiltFrom(@TempDir Path tmp) throws Exception {

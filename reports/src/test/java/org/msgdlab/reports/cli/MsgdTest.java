@@ -1,14 +1,15 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -38,7 +39,8 @@ class MsgdTest {
         }
 
         @Override
-        public Evidence check(Budget budget, long seed) {
+        public Evidence check(CheckContext context) {
+        long seed = context.seed();
             if (failure != null) {
                 throw failure;
             }
@@ -127,7 +129,7 @@ class MsgdTest {
             assertTrue(r.err().contains("--n " + n + ": the theory claims need about"), r.err());
             assertTrue(r.err().contains("GiB of heap"), r.err());
         }
-        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.checks.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
+        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.claims.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
                 .heapBytes(), 256L << 20), "the paper's n = 1000 fits in 256 MiB");
     }
 
@@ -185,7 +187,7 @@ class MsgdTest {
     void anInterruptedRunRendersWhatFinished(@TempDir Path tmp) throws Exception {
         Study study = new Study("fake.study", "A fake study", "Section 2",
                 List.of(new FixedClaim("fake.a", Verdict.APPROXIMATE, null), new FixedClaim("fake.b", Verdict.PASS, null)));
-        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.core.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
                 List.of(study));
         run.start();
         run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));
@@ -217,6 +219,27 @@ class MsgdTest {
         for (String f : List.of("index.html", "summary.md", "summary.csv")) {
             assertTrue(Files.size(tmp.resolve(f)) > 0, f);
         }
+    }
+
+    @Test
+    void diffSaysWhetherTwoRunsGaveTheSameResultsClaimByClaim(@TempDir Path tmp) throws Exception {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        Path c = tmp.resolve("c");
+        exec(twoPassingClaims(), "verify", "--out", a.toString());
+        exec(twoPassingClaims(), "verify", "--out", b.toString());
+        exec(modules(new FixedClaim("fake.a", Verdict.PASS, null), new FixedClaim("fake.b", Verdict.FAIL, null)),
+                "verify", "--out", c.toString());
+        Run same = exec(twoPassingClaims(), "diff", a.toString(), b.resolve(ResultsFile.NAME).toString());
+        assertEquals(Msgd.OK, same.code(), same.out() + same.err());
+        assertEquals("diff: the same results (timing aside)", same.out().strip());
+        Run differ = exec(twoPassingClaims(), "diff", a.toString(), c.toString());
+        assertEquals(Msgd.VERDICT_FAILED, differ.code(), differ.out() + differ.err());
+        assertTrue(differ.out().contains("/fake.b: /verdict \"PASS\" -> \"FAIL\""), differ.out());
+        Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
+        assertEquals(Msgd.USAGE, missing.code());
+        assertOneLine(missing.err());
+        assertTrue(missing.err().contains("nowhere"), missing.err());
     }
 
     @Test
@@ -318,7 +341,7 @@ class MsgdTest {
     void noCommandIsBadUsageNamingEveryCommand() {
         Run r = exec(twoPassingClaims());
         assertEquals(Msgd.USAGE, r.code());
-        assertTrue(r.err().contains("missing COMMAND: one of verify, report, bench, train, study"), r.err());
+        assertTrue(r.err().contains("missing COMMAND: one of verify, report, diff, bench, train, study"), r.err());
     }
 
     @Test
@@ -353,7 +376,7 @@ class MsgdTest {
         String previous = Files.readString(tmp.resolve(ResultsFile.NAME));
         Study study = new Study("fake.study", "A fake study", "Section 2",
                 List.of(new FixedClaim("fake.a", Verdict.FAIL, null), new FixedClaim("fake.b", Verdict.PASS, null)));
-        VerificationRun run = new VerificationRun(tmp, org.msgdlab.theory.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
+        VerificationRun run = new VerificationRun(tmp, org.msgdlab.core.claims.Provenance.start(1, Budget.QUICK, "msgd verify"),
                 List.of(study));
         run.start();
         run.record(0, 0, study.claims().get(0).check(Budget.QUICK, 1));

@@ -2,11 +2,11 @@ package org.msgdlab.reports.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.SamplingNoise;

@@ -3,7 +3,7 @@ package org.msgdlab.reports.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.theory.claims.Provenance;
+import org.msgdlab.core.claims.Provenance;
 import picocli.CommandLine;
 
 import java.io.IOException;

@@ -3,8 +3,8 @@ package org.msgdlab.reports.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.sweep.TrainingRunKind;
-import org.msgdlab.theory.sweep.SweepDirectory;
-import org.msgdlab.theory.sweep.SweepPlan;
+import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.core.sweep.SweepPlan;
 import picocli.CommandLine;
 
 import java.io.IOException;

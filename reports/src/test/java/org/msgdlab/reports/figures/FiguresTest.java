@@ -3,9 +3,9 @@ package org.msgdlab.reports.figures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.ReportFixtures;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,7 +80,7 @@ class FiguresTest {
                 "/org/msgdlab/reports/html/quick-results.json.gz"))) {
             Files.copy(in, quick, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        for (StudyResult s : org.msgdlab.theory.claims.ResultsFile.read(quick).studies()) {
+        for (StudyResult s : org.msgdlab.core.claims.ResultsFile.read(quick).studies()) {
             figures.add(Figures.overview(s, dir, "quick." + s.id() + ".overview"));
         }
         for (StudyResult s : ReportFixtures.varied().studies()) {
@@ -152,13 +152,13 @@ class FiguresTest {
 
     @Test
     void aBoundLikeASpeedRatioStaysOffTheDiscrepancyAxisAndIsNamedInTheNotes() {
-        java.util.function.BiFunction<String, org.msgdlab.theory.claims.StatisticCheck, Evidence> claim = (id, check) ->
+        java.util.function.BiFunction<String, org.msgdlab.core.claims.StatisticCheck, Evidence> claim = (id, check) ->
                 Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
-                        org.msgdlab.theory.claims.Discrepancy.none(), 100, 0.1, List.of());
+                        org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
         StudyResult study = new StudyResult("s", "Study", "ref", List.of(
-                claim.apply("a.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("b.close", org.msgdlab.theory.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("c.time-ratio", org.msgdlab.theory.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
+                claim.apply("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
         Figures.Drawing d = OverviewChart.drawing(study);
         double xmax = d.chart().getStyler().getXAxisMax();
         assertTrue(xmax < 1, "the axis fits the two discrepancies of a few percent, not the ratio 468: max " + xmax);
@@ -177,8 +177,8 @@ class FiguresTest {
 
     @Test
     void paletteIsOkabeIto() {
-        assertEquals("#009e73", Palette.hex(Palette.of(org.msgdlab.theory.claims.Verdict.PASS)));
-        assertEquals("#e69f00", Palette.hex(Palette.of(org.msgdlab.theory.claims.Verdict.APPROXIMATE)));
-        assertEquals("#d55e00", Palette.hex(Palette.of(org.msgdlab.theory.claims.Verdict.FAIL)));
+        assertEquals("#009e73", Palette.hex(Palette.of(org.msgdlab.core.claims.Verdict.PASS)));
+        assertEquals("#e69f00", Palette.hex(Palette.of(org.msgdlab.core.claims.Verdict.APPROXIMATE)));
+        assertEquals("#d55e00", Palette.hex(Palette.of(org.msgdlab.core.claims.Verdict.FAIL)));
     }
 }

@@ -5,10 +5,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.Report;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.StudyResult;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.StudyResult;
 
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -4,13 +4,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Provenance;
-import org.msgdlab.theory.claims.Results;
-import org.msgdlab.theory.claims.ResultsFile;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StudyResult;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -54,9 +54,9 @@ class ReportNumbersTest {
 
     @Test
     void aLongStatisticsTableIsFoldedWithItsCounts() {
-        List<org.msgdlab.theory.claims.StatisticCheck> stats = new java.util.ArrayList<>();
+        List<org.msgdlab.core.claims.StatisticCheck> stats = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            stats.add(org.msgdlab.theory.claims.StatisticCheck.of("risk at step " + i, 1.0, 0.01, i < 17 ? 1.0 : 2.0, 1.0, 0.05));
+            stats.add(org.msgdlab.core.claims.StatisticCheck.of("risk at step " + i, 1.0, 0.01, i < 17 ? 1.0 : 2.0, 1.0, 0.05));
         }
         Results r = withArrays();
         Evidence many = new Evidence("thm1.example", "Theorem 1", "risk", Verdict.FAIL, "3 disagree", Map.of(), 1, 1, 0.01, 0.05,

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.reports.cli.Modules;
 import org.msgdlab.reports.cli.Msgd;
-import org.msgdlab.theory.claims.ResultsFile;
+import org.msgdlab.core.claims.ResultsFile;
 import picocli.CommandLine;
 
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package org.msgdlab.sde.bench;
 
+import org.msgdlab.core.claims.Platform;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.BoxMullerNormalizedGaussianSampler;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
@@ -13,7 +14,7 @@ import org.msgdlab.sde.path.EulerMaruyama;
 import org.msgdlab.sde.path.PathEnsemble;
 import org.msgdlab.sde.problem.Evaluator;
 import org.msgdlab.sde.problem.Problem;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -52,7 +53,7 @@ public final class SdeBenchmark {
         }
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "SdeBenchmark: Euler-Maruyama / Gaussian MSGD steps, %.1f s per measurement, %d cores, %s%n",
-                seconds, cores, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+                seconds, cores, Platform.current().javaVm() + " " + Platform.current().javaVersion());
         System.out.printf(Locale.ROOT, "%-32s %-22s %8s %16s %10s%n", "problem", "implementation", "threads", "path-steps/s", "speed-up");
         for (Problem p : new Problem[] {SdeStudy.logistic(), SdeStudy.tanhNetwork()}) {
             double maxDiff = agreement(p);

@@ -1,16 +1,16 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.Checks;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.path.GradientFlow;
 import org.msgdlab.sde.problem.Problem;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,7 +71,7 @@ public record DeterministicLimitClaim(String id, Problem problem, double horizon
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
         long start = System.nanoTime();
         double[] x = GradientFlow.dormandPrince(problem, horizon, tolerance);
         double[] xLoose = GradientFlow.dormandPrince(problem, horizon, 100 * tolerance);

@@ -2,7 +2,7 @@ package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.path.SamplePath;
-import org.msgdlab.theory.claims.Series;
+import org.msgdlab.core.claims.Series;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,12 +13,11 @@ final class Figures {
     private Figures() {
     }
 
-    /** Points (x, y, y - 1.96 SE, y + 1.96 SE); the band's lower end is clipped above 0 for log axes. */
+    /** Points with their 95% bands ({@link Series#band}); the lower end is kept above 0 for log axes. */
     static Series.Curve measured(String name, double[] x, double[] y, double[] se) {
         List<double[]> p = new ArrayList<>();
         for (int i = 0; i < x.length; i++) {
-            double lo = y[i] - 1.96 * se[i];
-            p.add(new double[] {x[i], y[i], lo > 0 ? lo : y[i] * 1e-3, y[i] + 1.96 * se[i]});
+            p.add(Series.band(x[i], y[i], se[i]));
         }
         return new Series.Curve(name, p);
     }
@@ -28,10 +27,10 @@ final class Figures {
         List<double[]> p = new ArrayList<>();
         for (double h : f.usedSteps()) {
             double y = f.model(h);
-            p.add(new double[] {h, y, y, y});
+            p.add(Series.point(h, y));
         }
         return new Series.Curve(name + String.format(java.util.Locale.ROOT, " (order %.3f ± %.3f)", f.order(),
-                1.96 * f.standardError()), p);
+                Series.BAND_Z * f.standardError()), p);
     }
 
     /** A reference slope h^p through (x[last], y[last]). */
@@ -40,7 +39,7 @@ final class Figures {
         List<double[]> pts = new ArrayList<>();
         for (double h : new double[] {x[0], x[l]}) {
             double v = y[l] * Math.pow(h / x[l], p);
-            pts.add(new double[] {h, v, v, v});
+            pts.add(Series.point(h, v));
         }
         return new Series.Curve("reference slope " + fmtSlope(p), pts);
     }

@@ -1,9 +1,10 @@
 package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.fit.OrderFit;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ final class Fits {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("order", f.order());
         m.put("standard error (Monte Carlo, delta method)", f.standardError());
-        m.put("95% CI", new double[] {f.order() - 1.96 * f.standardError(), f.order() + 1.96 * f.standardError()});
+        m.put("95% CI", new double[] {f.order() - Series.BAND_Z * f.standardError(), f.order() + Series.BAND_Z * f.standardError()});
         m.put("tolerance at the claim's alpha", tolerance);
         m.put("model", "log e = a + p log eta + log(1 + rho eta), least squares profiled over rho (Hipparchus SimpleRegression)");
         m.put("a", f.intercept());
@@ -33,7 +34,7 @@ final class Fits {
     }
 
     static String format(OrderFit f) {
-        return String.format(java.util.Locale.ROOT, "%.3f ± %.3f (95%%)", f.order(), 1.96 * f.standardError());
+        return String.format(java.util.Locale.ROOT, "%.3f ± %.3f (95%%)", f.order(), Series.BAND_Z * f.standardError());
     }
 
     /**

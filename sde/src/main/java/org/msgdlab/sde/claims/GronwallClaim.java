@@ -1,19 +1,20 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.Sample;
 import org.msgdlab.sde.path.StrongErrorRun;
 import org.msgdlab.sde.path.StrongErrors;
 import org.msgdlab.sde.path.StrongSetup;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.PowerCheck;
-import org.msgdlab.theory.claims.Series;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.Series;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +79,9 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
     }
 
     @Override
-    public Evidence check(Budget budget, long seed) {
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
         long start = System.nanoTime();
         StrongSetup s = budget == Budget.QUICK ? quick : full;
         StrongErrors e = StrongErrorRun.run(s, Streams.derive(seed, id));
@@ -193,8 +196,7 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
         for (int j = 0; j < jn; j++) {
             List<double[]> pts = new ArrayList<>();
             for (int i = 0; i < h; i++) {
-                double lo = c[j][i] - 1.96 * cSe[j][i];
-                pts.add(new double[] {horizons[i], c[j][i], lo > 0 ? lo : c[j][i] * 1e-3, c[j][i] + 1.96 * cSe[j][i]});
+                pts.add(Series.band(horizons[i], c[j][i], cSe[j][i]));
             }
             curves.add(new Series.Curve(String.format(java.util.Locale.ROOT, "C(T) measured at eta=%.4g", s.eta(j)), pts));
         }

@@ -1,7 +1,7 @@
 package org.msgdlab.sde.claims;
 
 import org.msgdlab.sde.path.WeakSetup;
-import org.msgdlab.theory.claims.Claim;
+import org.msgdlab.core.claims.Claim;
 import org.msgdlab.theory.noise.BernoulliNoise;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.FisherNoise;

@@ -1,7 +1,7 @@
 package org.msgdlab.sde.fit;
 
 import org.hipparchus.stat.regression.SimpleRegression;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.List;

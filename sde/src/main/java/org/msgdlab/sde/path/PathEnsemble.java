@@ -1,17 +1,14 @@
 package org.msgdlab.sde.path;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.MonteCarlo;
+import org.msgdlab.core.stats.MonteCarlo;
+import org.msgdlab.core.stats.SeededChunks;
 
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
-import java.util.stream.IntStream;
 
 /**
  * Simulates independent paths in parallel and keeps every path's outputs, in path order. The
- * paths are split into {@link MonteCarlo#CHUNKS} chunks exactly as {@link MonteCarlo#run} splits
+ * paths are split into chunks by {@link SeededChunks}, exactly as {@link MonteCarlo#run} splits
  * samples, chunk c drawing from {@code Streams.create(Streams.derive(seed, c))}: the outputs are
  * bit-for-bit the same whatever the number of threads. (Unlike {@code MonteCarlo.run}, which keeps
  * only moments, the per-path outputs are kept: fitted orders need the covariance of the errors
@@ -33,57 +30,28 @@ public final class PathEnsemble {
         Path create(UniformRandomProvider rng);
     }
 
-    private static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors(),
-            pool -> {
-                var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setDaemon(true);
-                t.setName("msgd-sde-" + t.getPoolIndex());
-                return t;
-            }, null, false);
-
     private PathEnsemble() {
     }
 
-    /** The pool used by default: one worker per available core. */
+    /** The pool used by default: one worker per available core ({@link SeededChunks#defaultPool()}). */
     public static ForkJoinPool defaultPool() {
-        return POOL;
+        return SeededChunks.defaultPool();
     }
 
     /** {@code paths x outputs} results, path i in row i. */
     public static double[][] run(long seed, int paths, int outputs, Factory factory) {
-        return run(seed, paths, outputs, factory, POOL);
+        return run(seed, paths, outputs, factory, defaultPool());
     }
 
     public static double[][] run(long seed, int paths, int outputs, Factory factory, ForkJoinPool pool) {
-        if (paths < 2) {
-            throw new IllegalArgumentException("paths=" + paths + " must be >= 2 (a standard error needs two)");
-        }
-        int chunks = Math.min(MonteCarlo.CHUNKS, paths);
-        double[][] out = new double[paths][outputs];
-        ForkJoinTask<?> task = pool.submit(() -> IntStream.range(0, chunks).parallel().forEach(c -> {
-            int from = (int) ((long) paths * c / chunks);
-            int to = (int) ((long) paths * (c + 1) / chunks);
-            Path p = factory.create(Streams.create(Streams.derive(seed, c)));
-            for (int i = from; i < to; i++) {
-                if (Thread.currentThread().isInterrupted()) {
-                    throw new IllegalStateException("path simulation interrupted");
-                }
+        double[][] out = new double[Math.max(paths, 0)][outputs];
+        SeededChunks.run(paths, "paths", seed, (c, from, to, rng) -> {
+            Path p = factory.create(rng);
+            for (int i = (int) from; i < to; i++) {
+                SeededChunks.stopIfInterrupted("path simulation");
                 p.simulate(out[i]);
             }
-        }));
-        try {
-            task.get();
-        } catch (InterruptedException ie) {
-            task.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("path simulation interrupted", ie);
-        } catch (ExecutionException ee) {
-            Throwable cause = ee.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(cause);
-        }
+        }, pool, "path simulation");
         return out;
     }
 }

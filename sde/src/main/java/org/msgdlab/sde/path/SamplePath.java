@@ -3,7 +3,7 @@ package org.msgdlab.sde.path;
 import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.msgdlab.sde.problem.Evaluator;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.ArrayList;
 import java.util.List;

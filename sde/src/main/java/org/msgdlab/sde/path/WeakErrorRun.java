@@ -5,7 +5,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.msgdlab.sde.problem.Evaluator;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.List;
 

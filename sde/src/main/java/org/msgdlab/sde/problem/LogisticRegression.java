@@ -5,7 +5,7 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.sde.Checks;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -7,12 +7,12 @@ import org.msgdlab.sde.path.StrongSetup;
 import org.msgdlab.sde.path.TestFunction;
 import org.msgdlab.sde.path.WeakSetup;
 import org.msgdlab.sde.problem.LogisticRegression;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Study;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Study;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.SgdWithReplacement;
 
 import java.util.HashSet;

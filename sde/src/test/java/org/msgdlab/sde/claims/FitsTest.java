@@ -2,9 +2,9 @@ package org.msgdlab.sde.claims;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.sde.fit.OrderFit;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
 
 import java.util.List;
 import java.util.Map;

@@ -6,9 +6,9 @@ import org.hipparchus.distribution.discrete.BinomialDistribution;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.fit.Sample;
-import org.msgdlab.theory.claims.StatisticCheck;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.Locale;
 

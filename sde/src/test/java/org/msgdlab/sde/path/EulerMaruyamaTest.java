@@ -5,7 +5,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.sde.problem.Evaluator;
 import org.msgdlab.sde.problem.LogisticRegression;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -22,7 +22,7 @@ class LinearResponseTest {
         for (SamplingNoise noise : List.of(new SgdWithReplacement(30, 2), new BernoulliNoise(30, 3))) {
             double[][] withControl = WeakErrorRun.discrete(s, noise, 5);
             // the same paths (same streams, same draws, both step sizes consumed in order) without the control
-            double[][] plain = PathEnsemble.run(org.msgdlab.theory.random.Streams.derive(5, "discrete:" + noise.paperName()),
+            double[][] plain = PathEnsemble.run(org.msgdlab.core.random.Streams.derive(5, "discrete:" + noise.paperName()),
                     4000, 1, rng -> {
                         var sampler = noise.sampler(rng);
                         var ev = P.evaluator();

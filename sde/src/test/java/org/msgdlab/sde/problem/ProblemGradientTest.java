@@ -2,7 +2,7 @@ package org.msgdlab.sde.problem;
 
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 

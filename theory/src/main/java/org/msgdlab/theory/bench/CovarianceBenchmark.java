@@ -1,12 +1,14 @@
 package org.msgdlab.theory.bench;
 
+import org.msgdlab.core.bench.MedianRate;
+import org.msgdlab.core.bench.PeakFlops;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
-import org.msgdlab.theory.checks.ExchangeableStatistics;
+import org.msgdlab.theory.claims.ExchangeableStatistics;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithReplacement;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -16,10 +16,13 @@ public final class Theorem1SamplingVectors {
     private Theorem1SamplingVectors() {
     }
 
-    /** Theorem 1's covariance {@code (B-b)/(bB(B-1)) (I - 11^T/B)}. */
+    /**
+     * Theorem 1's covariance {@code (B-b)/(bB(B-1)) (I - 11^T/B)}: Proposition 1's covariance of
+     * SGD without replacement at n = B, written once in {@link SgdWithoutReplacement#covariance()}.
+     */
     public static ExchangeableCovariance covariance(int b, int batch) {
         check(b, batch);
-        return ExchangeableCovariance.centring(batch, (double) (batch - b) / ((double) b * batch * (batch - 1)));
+        return new SgdWithoutReplacement(batch, b).covariance();
     }
 
     /** {@code E[w_i^2] = 1/(bB)}. */

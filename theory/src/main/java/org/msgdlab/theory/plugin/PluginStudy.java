@@ -1,10 +1,10 @@
 package org.msgdlab.theory.plugin;
 
-import org.msgdlab.theory.checks.NoiseClaims;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Discrepancy;
-import org.msgdlab.theory.claims.NotApplicableClaim;
-import org.msgdlab.theory.claims.Study;
+import org.msgdlab.theory.claims.NoiseClaims;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.NotApplicableClaim;
+import org.msgdlab.core.claims.Study;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.HypothesizedNoise;

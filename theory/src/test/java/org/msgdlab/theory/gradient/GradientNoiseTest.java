@@ -5,12 +5,12 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.FisherNoise;
-import org.msgdlab.theory.noise.Rejections;
+import org.msgdlab.core.testing.Rejections;
 import org.msgdlab.theory.noise.RoundOff;
 import org.msgdlab.theory.noise.SgdWithReplacement;
 import org.msgdlab.theory.noise.SgdWithoutReplacement;
-import org.msgdlab.theory.noise.Theories;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.testing.Theories;
+import org.msgdlab.core.random.Streams;
 import org.quicktheories.core.Gen;
 
 import java.util.List;

@@ -1,11 +1,13 @@
 package org.msgdlab.theory.noise;
 
+import org.msgdlab.core.testing.Rejections;
+import org.msgdlab.core.testing.Theories;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 import org.quicktheories.core.Gen;
 
 import java.util.ArrayList;

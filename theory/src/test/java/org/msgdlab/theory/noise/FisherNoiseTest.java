@@ -1,5 +1,7 @@
 package org.msgdlab.theory.noise;
 
+import org.msgdlab.core.testing.Rejections;
+import org.msgdlab.core.testing.Theories;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.theory.gradient.GradientMatrices;

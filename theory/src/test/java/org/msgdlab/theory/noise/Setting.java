@@ -1,7 +1,7 @@
 package org.msgdlab.theory.noise;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
 

@@ -1,9 +1,11 @@
 package org.msgdlab.theory.noise;
 
+import org.msgdlab.core.testing.Rejections;
+import org.msgdlab.core.testing.Theories;
 import org.hipparchus.stat.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
-import org.msgdlab.theory.stats.FalseAlarm;
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
 import java.util.HashMap;

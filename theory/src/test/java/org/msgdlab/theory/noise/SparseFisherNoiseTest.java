@@ -1,7 +1,9 @@
 package org.msgdlab.theory.noise;
 
+import org.msgdlab.core.testing.Rejections;
+import org.msgdlab.core.testing.Theories;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.random.Streams;
+import org.msgdlab.core.random.Streams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -2,10 +2,10 @@ package org.msgdlab.theory.plugin;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
-import org.msgdlab.theory.claims.Budget;
-import org.msgdlab.theory.claims.Claim;
-import org.msgdlab.theory.claims.Evidence;
-import org.msgdlab.theory.claims.Verdict;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.CovarianceDeclaration;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.HypothesizedNoise;

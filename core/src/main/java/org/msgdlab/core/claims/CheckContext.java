@@ -1,0 +1,146 @@
+package org.msgdlab.core.claims;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.msgdlab.core.random.Streams;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Everything a {@link Claim} may use while it is checked, passed in rather than read from the
+ * environment: the budget, the master seed and the named streams derived from it, the work and
+ * data folders, a log for progress lines, cancellation, and typed study options. A claim reads
+ * nothing else (no system property, no environment variable, no static state), so the same
+ * context gives the same evidence.
+ *
+ * <p>Immutable; {@code with…} return a new context. The log and the cancellation test are called
+ * from the checking thread.
+ *
+ * @param budget    how much computation the check may spend
+ * @param seed      the master seed; a claim draws from {@link #stream(String)}, never from its own clock
+ * @param workDir   where a claim may keep what it computes across runs (a study's runs), or null
+ * @param dataDir   where its data lie (Fashion-MNIST), or null for the claim's default
+ * @param log       receives progress lines (never null; ignores them by default)
+ * @param cancelled true once the run was asked to stop (Ctrl-C)
+ * @param options   typed study options by key (see {@link Option})
+ */
+public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir, Consumer<String> log,
+                           BooleanSupplier cancelled, Map<Option<?>, Object> options) {
+
+    /**
+     * A typed option of a study, with its default: e.g. {@code new Option<>("b", Integer.class, 50)},
+     * the SGD batch size the command line's {@code --b} sets.
+     *
+     * @param name         the option's name, as the command line spells it
+     * @param type         its type
+     * @param defaultValue its value when the context sets none
+     * @param <T>          the type
+     */
+    public record Option<T>(String name, Class<T> type, T defaultValue) {
+        public Option {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+        }
+    }
+
+    public CheckContext {
+        Objects.requireNonNull(budget, "budget");
+        log = log == null ? line -> { } : log;
+        cancelled = cancelled == null ? () -> false : cancelled;
+        options = Map.copyOf(options == null ? Map.of() : options);
+    }
+
+    /**
+     * @param budget the computation budget
+     * @param seed   the master seed
+     * @return a context with no folders, a silent log, no cancellation and every option at its default
+     */
+    public static CheckContext of(Budget budget, long seed) {
+        return new CheckContext(budget, seed, null, null, null, null, Map.of());
+    }
+
+    /**
+     * @param name a name unique to what draws from it, e.g. the claim's id
+     * @return the seed of the stream {@code name}: {@code Streams.derive(seed, name)}
+     */
+    public long seedFor(String name) {
+        return Streams.derive(seed, name);
+    }
+
+    /**
+     * @param name a name unique to what draws from it, e.g. the claim's id
+     * @return a new generator of the stream {@code name}, the same sequence for the same seed and name
+     */
+    public UniformRandomProvider stream(String name) {
+        return Streams.create(seedFor(name));
+    }
+
+    /** @return the work folder, when the run has one */
+    public Optional<Path> work() {
+        return Optional.ofNullable(workDir);
+    }
+
+    /** @return the data folder, when the run names one */
+    public Optional<Path> data() {
+        return Optional.ofNullable(dataDir);
+    }
+
+    /**
+     * @param key the option
+     * @param <T> its type
+     * @return its value in this context, else its default
+     */
+    public <T> T option(Option<T> key) {
+        Object v = options.get(key);
+        return v == null ? key.defaultValue() : key.type().cast(v);
+    }
+
+    /**
+     * Stops a long check when the run was cancelled.
+     *
+     * @throws CancellationException when {@link #cancelled} says so
+     */
+    public void stopIfCancelled() {
+        if (cancelled.getAsBoolean()) {
+            throw new CancellationException("cancelled");
+        }
+    }
+
+    /** @return this context with the work folder {@code dir} */
+    public CheckContext withWorkDir(Path dir) {
+        return new CheckContext(budget, seed, dir, dataDir, log, cancelled, options);
+    }
+
+    /** @return this context with the data folder {@code dir} */
+    public CheckContext withDataDir(Path dir) {
+        return new CheckContext(budget, seed, workDir, dir, log, cancelled, options);
+    }
+
+    /** @return this context logging to {@code sink} */
+    public CheckContext withLog(Consumer<String> sink) {
+        return new CheckContext(budget, seed, workDir, dataDir, sink, cancelled, options);
+    }
+
+    /** @return this context cancelled when {@code test} says so */
+    public CheckContext withCancellation(BooleanSupplier test) {
+        return new CheckContext(budget, seed, workDir, dataDir, log, test, options);
+    }
+
+    /**
+     * @param key   the option
+     * @param value its value (of the option's type)
+     * @param <T>   its type
+     * @return this context with {@code key} set to {@code value}
+     */
+    public <T> CheckContext with(Option<T> key, T value) {
+        Map<Option<?>, Object> m = new LinkedHashMap<>(options);
+        m.put(key, key.type().cast(Objects.requireNonNull(value, key.name())));
+        return new CheckContext(budget, seed, workDir, dataDir, log, cancelled, m);
+    }
+}

@@ -1,0 +1,25 @@
+package org.msgdlab.core.claims;
+
+/**
+ * What is known, analytically, about the deterministic gap between the paper's formula and the
+ * exact one: whether it vanishes in the paper's regime and how.
+ *
+ * @param vanishes  true when the relative gap tends to 0 in the stated limit
+ * @param limit     the formula of the gap and its limit, e.g.
+ *                  {@code "factor (n-b)/(n-1) -> 1 as n -> infinity with b fixed"}
+ */
+public record Discrepancy(boolean vanishes, String limit) {
+
+    /** The paper's formula is exact: there is no gap. */
+    public static Discrepancy none() {
+        return new Discrepancy(true, "none: the paper's formula is exact");
+    }
+
+    public static Discrepancy vanishing(String limit) {
+        return new Discrepancy(true, limit);
+    }
+
+    public static Discrepancy persistent(String why) {
+        return new Discrepancy(false, why);
+    }
+}

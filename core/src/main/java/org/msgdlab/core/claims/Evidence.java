@@ -1,0 +1,291 @@
+package org.msgdlab.core.claims;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of checking one claim: parameters, every compared statistic, the verdict with its
+ * reason, the power check(s), and series for figures. The scalar fields {@code estimate},
+ * {@code reference}, {@code standardError}, {@code tolerance} and {@code discrepancy} repeat the
+ * <em>headline</em> statistic: the first one for a PASS, otherwise the one farthest from the
+ * paper's value in units of its tolerance.
+ */
+public record Evidence(
+        String claimId,
+        String paperRef,
+        String statement,
+        Verdict verdict,
+        String verdictReason,
+        Map<String, Object> parameters,
+        double estimate,
+        double reference,
+        double standardError,
+        double tolerance,
+        double discrepancy,
+        double falseAlarmProbability,
+        List<StatisticCheck> statistics,
+        List<PowerCheck> power,
+        String discrepancyLimit,
+        long samples,
+        double seconds,
+        List<Series> series) {
+
+    public Evidence {
+        // A results file written by an older or partial run may lack a list: read it as empty.
+        parameters = parametersAsWritten(parameters);
+        statistics = statistics == null ? List.of() : List.copyOf(statistics);
+        power = power == null ? List.of() : List.copyOf(power);
+        series = series == null ? List.of() : List.copyOf(series);
+    }
+
+    /**
+     * The parameters as results.json holds them: every array (double[], int[], long[], Object[], ...)
+     * becomes a list of its elements, so that a report rendered from this object and one rendered
+     * from the file it was written to show the same numbers (and never an array's identity, "[D@...").
+     */
+    private static Map<String, Object> parametersAsWritten(Map<String, Object> parameters) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (parameters != null) {
+            parameters.forEach((k, v) -> m.put(k, listed(v)));
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    private static Object listed(Object v) {
+        if (v == null || !v.getClass().isArray()) {
+            return v instanceof List<?> l ? l.stream().map(Evidence::listed).toList() : v;
+        }
+        int n = java.lang.reflect.Array.getLength(v);
+        List<Object> out = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(listed(java.lang.reflect.Array.get(v, i)));
+        }
+        return java.util.Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Decides the verdict from the compared statistics, as DESIGN.md defines it: PASS when every
+     * statistic agrees with the paper's formula; APPROXIMATE when every statistic agrees with the
+     * derived formula and the gap to the paper's formula vanishes in the stated limit; FAIL when
+     * the gap persists, or the estimate agrees with neither formula; INCONCLUSIVE when every
+     * statistic agrees except one-sided ones ({@link StatisticCheck.Side#ABOVE}) that the budget
+     * leaves unresolved (within their tolerance of the reference, neither confirmed nor contradicted).
+     */
+    public static Evidence decide(String claimId, String paperRef, String statement,
+                                  Map<String, Object> parameters, double falseAlarmProbability,
+                                  List<StatisticCheck> statistics, List<PowerCheck> power,
+                                  Discrepancy discrepancy, long samples, double seconds, List<Series> series) {
+        if (statistics.isEmpty()) {
+            throw new IllegalArgumentException("claim " + claimId + ": a verdict needs at least one statistic");
+        }
+        boolean paperOk = statistics.stream().allMatch(StatisticCheck::agreesWithPaper);
+        boolean derivedOk = statistics.stream().allMatch(StatisticCheck::agreesWithDerived);
+        Verdict verdict;
+        String reason;
+        List<String> unresolved = statistics.stream().filter(StatisticCheck::unresolved)
+                .map(s -> s.name() + " = " + shortNumber(s.estimate()) + " is within ±" + shortNumber(s.tolerance()) + " of "
+                        + shortNumber(s.paperValue())).toList();
+        boolean othersOk = statistics.stream().allMatch(s -> s.agreesWithPaper() || s.unresolved());
+        if (!paperOk && othersOk) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = "not resolved at this budget: " + String.join("; ", unresolved) + " (neither confirmed nor contradicted)"
+                    + (unresolved.size() < statistics.size() ? "; every other statistic agrees" : "");
+        } else if (paperOk) {
+            verdict = Verdict.PASS;
+            reason = "every statistic agrees with the paper's formula within its tolerance";
+        } else if (derivedOk && discrepancy.vanishes()) {
+            verdict = Verdict.APPROXIMATE;
+            reason = "the estimate rejects the paper's formula and matches the exact one; gap: " + discrepancy.limit();
+        } else if (derivedOk) {
+            verdict = Verdict.FAIL;
+            reason = "the estimate rejects the paper's formula and matches the exact one; the gap does not vanish: "
+                    + discrepancy.limit();
+        } else {
+            verdict = Verdict.FAIL;
+            List<String> bad = new ArrayList<>();
+            for (StatisticCheck s : statistics) {
+                if (!s.agreesWithDerived() && !s.unresolved()) {
+                    bad.add(s.name());
+                }
+            }
+            reason = "the estimate agrees with neither the paper's nor the derived formula on " + String.join(", ", bad);
+        }
+        StatisticCheck head = verdict == Verdict.PASS ? statistics.get(0)
+                : statistics.stream().max(Comparator.comparingDouble(Evidence::paperGapInTolerances)).orElseThrow();
+        return new Evidence(claimId, paperRef, statement, verdict, reason, parameters,
+                head.estimate(), head.paperValue(), head.standardError(), head.tolerance(),
+                head.measuredDiscrepancy(), falseAlarmProbability, statistics, power,
+                discrepancy.limit(), samples, seconds, series);
+    }
+
+    /**
+     * The same evidence with another verdict and reason, for checks whose verdict needs more than
+     * {@link #decide} sees (e.g. {@link Verdict#INCONCLUSIVE} when a power check shows that the
+     * negation of the statement would have passed as well).
+     */
+    public Evidence withVerdict(Verdict v, String reason) {
+        return toBuilder().verdict(v, reason).build();
+    }
+
+    /** @return the same evidence with {@code seconds} as its time (the runner's measurement) */
+    public Evidence withSeconds(double seconds) {
+        return toBuilder().seconds(seconds).build();
+    }
+
+    /** @return the same evidence, same verdict, with {@code detail} appended to its reason after "; " */
+    public Evidence withDetail(String detail) {
+        return withVerdict(verdict, verdictReason + "; " + detail);
+    }
+
+    /** @return a builder holding every field of this evidence */
+    public Builder toBuilder() {
+        return new Builder(claimId, paperRef, statement).verdict(verdict, verdictReason).parameters(parameters)
+                .headline(estimate, reference, standardError, tolerance, discrepancy)
+                .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
+                .discrepancyLimit(discrepancyLimit).samples(samples).seconds(seconds).series(series);
+    }
+
+    /**
+     * @param claimId   the claim's id
+     * @param paperRef  where the statement is in the paper
+     * @param statement the statement
+     * @return a builder for evidence whose verdict the caller decides (prefer {@link #decide} when
+     *         the verdict follows from statistics); unset numbers are NaN, lists empty
+     */
+    public static Builder builder(String claimId, String paperRef, String statement) {
+        return new Builder(claimId, paperRef, statement);
+    }
+
+    /** Evidence field by field, for the verdicts {@link #decide} does not make. Not thread-safe. */
+    public static final class Builder {
+        private final String claimId;
+        private final String paperRef;
+        private final String statement;
+        private Verdict verdict = Verdict.ERROR;
+        private String reason = "no verdict set";
+        private Map<String, Object> parameters = Map.of();
+        private double estimate = Double.NaN;
+        private double reference = Double.NaN;
+        private double standardError = Double.NaN;
+        private double tolerance = Double.NaN;
+        private double discrepancy = Double.NaN;
+        private double falseAlarmProbability = Double.NaN;
+        private List<StatisticCheck> statistics = List.of();
+        private List<PowerCheck> power = List.of();
+        private String discrepancyLimit = "";
+        private long samples;
+        private double seconds;
+        private List<Series> series = List.of();
+
+        private Builder(String claimId, String paperRef, String statement) {
+            this.claimId = claimId;
+            this.paperRef = paperRef;
+            this.statement = statement;
+        }
+
+        /** @return this, with the verdict and its reason */
+        public Builder verdict(Verdict v, String why) {
+            this.verdict = v;
+            this.reason = why;
+            return this;
+        }
+
+        /** @return this, with the parameters */
+        public Builder parameters(Map<String, Object> p) {
+            this.parameters = p;
+            return this;
+        }
+
+        /** @return this, with the headline statistic's estimate, reference, SE, tolerance and discrepancy */
+        public Builder headline(double estimate, double reference, double standardError, double tolerance, double discrepancy) {
+            this.estimate = estimate;
+            this.reference = reference;
+            this.standardError = standardError;
+            this.tolerance = tolerance;
+            this.discrepancy = discrepancy;
+            return this;
+        }
+
+        /** @return this, with the false-alarm probability the tolerances were set for */
+        public Builder falseAlarmProbability(double alpha) {
+            this.falseAlarmProbability = alpha;
+            return this;
+        }
+
+        /** @return this, with the compared statistics */
+        public Builder statistics(List<StatisticCheck> s) {
+            this.statistics = s;
+            return this;
+        }
+
+        /** @return this, with the power checks */
+        public Builder power(List<PowerCheck> p) {
+            this.power = p;
+            return this;
+        }
+
+        /** @return this, with what limits the discrepancy (or why there is none) */
+        public Builder discrepancyLimit(String limit) {
+            this.discrepancyLimit = limit;
+            return this;
+        }
+
+        /** @return this, with the number of samples drawn */
+        public Builder samples(long n) {
+            this.samples = n;
+            return this;
+        }
+
+        /** @return this, with the seconds the check took */
+        public Builder seconds(double s) {
+            this.seconds = s;
+            return this;
+        }
+
+        /** @return this, with the series for figures */
+        public Builder series(List<Series> s) {
+            this.series = s;
+            return this;
+        }
+
+        /** @return the evidence */
+        public Evidence build() {
+            return new Evidence(claimId, paperRef, statement, verdict, reason, parameters, estimate, reference,
+                    standardError, tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit,
+                    samples, seconds, series);
+        }
+    }
+
+    /** Four significant digits without trailing zeros: 0.004, -0.02130 -> -0.0213, 1.2e-07. */
+    static String shortNumber(double x) {
+        if (x == 0 || !Double.isFinite(x)) {
+            return x == 0 ? "0" : String.valueOf(x);
+        }
+        java.math.BigDecimal b = new java.math.BigDecimal(x, new java.math.MathContext(4)).stripTrailingZeros();
+        return Math.abs(x) >= 1e-4 && Math.abs(x) < 1e6 ? b.toPlainString() : b.toString();
+    }
+
+    /** Evidence for a claim whose check threw: verdict ERROR with the message. */
+    public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
+        return builder(claimId, paperRef, statement).verdict(Verdict.ERROR, message).seconds(seconds).build();
+    }
+
+    /** Evidence for a claim that did not run; {@code why} says why (interrupted, left out by the budget, ...). */
+    public static Evidence notRun(String claimId, String paperRef, String statement, String why) {
+        return builder(claimId, paperRef, statement).verdict(Verdict.NOT_RUN, why).build();
+    }
+
+    /** Evidence for a claim whose statement has no meaning for what it checks; {@code why} says why. */
+    public static Evidence notApplicable(String claimId, String paperRef, String statement, Map<String, Object> parameters,
+                                         String why) {
+        return builder(claimId, paperRef, statement).verdict(Verdict.NOT_APPLICABLE, why).parameters(parameters).build();
+    }
+
+    private static double paperGapInTolerances(StatisticCheck s) {
+        double gap = Math.abs(s.estimate() - s.paperValue());
+        return s.tolerance() > 0 ? gap / s.tolerance() : (gap > 0 ? Double.MAX_VALUE : 0);
+    }
+}

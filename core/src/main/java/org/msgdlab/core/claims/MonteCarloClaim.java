@@ -1,0 +1,178 @@
+package org.msgdlab.core.claims;
+
+import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.stats.FalseAlarm;
+import org.msgdlab.core.stats.MonteCarlo;
+import org.msgdlab.core.stats.RunningMoments;
+import org.msgdlab.core.stats.SampleExperiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A claim checked by Monte Carlo: k statistics, each estimated by the sample mean of i.i.d.
+ * per-sample values, compared with the paper's value and with the exact value derived here, at a
+ * tolerance {@code z' * SE + round-off} where z gives the claim a false-alarm probability of
+ * {@link FalseAlarm#PER_CLAIM} (Bonferroni over the k statistics) and z' corrects it for the
+ * estimator's skewness and kurtosis ({@link FalseAlarm#shapeCorrected}). The same estimates are
+ * compared with a named wrong formula: whether they reject it, and with what probability (power).
+ *
+ * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
+ * @param termsPerSample number of terms summed per sample, for the round-off bound
+ */
+public record MonteCarloClaim(
+        String id,
+        String paperRef,
+        String statement,
+        Map<String, Object> parameters,
+        List<String> statisticNames,
+        double[] paperValues,
+        double[] derivedValues,
+        String wrongFormula,
+        double[] wrongValues,
+        Discrepancy discrepancy,
+        long quickSamples,
+        long fullSamples,
+        double roundOffScale,
+        int termsPerSample,
+        SampleExperiment.Factory experiment) implements Claim {
+
+    public MonteCarloClaim {
+        int k = statisticNames.size();
+        if (paperValues.length != k || derivedValues.length != k || wrongValues.length != k) {
+            throw new IllegalArgumentException("claim " + id + ": " + k + " statistics need " + k
+                    + " paper, derived and wrong values");
+        }
+        parameters = new LinkedHashMap<>(parameters);
+        statisticNames = List.copyOf(statisticNames);
+        derivedValues = snapToPaper(paperValues, derivedValues);
+        if (quickSamples < 1000 || fullSamples < quickSamples) {
+            throw new IllegalArgumentException("claim " + id + ": samples quick=" + quickSamples + ", full=" + fullSamples
+                    + " must satisfy 1000 <= quick <= full");
+        }
+    }
+
+    /**
+     * The derived values, with those within round-off of the paper's replaced by the paper's: the
+     * same formula computed two ways (e.g. G Var G^T and (F - gg^T)/b) differs in the last bits,
+     * which is no gap to resolve.
+     */
+    private static double[] snapToPaper(double[] paper, double[] derived) {
+        double[] out = derived.clone();
+        for (int j = 0; j < out.length; j++) {
+            if (Math.abs(out[j] - paper[j]) <= 1e-12 * Math.max(Math.abs(out[j]), Math.abs(paper[j]))) {
+                out[j] = paper[j];
+            }
+        }
+        return out;
+    }
+
+    public long samples(Budget budget) {
+        return budget == Budget.QUICK ? quickSamples : fullSamples;
+    }
+
+    @Override
+    public Evidence check(CheckContext context) {
+        Budget budget = context.budget();
+        long seed = context.seed();
+        return check(budget, seed, FalseAlarm.PER_CLAIM);
+    }
+
+    /**
+     * The check at another false-alarm probability {@code alpha} (for calibration: at alpha = 0.05
+     * a true claim must fail in about 5% of seeds).
+     */
+    public Evidence check(Budget budget, long seed, double alpha) {
+        long start = System.nanoTime();
+        long samples = samples(budget);
+        int k = statisticNames.size();
+        MonteCarlo.Result result = MonteCarlo.run(samples, Streams.derive(seed, id), k, experiment);
+        RunningMoments m = result.total();
+        double z = FalseAlarm.z(alpha, k);
+        double roundOff = FalseAlarm.roundOff(termsPerSample + (double) samples, roundOffScale);
+        List<StatisticCheck> stats = new ArrayList<>();
+        double bestPower = -1;
+        int bestIndex = 0;
+        boolean wrongRejected = false;
+        double resolution = -1;
+        int resolutionIndex = 0;
+        for (int j = 0; j < k; j++) {
+            double se = m.standardError(j);
+            double tol = FalseAlarm.shapeCorrected(z, m.skewnessOfMean(j), m.excessKurtosisOfMean(j)) * se + roundOff;
+            StatisticCheck s = StatisticCheck.of(statisticNames.get(j), m.mean(j), se, paperValues[j], derivedValues[j], tol);
+            stats.add(s);
+            wrongRejected |= s.rejects(wrongValues[j]);
+            double p = FalseAlarm.power(derivedValues[j], wrongValues[j], se, tol);
+            if (p > bestPower) {
+                bestPower = p;
+                bestIndex = j;
+            }
+            if (paperValues[j] != derivedValues[j]) {
+                double r = FalseAlarm.power(derivedValues[j], paperValues[j], se, tol);
+                if (r > resolution) {
+                    resolution = r;
+                    resolutionIndex = j;
+                }
+            }
+        }
+        List<PowerCheck> power = new ArrayList<>();
+        power.add(new PowerCheck(wrongFormula, statisticNames.get(bestIndex), wrongValues[bestIndex], wrongRejected, bestPower));
+        if (resolution >= 0) {
+            StatisticCheck r = stats.get(resolutionIndex);
+            power.add(new PowerCheck("the paper's formula (power to resolve the exact gap from noise)",
+                    r.name(), r.paperValue(), !stats.stream().allMatch(StatisticCheck::agreesWithPaper), resolution));
+        }
+        Map<String, Object> params = new LinkedHashMap<>(parameters);
+        params.put("samples", samples);
+        params.put("alpha", alpha);
+        params.put("z", z);
+        int head = headline(stats);
+        List<Series> series = List.of(convergenceSeries(result, head, z, roundOff));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return Evidence.decide(id, paperRef, statement, params, alpha, stats, power, discrepancy, samples, seconds, series);
+    }
+
+    private static int headline(List<StatisticCheck> stats) {
+        int best = 0;
+        double worst = -1;
+        for (int j = 0; j < stats.size(); j++) {
+            StatisticCheck s = stats.get(j);
+            double gap = Math.abs(s.estimate() - s.paperValue());
+            double score = s.tolerance() > 0 ? gap / s.tolerance() : (gap > 0 ? Double.MAX_VALUE : 0);
+            if (score > 1 && score > worst) {
+                worst = score;
+                best = j;
+            }
+        }
+        return best;
+    }
+
+    /** Estimate of statistic j (with its tolerance band) against the number of samples used. */
+    private Series convergenceSeries(MonteCarlo.Result result, int j, double z, double roundOff) {
+        List<double[]> est = new ArrayList<>();
+        int chunks = result.chunks().size();
+        for (int c = 1; c <= chunks; c *= 2) {
+            RunningMoments p = result.prefix(c);
+            double tol = FalseAlarm.shapeCorrected(z, p.skewnessOfMean(j), p.excessKurtosisOfMean(j)) * p.standardError(j) + roundOff;
+            est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
+        }
+        if (Integer.bitCount(chunks) != 1) {
+            RunningMoments p = result.total();
+            double tol = FalseAlarm.shapeCorrected(z, p.skewnessOfMean(j), p.excessKurtosisOfMean(j)) * p.standardError(j) + roundOff;
+            est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
+        }
+        double x0 = est.get(0)[0];
+        double x1 = est.get(est.size() - 1)[0];
+        List<Series.Curve> curves = new ArrayList<>();
+        curves.add(new Series.Curve("estimate ± tolerance", est));
+        curves.add(new Series.Curve("paper", List.of(Series.point(x0, paperValues[j]), Series.point(x1, paperValues[j]))));
+        if (derivedValues[j] != paperValues[j]) {
+            curves.add(new Series.Curve("exact (derived)", List.of(Series.point(x0, derivedValues[j]), Series.point(x1, derivedValues[j]))));
+        }
+        curves.add(new Series.Curve("wrong: " + wrongFormula, List.of(Series.point(x0, wrongValues[j]), Series.point(x1, wrongValues[j]))));
+        return new Series(id + ".convergence", statisticNames.get(j) + " vs Monte Carlo samples", "Monte Carlo samples",
+                statisticNames.get(j), true, false, curves);
+    }
+}

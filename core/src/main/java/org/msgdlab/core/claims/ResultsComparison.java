@@ -1,0 +1,150 @@
+package org.msgdlab.core.claims;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Two results files compared claim by claim: the same claims, each with the same verdict and the
+ * same numbers, timing aside. It answers "did this change alter any result?" (a refactoring must
+ * not; a fix must alter exactly what it says).
+ *
+ * <p>Claims are matched by study id and claim id. Every field of a claim's evidence is compared as
+ * written in {@code results.json}, recursively (parameters, statistics, power, series), except
+ * the fields that measure time ({@link #TIMING}); numbers are equal when they are the same double
+ * or, with a relative tolerance, when {@code |a - b| <= tolerance · max(|a|, |b|)}. The provenance
+ * (commit, dates, command) is not compared; the seed and the budget are, since results at
+ * another seed are other results.
+ *
+ * @param differences one line per difference, e.g. {@code theory.sampling-noise/prop1.x: /estimate 0.1 -> 0.2}
+ */
+public record ResultsComparison(List<String> differences) {
+
+    /** Fields that measure time, not results: left out of the comparison wherever they stand. */
+    public static final Set<String> TIMING = Set.of("seconds", "startedAt", "finishedAt");
+
+    public ResultsComparison {
+        differences = List.copyOf(differences);
+    }
+
+    /** @return whether the two files hold the same results */
+    public boolean same() {
+        return differences.isEmpty();
+    }
+
+    /**
+     * Compares two results files.
+     *
+     * @param before            the earlier file
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @return the differences, none when the results are the same
+     * @throws IllegalArgumentException when a file cannot be read, naming it, or the tolerance is negative or not finite
+     */
+    public static ResultsComparison of(Path before, Path after, double relativeTolerance) {
+        if (!(relativeTolerance >= 0) || Double.isInfinite(relativeTolerance)) {
+            throw new IllegalArgumentException("relative tolerance=" + relativeTolerance + " must be finite and >= 0");
+        }
+        return of(tree(before), tree(after), relativeTolerance);
+    }
+
+    private static JsonNode tree(Path file) {
+        JsonNode t;
+        try {
+            t = ResultsFile.mapper().readTree(file.toFile());
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(file + ": not readable as a results file (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
+        }
+        if (t == null || !t.path("studies").isArray()) {
+            throw new IllegalArgumentException(file + ": not a results file (no \"studies\" array)");
+        }
+        return t;
+    }
+
+    /**
+     * Compares two parsed results files ({@code results.json} trees).
+     *
+     * @param before            the earlier tree
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @return the differences, none when the results are the same
+     */
+    public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance) {
+        List<String> out = new ArrayList<>();
+        for (String key : List.of("seed", "budget")) {
+            compare("provenance", "/" + key, before.path("provenance").path(key), after.path("provenance").path(key),
+                    relativeTolerance, out);
+        }
+        Map<String, JsonNode> a = claims(before);
+        Map<String, JsonNode> b = claims(after);
+        for (Map.Entry<String, JsonNode> e : a.entrySet()) {
+            JsonNode other = b.get(e.getKey());
+            if (other == null) {
+                out.add(e.getKey() + ": only in the first file");
+            } else {
+                compare(e.getKey(), "", e.getValue(), other, relativeTolerance, out);
+            }
+        }
+        for (String key : b.keySet()) {
+            if (!a.containsKey(key)) {
+                out.add(key + ": only in the second file");
+            }
+        }
+        return new ResultsComparison(out);
+    }
+
+    private static Map<String, JsonNode> claims(JsonNode results) {
+        Map<String, JsonNode> m = new LinkedHashMap<>();
+        for (JsonNode study : results.path("studies")) {
+            for (JsonNode claim : study.path("claims")) {
+                m.put(study.path("id").asText() + "/" + claim.path("claimId").asText(), claim);
+            }
+        }
+        return m;
+    }
+
+    private static void compare(String claim, String path, JsonNode x, JsonNode y, double tol, List<String> out) {
+        if (x.isNumber() && y.isNumber()) {
+            double p = x.asDouble();
+            double q = y.asDouble();
+            boolean equal = Double.compare(p, q) == 0 || Math.abs(p - q) <= tol * Math.max(Math.abs(p), Math.abs(q));
+            if (!equal) {
+                out.add(claim + ": " + path + " " + x + " -> " + y);
+            }
+        } else if (x.isObject() && y.isObject()) {
+            for (Iterator<String> it = x.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!TIMING.contains(f)) {
+                    compare(claim, path + "/" + f, x.get(f), y.path(f), tol, out);
+                }
+            }
+            for (Iterator<String> it = y.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!TIMING.contains(f) && !x.has(f)) {
+                    out.add(claim + ": " + path + "/" + f + " only in the second file");
+                }
+            }
+        } else if (x.isArray() && y.isArray()) {
+            if (x.size() != y.size()) {
+                out.add(claim + ": " + path + " has " + x.size() + " entries -> " + y.size());
+                return;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                compare(claim, path + "/" + i, x.get(i), y.get(i), tol, out);
+            }
+        } else if (!x.equals(y)) {
+            out.add(claim + ": " + path + " " + abbreviate(x) + " -> " + abbreviate(y));
+        }
+    }
+
+    private static String abbreviate(JsonNode n) {
+        String s = n.isMissingNode() ? "(absent)" : n.toString();
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+}

@@ -1,0 +1,166 @@
+package org.msgdlab.core.stats;
+
+import org.hipparchus.distribution.continuous.NormalDistribution;
+
+import java.util.Locale;
+
+/**
+ * A pre-registered statement about the mean d of paired differences, decided with three outcomes
+ * from one-sided Student-t bounds at level alpha (each error direction at most alpha):
+ * <ul>
+ *   <li>{@link Superiority} "d &gt; 0, by an amount worth detecting (delta)": SUPPORTED when the
+ *       lower bound exceeds 0; CONTRADICTED when the upper bound is below delta (no gap of the
+ *       smallest size worth detecting); UNRESOLVED otherwise. A wrong SUPPORTED needs d &le; 0, a
+ *       wrong CONTRADICTED needs d &ge; delta: at most one of the two is possible, so the
+ *       probability of a wrong verdict is at most alpha.</li>
+ *   <li>{@link Equivalence} "|d| &lt; margin" (two one-sided tests): SUPPORTED when both bounds lie
+ *       inside (-margin, margin); CONTRADICTED when the whole interval lies outside it (upper &lt;
+ *       -margin or lower &gt; margin); UNRESOLVED otherwise. Again each wrong verdict needs the
+ *       truth on the other side of the margin: at most alpha.</li>
+ * </ul>
+ * Power is the noncentral-t probability of the right verdict at the design alternatives, by the
+ * normal approximation of Abramowitz and Stegun 26.7.10 (tested against simulation).
+ */
+public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, PairedHypothesis.Equivalence {
+
+    /** The three outcomes of a decision. */
+    enum Outcome { SUPPORTED, CONTRADICTED, UNRESOLVED }
+
+    /** The decision on {@code d} with each one-sided bound at level {@code alpha}. */
+    Outcome decide(PairedDifferences d, double alpha);
+
+    /** Probability of SUPPORTED at the alternative where the statement is plainly true (sd of one difference, n seeds). */
+    double powerToSupport(double sd, int n, double alpha);
+
+    /** Probability of CONTRADICTED at the plausible wrong answer. */
+    double powerToContradict(double sd, int n, double alpha);
+
+    /** The plausible wrong answer the contradiction power refers to, in words. */
+    String wrongAnswer();
+
+    /** The rule in words. */
+    String rule();
+
+    /** The smaller of the two powers. */
+    default double power(double sd, int n, double alpha) {
+        return Math.min(powerToSupport(sd, n, alpha), powerToContradict(sd, n, alpha));
+    }
+
+    /**
+     * The smallest number of seeds (at most {@code max}) at which both powers reach {@code target}
+     * for differences of standard deviation {@code sd}; {@code max + 1} when none does.
+     */
+    default int seedsFor(double sd, double target, double alpha, int max) {
+        for (int n = 2; n <= max; n++) {
+            if (power(sd, n, alpha) >= target) {
+                return n;
+            }
+        }
+        return max + 1;
+    }
+
+    /** "d &gt; 0", contradicted by "d &lt; delta". */
+    record Superiority(double delta) implements PairedHypothesis {
+        public Superiority {
+            if (!(delta > 0) || Double.isInfinite(delta)) {
+                throw new IllegalArgumentException("smallest effect worth detecting delta=" + delta + " must be finite and > 0");
+            }
+        }
+
+        @Override
+        public Outcome decide(PairedDifferences d, double alpha) {
+            if (d.lower(alpha) > 0) {
+                return Outcome.SUPPORTED;
+            }
+            if (d.upper(alpha) < delta) {
+                return Outcome.CONTRADICTED;
+            }
+            return Outcome.UNRESOLVED;
+        }
+
+        @Override
+        public double powerToSupport(double sd, int n, double alpha) {
+            return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, delta * Math.sqrt(n) / sd);
+        }
+
+        @Override
+        public double powerToContradict(double sd, int n, double alpha) {
+            return powerToSupport(sd, n, alpha);   // symmetric: d = 0 seen from the bound delta
+        }
+
+        @Override
+        public String wrongAnswer() {
+            return "no gap (d = 0) for the contradiction, a gap of delta for the support";
+        }
+
+        @Override
+        public String rule() {
+            return String.format(Locale.ROOT, "SUPPORTED if lower bound > 0; CONTRADICTED if upper bound < delta = %.4g;"
+                    + " UNRESOLVED otherwise", delta);
+        }
+    }
+
+    /** "|d| &lt; margin" (two one-sided tests), contradicted by an interval outside (-margin, margin). */
+    record Equivalence(double margin) implements PairedHypothesis {
+        public Equivalence {
+            if (!(margin > 0) || Double.isInfinite(margin)) {
+                throw new IllegalArgumentException("equivalence margin=" + margin + " must be finite and > 0");
+            }
+        }
+
+        @Override
+        public Outcome decide(PairedDifferences d, double alpha) {
+            double lo = d.lower(alpha);
+            double hi = d.upper(alpha);
+            if (lo > -margin && hi < margin) {
+                return Outcome.SUPPORTED;
+            }
+            if (hi < -margin || lo > margin) {
+                return Outcome.CONTRADICTED;
+            }
+            return Outcome.UNRESOLVED;
+        }
+
+        /** At d = 0: both one-sided tests must reject; P &ge; 1 - 2 P(one fails). */
+        @Override
+        public double powerToSupport(double sd, int n, double alpha) {
+            double one = Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
+            return Math.max(0, 2 * one - 1);
+        }
+
+        /** At d = -2 margin (or +2 margin): the interval must clear the margin on that side. */
+        @Override
+        public double powerToContradict(double sd, int n, double alpha) {
+            return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
+        }
+
+        @Override
+        public String wrongAnswer() {
+            return "a difference of twice the margin (2 margin) for the contradiction, none for the support";
+        }
+
+        @Override
+        public String rule() {
+            return String.format(Locale.ROOT, "SUPPORTED if both bounds lie in (-%.4g, %.4g); CONTRADICTED if the"
+                    + " interval lies outside it; UNRESOLVED otherwise", margin, margin);
+        }
+    }
+
+    /** The noncentral-t tail used by the powers. */
+    final class Power {
+        private static final NormalDistribution Z = new NormalDistribution(0, 1);
+
+        private Power() {
+        }
+
+        /**
+         * P(T' &gt; t) for T' noncentral t with {@code df} degrees of freedom and noncentrality
+         * {@code lambda}: Phi((lambda - t (1 - 1/(4 df))) / sqrt(1 + t^2 / (2 df))) (A&amp;S 26.7.10).
+         */
+        public static double tTail(double t, int df, double lambda) {
+            double num = lambda - t * (1 - 1.0 / (4 * df));
+            double den = Math.sqrt(1 + t * t / (2.0 * df));
+            return Z.cumulativeProbability(num / den);
+        }
+    }
+}

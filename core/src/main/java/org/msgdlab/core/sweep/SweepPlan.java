@@ -1,0 +1,139 @@
+package org.msgdlab.core.sweep;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.msgdlab.core.io.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sweep: a list of independent runs of one {@link RunKind}, each with a stable id, kept in the
+ * sweep directory as {@code sweep.json}. Running a plan is idempotent: finished runs are skipped,
+ * interrupted ones continue from their last checkpoint ({@link SweepDirectory}).
+ *
+ * @param kind the name of the {@link RunKind} that executes the runs
+ * @param runs the runs in execution order; ids unique
+ */
+public record SweepPlan(String kind, List<SweepRun> runs) {
+
+    /** The plan file inside a sweep directory. */
+    public static final String FILE = "sweep.json";
+    /** The plan file's format tag. */
+    public static final String FORMAT = "msgd-sweep/1";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public SweepPlan {
+        if (kind == null || kind.isBlank()) {
+            throw new IllegalArgumentException("sweep kind is empty");
+        }
+        runs = List.copyOf(runs);
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("the plan has no runs");
+        }
+        Map<String, SweepRun> seen = new LinkedHashMap<>();
+        for (SweepRun r : runs) {
+            if (seen.put(r.id(), r) != null) {
+                throw new IllegalArgumentException("run " + r.id() + " is planned twice (a value listed twice?)");
+            }
+        }
+    }
+
+    /** The run with this array index (a Slurm array task's {@code SLURM_ARRAY_TASK_ID}). */
+    public SweepRun run(int index) {
+        if (index < 0 || index >= runs.size()) {
+            throw new IllegalArgumentException("--index " + index + " must be in [0, " + (runs.size() - 1) + "] (the plan has "
+                    + runs.size() + " runs)");
+        }
+        return runs.get(index);
+    }
+
+    /**
+     * This plan with the runs of {@code more} that it lacks appended (an extended sweep keeps the
+     * indices of its runs). A run of both with other settings is refused.
+     */
+    public SweepPlan extendedBy(SweepPlan more) {
+        if (!kind.equals(more.kind)) {
+            throw new IllegalArgumentException("the sweep holds runs of kind " + kind + ", not " + more.kind);
+        }
+        Map<String, SweepRun> byId = new LinkedHashMap<>();
+        runs.forEach(r -> byId.put(r.id(), r));
+        List<SweepRun> all = new ArrayList<>(runs);
+        for (SweepRun r : more.runs) {
+            SweepRun old = byId.get(r.id());
+            if (old == null) {
+                all.add(r);
+            } else if (!old.settings().equals(r.settings())) {
+                throw new IllegalArgumentException("run " + r.id() + " is already planned with other settings ("
+                        + firstDifference(old.settings(), r.settings()) + ")");
+            }
+        }
+        return new SweepPlan(kind, all);
+    }
+
+    private static String firstDifference(Map<String, String> a, Map<String, String> b) {
+        for (Map.Entry<String, String> e : a.entrySet()) {
+            if (!e.getValue().equals(b.get(e.getKey()))) {
+                return e.getKey() + " " + e.getValue() + " there, " + b.get(e.getKey()) + " now";
+            }
+        }
+        for (String k : b.keySet()) {
+            if (!a.containsKey(k)) {
+                return k + " not there, " + b.get(k) + " now";
+            }
+        }
+        return "none";
+    }
+
+    /** Whether {@code dir} holds a plan. */
+    public static boolean exists(Path dir) {
+        return Files.isRegularFile(dir.resolve(FILE));
+    }
+
+    /** Reads {@code dir/sweep.json}. */
+    public static SweepPlan read(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("sweep directory " + dir + " holds no " + FILE + " (make one with msgd sweep plan)");
+        }
+        JsonNode root = JSON.readTree(file.toFile());
+        if (!FORMAT.equals(root.path("format").asText())) {
+            throw new IllegalArgumentException(file + ": format '" + root.path("format").asText() + "' is not " + FORMAT);
+        }
+        List<SweepRun> runs = new ArrayList<>();
+        for (JsonNode r : root.path("runs")) {
+            Map<String, String> settings = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = r.path("settings").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                settings.put(e.getKey(), e.getValue().asText());
+            }
+            runs.add(new SweepRun(r.path("id").asText(), settings));
+        }
+        return new SweepPlan(root.path("kind").asText(), runs);
+    }
+
+    /** Writes {@code dir/sweep.json} atomically. */
+    public void write(Path dir) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("kind", kind);
+        ArrayNode array = root.putArray("runs");
+        for (SweepRun r : runs) {
+            ObjectNode n = array.addObject();
+            n.put("id", r.id());
+            ObjectNode s = n.putObject("settings");
+            r.settings().forEach(s::put);
+        }
+        AtomicFiles.writeString(dir.resolve(FILE), JSON.writeValueAsString(root) + "\n");
+    }
+}

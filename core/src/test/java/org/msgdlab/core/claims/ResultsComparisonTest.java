@@ -1,0 +1,72 @@
+package org.msgdlab.core.claims;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.core.testing.Rejections;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Two results files compared claim by claim, timing aside. */
+class ResultsComparisonTest {
+
+    private static String results(String seed, String seconds, String verdict, String estimate, String band, String extraClaim) {
+        return """
+                {"provenance": {"seed": %s, "budget": "quick", "command": "msgd verify", "gitCommit": "abc",
+                                "startedAt": "2026-11-25T%s", "finishedAt": "2026-11-25T%s"},
+                 "studies": [{"id": "s", "title": "S", "paperRef": "P", "claims": [
+                   {"claimId": "c1", "verdict": "%s", "estimate": %s, "seconds": %s,
+                    "parameters": {"n": 1000}, "statistics": [{"estimate": 1.5}],
+                    "series": [{"curves": [{"points": [[1, 2, %s, 3]]}]}]}%s]}]}
+                """.formatted(seed, seconds, seconds, verdict, estimate, seconds, band, extraClaim);
+    }
+
+    private static JsonNode tree(String json) throws Exception {
+        return ResultsFile.mapper().readTree(json);
+    }
+
+    @Test
+    void theSameResultsAtOtherTimesAreTheSame() throws Exception {
+        ResultsComparison c = ResultsComparison.of(tree(results("7", "1.5", "PASS", "0.25", "1.5", "")),
+                tree(results("7", "9.25", "PASS", "0.25", "1.5", "")), 0);
+        assertTrue(c.same(), c.differences().toString());
+    }
+
+    @Test
+    void aChangedNumberVerdictOrClaimIsNamedWithItsPath() throws Exception {
+        JsonNode before = tree(results("7", "1", "PASS", "0.25", "1.5", ""));
+        assertEquals(List.of("s/c1: /estimate 0.25 -> 0.2500001"),
+                ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.2500001", "1.5", "")), 0).differences());
+        assertEquals(List.of("s/c1: /verdict \"PASS\" -> \"FAIL\""),
+                ResultsComparison.of(before, tree(results("7", "1", "FAIL", "0.25", "1.5", "")), 0).differences());
+        assertEquals(List.of("s/c1: /series/0/curves/0/points/0/2 1.5 -> 1.4"),
+                ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.25", "1.4", "")), 0).differences());
+        assertEquals(List.of("s/c2: only in the second file"), ResultsComparison.of(before,
+                tree(results("7", "1", "PASS", "0.25", "1.5", ", {\"claimId\": \"c2\", \"verdict\": \"PASS\"}")), 0).differences());
+        assertEquals(List.of("provenance: /seed 7 -> 8"),
+                ResultsComparison.of(before, tree(results("8", "1", "PASS", "0.25", "1.5", "")), 0).differences());
+    }
+
+    @Test
+    void aRelativeToleranceForgivesOnlyWhatItSays() throws Exception {
+        JsonNode before = tree(results("7", "1", "PASS", "0.25", "1.5", ""));
+        assertTrue(ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.2500001", "1.5", "")), 1e-6).same());
+        assertEquals(1, ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.2501", "1.5", "")), 1e-6).differences().size());
+    }
+
+    @Test
+    void filesAreReadAndBadInputIsRefusedNamingIt(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.json"), results("7", "1", "PASS", "0.25", "1.5", ""));
+        Path b = Files.writeString(dir.resolve("b.json"), results("7", "2", "PASS", "0.25", "1.5", ""));
+        assertTrue(ResultsComparison.of(a, b, 0).same());
+        Rejections.assertRejects(() -> ResultsComparison.of(a, b, -1), "tolerance=-1.0");
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{");
+        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsComparison.of(a, bad, 0));
+        assertTrue(e.getMessage().contains("bad.json"), e.getMessage());
+    }
+}

@@ -1,0 +1,146 @@
+package org.msgdlab.deep.claims;
+
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.deep.bench.StepBenchmark;
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.core.bench.PeakFlops;
+import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.StatisticCheck;
+import org.msgdlab.core.claims.Verdict;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The toolkit's speed target for the Fashion-MNIST full-batch step: TensorFlow Java at least
+ * {@value #TARGET} times PyTorch's images per second on the same cores, medians over alternating
+ * rounds ({@link StepBenchmark#compare}); the other kernels' speed, GFLOP/s and the fraction of the
+ * machine's FP32 peak go with it. A measured speed, not a sampled one: no false-alarm probability;
+ * the rounds' spread is in the evidence.
+ */
+public final class FullBatchSpeedClaim implements Claim {
+
+    /** The claim's id. */
+    public static final String ID = "deep.speed.full-batch-step";
+    /** Images per second of TensorFlow Java over PyTorch that the target asks for ({@link StepBenchmark#SPEED_TARGET}). */
+    public static final double TARGET = StepBenchmark.SPEED_TARGET;
+    /** Intra-op threads of the comparison: the machine's two cores, as PyTorch gets. */
+    public static final int THREADS = 2;
+
+    private final Path dataDir;
+
+    /** @param dataDir the Fashion-MNIST folder */
+    public FullBatchSpeedClaim(Path dataDir) {
+        this.dataDir = dataDir;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String paperRef() {
+        return "Section 5.1 remark; the toolkit's speed target (deep/README.md, Speed)";
+    }
+
+    @Override
+    public String statement() {
+        return "one full-batch MSGD step of ConvSmall on n = 1,000 Fashion-MNIST images runs at >= 2x PyTorch's"
+                + " images per second on the same CPU cores (medians over alternating rounds)";
+    }
+
+    @Override
+    public Evidence check(CheckContext context) {
+        try {
+            return evidence(id(), paperRef(), statement(), context.budget(), dataDir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Measures and decides: PASS when the median ratio reaches {@link #TARGET}, FAIL below it,
+     * NOT_RUN without PyTorch.
+     *
+     * @throws IOException when the data cannot be read or a child process fails
+     */
+    static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir) throws IOException {
+        long t0 = System.nanoTime();
+        ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
+        int steps = budget == Budget.QUICK ? 20 : 50;
+        int rounds = budget == Budget.QUICK ? 5 : 7;
+        StepBenchmark.Comparison c = StepBenchmark.compare(train, dataDir, THREADS, 1, 5, steps, rounds, true);
+        return decide(id, ref, statement, c, steps, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * The verdict on measured rounds {@code c} of {@code steps} steps each, which took {@code seconds}.
+     *
+     * @return PASS when the median ratio reaches {@link #TARGET}, FAIL below, NOT_RUN without PyTorch rounds
+     */
+    static Evidence decide(String id, String ref, String statement, StepBenchmark.Comparison c, int steps, double seconds) {
+        int rounds = c.tensorflow().size();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("device", StepBenchmark.device(THREADS, 1));
+        params.put("method", rounds + " alternating rounds of " + steps + " steps per framework (after 5 warm-up steps);"
+                + " medians over the rounds are compared");
+        double flops = ConvSmall.paper().trainingFlopsPerImage();
+        double peak = THREADS * PeakFlops.perCoreGflopsFloat32();
+        params.put("flopsPerImage", flops);
+        params.put("peakGflopsFloat32", peak);
+        params.put("peakAssumption", PeakFlops.assumption() + ", x2 for float32, x" + THREADS + " cores");
+        double tf = c.tensorflowImagesPerSecond();
+        params.put("tensorflow.kernels", c.tensorflow().get(0).framework());
+        params.put("tensorflow.imagesPerSecond", tf);
+        params.put("tensorflow.gflops", tf * flops / 1e9);
+        params.put("tensorflow.fractionOfPeak", tf * flops / 1e9 / peak);
+        params.put("tensorflow.secondsPerStepByRound", seconds(c.tensorflow()));
+        if (!c.otherKernels().isEmpty()) {
+            params.put("otherKernels.kernels", c.otherKernels().get(0).framework());
+            params.put("otherKernels.imagesPerSecond", c.otherKernelsImagesPerSecond());
+            params.put("otherKernels.secondsPerStepByRound", seconds(c.otherKernels()));
+            params.put("kernelRatio", c.kernelRatio());
+        }
+        if (c.pytorch().isEmpty()) {
+            return Evidence.builder(id, ref, statement).verdict(Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
+                    + " python3-torch; and deep/bench/convsmall_step.py); TensorFlow Java alone: "
+                    + String.format(Locale.ROOT, "%.0f images/s", tf)).parameters(params)
+                    .headline(tf, Double.NaN, 0, 0, Double.NaN).falseAlarmProbability(0)
+                    .samples((long) steps * rounds).seconds(seconds).build();
+        }
+        double pt = c.pytorchImagesPerSecond();
+        params.put("pytorch.version", c.pytorch().get(0).version());
+        params.put("pytorch.imagesPerSecond", pt);
+        params.put("pytorch.gflops", pt * flops / 1e9);
+        params.put("pytorch.secondsPerStepByRound", seconds(c.pytorch()));
+        params.put("ratioByRound", c.roundRatios());
+        double ratio = c.ratio();
+        params.put("ratio", ratio);
+        StatisticCheck s = StatisticCheck.above("images per second, TensorFlow Java / PyTorch (medians over the rounds)",
+                ratio, 0, TARGET, 0);
+        Evidence e = Evidence.decide(id, ref, statement, params, 0, List.of(s), List.of(), Discrepancy.none(),
+                3L * steps * rounds, seconds, List.of());
+        return e.withVerdict(e.verdict(), String.format(Locale.ROOT, "TensorFlow Java (%s) %.0f images/s vs PyTorch %.0f"
+                        + " images/s, medians of %d alternating rounds: ratio %.2f (target >= %.1f; per round %s); %.1f GFLOP/s,"
+                        + " %.0f%% of the %d-core FP32 peak (estimated)%s", c.tensorflow().get(0).framework(), tf, pt, rounds,
+                ratio, TARGET, Arrays.toString(Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray()),
+                tf * flops / 1e9, 100 * tf * flops / 1e9 / peak, THREADS,
+                c.otherKernels().isEmpty() ? "" : String.format(Locale.ROOT, "; %s %.0f images/s (x%.2f)",
+                        c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.kernelRatio())));
+    }
+
+    private static double[] seconds(List<StepBenchmark.Measurement> ms) {
+        return ms.stream().mapToDouble(StepBenchmark.Measurement::secondsPerStep).toArray();
+    }
+}

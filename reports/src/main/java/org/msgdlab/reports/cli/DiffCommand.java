@@ -1,0 +1,60 @@
+package org.msgdlab.reports.cli;
+
+import org.msgdlab.core.claims.ResultsComparison;
+import org.msgdlab.core.claims.ResultsFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd diff BEFORE AFTER}: whether two verify runs give the same results, claim by claim
+ * ({@link ResultsComparison}): exit 0 when they do, 3 with one line per difference when not.
+ */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = {"Compares two results files claim by claim.",
+                "The same claims with the same verdicts and numbers, timing aside, are the same results.",
+                "Prints one line per difference (claim, field path, before -> after). Exit 0: the same; 3: different.",
+                "BEFORE and AFTER are --out directories of verify runs or results files."})
+final class DiffCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BEFORE", description = "the earlier run's directory or results file")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "AFTER", description = "the later run's directory or results file")
+    Path after;
+
+    @Option(names = "--relative-tolerance", paramLabel = "R", defaultValue = "0",
+            description = "relative difference allowed in a number (default: 0, equal to the bit)")
+    double tolerance;
+
+    @Override
+    public Integer call() {
+        ResultsComparison c;
+        try {
+            c = ResultsComparison.of(file(before), file(after), tolerance);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        c.differences().forEach(out::println);
+        out.println(c.same() ? "diff: the same results (timing aside)"
+                : "diff: " + c.differences().size() + " differences");
+        out.flush();
+        return c.same() ? Msgd.OK : Msgd.VERDICT_FAILED;
+    }
+
+    private static Path file(Path p) {
+        return Files.isDirectory(p) ? p.resolve(ResultsFile.NAME) : p;
+    }
+}
