@@ -59,14 +59,8 @@ public final class ExactRecursionClaim extends RegressionClaim {
         double alpha = FalseAlarm.PER_CLAIM;
         double z = FalseAlarm.z(alpha, k + 1);
         List<StatisticCheck> stats = new ArrayList<>();
-        boolean crossRejected = false;
-        double crossPower = -1;
-        String crossStat = "";
-        double crossWrong = Double.NaN;
-        boolean fourthRejected = false;
-        double fourthPower = -1;
-        String fourthStat = "";
-        double fourthWrong = Double.NaN;
+        PowerCheck.Strongest againstCross = new PowerCheck.Strongest("averaged-iterate risk without the cross moments E[e_i e_j^T], i != j: (1/(n+1)^2) sum_i E[f(theta_i) - f_*]");
+        PowerCheck.Strongest againstFourth = new PowerCheck.Strongest("Gaussian fourth moment F(A) = 2 Sigma A Sigma + tr(A Sigma) Sigma used for the bounded design");
         long samples = 0;
         for (Simulations.Simulated s : all) {
             RiskCurves c = s.curves();
@@ -85,21 +79,9 @@ public final class ExactRecursionClaim extends RegressionClaim {
                     String name = "risk " + s.experiment().name() + " " + alg.id() + " n=" + steps[j];
                     StatisticCheck st = StatisticCheck.of(name, c.mean(a, j), se, exact[j], exact[j], tol);
                     stats.add(st);
-                    crossRejected |= st.rejects(noCross[j]);
-                    double pw = FalseAlarm.power(exact[j], noCross[j], se, tol);
-                    if (pw > crossPower) {
-                        crossPower = pw;
-                        crossStat = name;
-                        crossWrong = noCross[j];
-                    }
+                    againstCross.add(st, noCross[j]);
                     if (gaussF != null) {
-                        fourthRejected |= st.rejects(gaussF[j]);
-                        double pf = FalseAlarm.power(exact[j], gaussF[j], se, tol);
-                        if (pf > fourthPower) {
-                            fourthPower = pf;
-                            fourthStat = name;
-                            fourthWrong = gaussF[j];
-                        }
+                        againstFourth.add(st, gaussF[j]);
                     }
                 }
             }
@@ -109,11 +91,9 @@ public final class ExactRecursionClaim extends RegressionClaim {
         stats.add(StatisticCheck.of("max relative difference, O(d) eigenbasis vs O(d^3) dense recursion, Sigma_ij = 0.7^|i-j|, d=8, n<=2000",
                 denseGap, 0, 0, 0, 1e-9));
         List<PowerCheck> power = new ArrayList<>();
-        power.add(new PowerCheck("averaged-iterate risk without the cross moments E[e_i e_j^T], i != j: (1/(n+1)^2) sum_i E[f(theta_i) - f_*]",
-                crossStat, crossWrong, crossRejected, crossPower));
-        if (fourthPower >= 0) {
-            power.add(new PowerCheck("Gaussian fourth moment F(A) = 2 Sigma A Sigma + tr(A Sigma) Sigma used for the bounded design",
-                    fourthStat, fourthWrong, fourthRejected, fourthPower));
+        power.add(againstCross.result());
+        if (againstFourth.any()) {
+            power.add(againstFourth.result());
         }
         Map<String, Object> params = new LinkedHashMap<>(plan.describe());
         for (Simulations.Simulated s : all) {

@@ -69,14 +69,8 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
         }
         double alpha = FalseAlarm.PER_CLAIM;
         double z = FalseAlarm.z(alpha, k);
-        boolean largeRejected = false;
-        double largePower = -1;
-        String largeStat = "";
-        double largeWrong = Double.NaN;
-        boolean sumRejected = false;
-        double sumPower = -1;
-        String sumStat = "";
-        double sumWrong = Double.NaN;
+        PowerCheck.Strongest againstLarge = new PowerCheck.Strongest("MSGD has the risk of large-batch SGD with the same B (gradient noise shrinking like 1/B)");
+        PowerCheck.Strongest againstSum = new PowerCheck.Strongest("reference SGD as Eq. (online-sgd) prints it: the sum over the batch, i.e. averaged SGD-b at step b*eta");
         long samples = 0;
         List<Series> series = new ArrayList<>();
         for (Simulations.Simulated s : all) {
@@ -102,21 +96,9 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
                     String name = "risk " + s.experiment().name() + " " + a.id() + " n=" + steps[j] + " vs exact SGD-b";
                     StatisticCheck st = StatisticCheck.of(name, c.mean(a, j), se, sgdExact[j], mine[j], tol);
                     stats.add(st);
-                    largeRejected |= st.rejects(large[j]);
-                    double pw = FalseAlarm.power(mine[j], large[j], se, tol);
-                    if (pw > largePower) {
-                        largePower = pw;
-                        largeStat = name;
-                        largeWrong = large[j];
-                    }
+                    againstLarge.add(st, large[j]);
                     // a diverging printed-sum SGD (b*eta beyond the stable range) is rejected with certainty
-                    sumRejected |= !Double.isFinite(printedSgd[j]) || st.rejects(printedSgd[j]);
-                    double ps = Double.isFinite(printedSgd[j]) ? FalseAlarm.power(mine[j], printedSgd[j], se, tol) : 1.0;
-                    if (ps > sumPower) {
-                        sumPower = ps;
-                        sumStat = name;
-                        sumWrong = printedSgd[j];
-                    }
+                    againstSum.add(st, printedSgd[j]);
                 }
                 double diffSe = Math.hypot(c.standardError(a, last), c.standardError(sgd, last));
                 double zd = c.differenceZ(z, c, s.experiment().indexOf(a), last, 0, last);
@@ -126,10 +108,8 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
             series.add(ratioSeries(s));
         }
         List<PowerCheck> power = List.of(
-                new PowerCheck("MSGD has the risk of large-batch SGD with the same B (gradient noise shrinking like 1/B)",
-                        largeStat, largeWrong, largeRejected, largePower),
-                new PowerCheck("reference SGD as Eq. (online-sgd) prints it: the sum over the batch, i.e. averaged SGD-b at step b*eta",
-                        sumStat, sumWrong, sumRejected, sumPower));
+                againstLarge.result(),
+                againstSum.result());
         Map<String, Object> params = new LinkedHashMap<>(plan.describe());
         params.put("exactComparisons", sweep.equality().size());
         params.put("monteCarloComparisons", k);
