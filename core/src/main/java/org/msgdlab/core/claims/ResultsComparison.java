@@ -20,7 +20,7 @@ import java.util.Set;
  * the fields that measure time ({@link #TIMING}); numbers are equal when they are the same double
  * or, with a relative tolerance, when {@code |a - b| <= tolerance · max(|a|, |b|)}. The provenance
  * (commit, dates, command) is not compared; the seed and the budget are, since results at
- * another seed are other results.
+ * another seed are other results. Immutable and thread-safe.
  *
  * @param differences one line per difference, e.g. {@code theory.sampling-noise/prop1.x: /estimate 0.1 -> 0.2}
  */
@@ -29,6 +29,11 @@ public record ResultsComparison(List<String> differences) {
     /** Fields that measure time, not results: left out of the comparison wherever they stand. */
     public static final Set<String> TIMING = Set.of("seconds", "startedAt", "finishedAt");
 
+    /**
+     * Copies the differences.
+     *
+     * @param differences one line per difference
+     */
     public ResultsComparison {
         differences = List.copyOf(differences);
     }
@@ -48,10 +53,25 @@ public record ResultsComparison(List<String> differences) {
      * @throws IllegalArgumentException when a file cannot be read, naming it, or the tolerance is negative or not finite
      */
     public static ResultsComparison of(Path before, Path after, double relativeTolerance) {
+        return of(before, after, relativeTolerance, Set.of());
+    }
+
+    /**
+     * Compares the claims of some studies of two results files.
+     *
+     * @param before            the earlier file
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @param studies           the studies compared, each a study id ({@code sde.appendix-b}) or its
+     *                          first part ({@code sde}); empty for every study
+     * @return the differences, none when the results of those studies are the same
+     * @throws IllegalArgumentException when a file cannot be read, naming it, or the tolerance is negative or not finite
+     */
+    public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies) {
         if (!(relativeTolerance >= 0) || Double.isInfinite(relativeTolerance)) {
             throw new IllegalArgumentException("relative tolerance=" + relativeTolerance + " must be finite and >= 0");
         }
-        return of(tree(before), tree(after), relativeTolerance);
+        return of(tree(before), tree(after), relativeTolerance, studies);
     }
 
     private static JsonNode tree(Path file) {
@@ -76,13 +96,26 @@ public record ResultsComparison(List<String> differences) {
      * @return the differences, none when the results are the same
      */
     public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance) {
+        return of(before, after, relativeTolerance, Set.of());
+    }
+
+    /**
+     * Compares the claims of some studies of two parsed results files.
+     *
+     * @param before            the earlier tree
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @param studies           study ids or their first parts; empty for every study
+     * @return the differences, none when the results of those studies are the same
+     */
+    public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance, Set<String> studies) {
         List<String> out = new ArrayList<>();
         for (String key : List.of("seed", "budget")) {
             compare("provenance", "/" + key, before.path("provenance").path(key), after.path("provenance").path(key),
                     relativeTolerance, out);
         }
-        Map<String, JsonNode> a = claims(before);
-        Map<String, JsonNode> b = claims(after);
+        Map<String, JsonNode> a = claims(before, studies);
+        Map<String, JsonNode> b = claims(after, studies);
         for (Map.Entry<String, JsonNode> e : a.entrySet()) {
             JsonNode other = b.get(e.getKey());
             if (other == null) {
@@ -99,9 +132,13 @@ public record ResultsComparison(List<String> differences) {
         return new ResultsComparison(out);
     }
 
-    private static Map<String, JsonNode> claims(JsonNode results) {
+    private static Map<String, JsonNode> claims(JsonNode results, Set<String> studies) {
         Map<String, JsonNode> m = new LinkedHashMap<>();
         for (JsonNode study : results.path("studies")) {
+            String id = study.path("id").asText();
+            if (!studies.isEmpty() && !studies.contains(id) && !studies.contains(id.split("\\.", 2)[0])) {
+                continue;
+            }
             for (JsonNode claim : study.path("claims")) {
                 m.put(study.path("id").asText() + "/" + claim.path("claimId").asText(), claim);
             }

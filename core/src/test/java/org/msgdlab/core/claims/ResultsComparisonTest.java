@@ -8,6 +8,7 @@ import org.msgdlab.core.testing.Rejections;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,6 +58,24 @@ class ResultsComparisonTest {
         JsonNode before = tree(results("7", "1", "PASS", "0.25", "1.5", ""));
         assertTrue(ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.2500001", "1.5", "")), 1e-6).same());
         assertEquals(1, ResultsComparison.of(before, tree(results("7", "1", "PASS", "0.2501", "1.5", "")), 1e-6).differences().size());
+    }
+
+    @Test
+    void onlyTheNamedStudiesAreCompared() throws Exception {
+        String two = """
+                {"provenance": {"seed": 7, "budget": "quick"}, "studies": [
+                  {"id": "theory.sampling-noise", "claims": [{"claimId": "a", "verdict": "PASS", "estimate": %s}]},
+                  {"id": "deep", "claims": [{"claimId": "speed", "verdict": "%s", "estimate": %s}]}]}
+                """;
+        JsonNode before = tree(two.formatted("0.25", "PASS", "3.1"));
+        JsonNode measuredAgain = tree(two.formatted("0.25", "FAIL", "1.9"));
+        assertEquals(List.of("deep/speed: /verdict \"PASS\" -> \"FAIL\"", "deep/speed: /estimate 3.1 -> 1.9"),
+                ResultsComparison.of(before, measuredAgain, 0).differences());
+        assertTrue(ResultsComparison.of(before, measuredAgain, 0, Set.of("theory")).same(), "by the id's first part");
+        assertTrue(ResultsComparison.of(before, measuredAgain, 0, Set.of("theory.sampling-noise")).same(), "by the whole id");
+        assertEquals(List.of("theory.sampling-noise/a: /estimate 0.25 -> 0.5"),
+                ResultsComparison.of(before, tree(two.formatted("0.5", "FAIL", "1.9")), 0, Set.of("theory")).differences(),
+                "a change inside a named study is still seen");
     }
 
     @Test

@@ -113,11 +113,6 @@ public final class StudyRunner {
     public int runAll(List<Task> tasks) throws IOException, InterruptedException {
         log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
                 tasks.size(), workers, tasks.stream().map(t -> t.method() + "/" + t.seed()).toList()));
-        if (workers > 1 && !sessionsHaveTheirOwnThreads()) {
-            log.println("study: warning: TF_OVERRIDE_GLOBAL_THREADPOOL is not set, so TensorFlow runs every worker's"
-                    + " operations on one shared thread (" + workers + " workers, one core); the ./msgd launcher sets it,"
-                    + " or run with TF_OVERRIDE_GLOBAL_THREADPOOL=1");
-        }
         Map<Long, Preset.Data> data = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         AtomicInteger done = new AtomicInteger();
@@ -178,15 +173,5 @@ public final class StudyRunner {
             pool.shutdownNow();
         }
         return ok.get();
-    }
-
-    /**
-     * Whether TensorFlow gives each session's CPU device its own intra-op pool. Without
-     * TF_OVERRIDE_GLOBAL_THREADPOOL it keeps one pool for the whole process, sized by the first
-     * session's intra-op setting (TensorFlow's local_device.cc), and 1-thread workers queue on it.
-     */
-    static boolean sessionsHaveTheirOwnThreads() {
-        String v = System.getenv("TF_OVERRIDE_GLOBAL_THREADPOOL");
-        return v != null && (v.equals("1") || v.equalsIgnoreCase("true"));
     }
 }

@@ -12,6 +12,8 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -38,11 +40,16 @@ final class DiffCommand implements Callable<Integer> {
             description = "relative difference allowed in a number (default: 0, equal to the bit)")
     double tolerance;
 
+    @Option(names = "--only", paramLabel = "STUDY", split = ",",
+            description = "compare only these studies: a study id (sde.appendix-b) or its first part (theory,"
+                    + " regression, sde, deep); default: every study")
+    List<String> only = List.of();
+
     @Override
     public Integer call() {
         ResultsComparison c;
         try {
-            c = ResultsComparison.of(file(before), file(after), tolerance);
+            c = ResultsComparison.of(file(before), file(after), tolerance, Set.copyOf(only));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -99,6 +99,11 @@ final class StudyCommand implements Callable<Integer> {
             }
         }
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
+        if (workers > 1 && !sessionsHaveTheirOwnThreads()) {
+            err.println("study: warning: TF_OVERRIDE_GLOBAL_THREADPOOL is not set, so TensorFlow runs every worker's"
+                    + " operations on one shared thread (" + workers + " workers, one core); the ./msgd launcher sets it,"
+                    + " or run with TF_OVERRIDE_GLOBAL_THREADPOOL=1");
+        }
         StudyRunner runner = new StudyRunner(plan, workers, deadline, err);
         if (seeds.equals("auto")) {
             runner.runAuto(methods);
@@ -128,5 +133,15 @@ final class StudyCommand implements Callable<Integer> {
             err.println("study: not used, other settings: " + m);
         }
         return Msgd.OK;
+    }
+
+    /**
+     * Whether TensorFlow gives each session's CPU device its own intra-op pool. Without
+     * TF_OVERRIDE_GLOBAL_THREADPOOL it keeps one pool for the whole process, sized by the first
+     * session's intra-op setting (TensorFlow's local_device.cc), and 1-thread workers queue on it.
+     */
+    static boolean sessionsHaveTheirOwnThreads() {
+        String v = System.getenv("TF_OVERRIDE_GLOBAL_THREADPOOL");
+        return v != null && (v.equals("1") || v.equalsIgnoreCase("true"));
     }
 }

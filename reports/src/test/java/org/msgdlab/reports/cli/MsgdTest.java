@@ -236,6 +236,9 @@ class MsgdTest {
         Run differ = exec(twoPassingClaims(), "diff", a.toString(), c.toString());
         assertEquals(Msgd.VERDICT_FAILED, differ.code(), differ.out() + differ.err());
         assertTrue(differ.out().contains("/fake.b: /verdict \"PASS\" -> \"FAIL\""), differ.out());
+        assertEquals(Msgd.VERDICT_FAILED, exec(twoPassingClaims(), "diff", "--only", "fake", a.toString(), c.toString()).code());
+        Run elsewhere = exec(twoPassingClaims(), "diff", "--only", "theory,sde", a.toString(), c.toString());
+        assertEquals(Msgd.OK, elsewhere.code(), "the changed claim is in a study left out: " + elsewhere.out());
         Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
         assertEquals(Msgd.USAGE, missing.code());
         assertOneLine(missing.err());
