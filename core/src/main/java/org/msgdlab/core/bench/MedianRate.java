@@ -15,7 +15,13 @@ public final class MedianRate {
     private MedianRate() {
     }
 
-    /** Median of {@code units} per second over 5 timed runs of {@code work}, after 2 warm-up runs. */
+    /**
+     * Median of {@code units} per second over 5 timed runs of {@code work}, after 2 warm-up runs.
+     *
+     * @param work  one repetition of the work; what it returns is accumulated into the sink
+     * @param units the units of work (e.g. flops) one repetition does
+     * @return the median of the 5 rates, units per second
+     */
     public static double perSecond(DoubleSupplier work, long units) {
         double s = 0;
         for (int i = 0; i < 2; i++) {

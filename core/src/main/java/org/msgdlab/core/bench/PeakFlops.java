@@ -16,6 +16,12 @@ public final class PeakFlops {
     private PeakFlops() {
     }
 
+    /**
+     * The double-precision peak per core: the first {@code cpu MHz} of /proc/cpuinfo / 1000 times
+     * the flops per cycle that its first {@code flags} line allows.
+     *
+     * @return estimated FP64 GFLOP/s of one core; NaN when /proc/cpuinfo gives no clock (not Linux)
+     */
     public static double perCoreGflops() {
         List<String> info = cpuinfo();
         double mhz = Double.NaN;
@@ -61,6 +67,12 @@ public final class PeakFlops {
         return 4;
     }
 
+    /**
+     * How the peak was estimated, stated next to every percentage of it.
+     *
+     * @return e.g. {@code "estimated: 3000.000 MHz x 16 double flops/cycle"}; the clock is "?" when
+     *         /proc/cpuinfo gives none
+     */
     public static String assumption() {
         List<String> info = cpuinfo();
         String flags = info.stream().filter(l -> l.startsWith("flags")).findFirst().map(l -> " " + l.substring(l.indexOf(':') + 1).trim() + " ").orElse("");
@@ -69,6 +81,12 @@ public final class PeakFlops {
                 flopsPerCycle(flags, isAmd(info), family(info)));
     }
 
+    /**
+     * The CPU, in words.
+     *
+     * @return its {@code model name} from /proc/cpuinfo ("unknown CPU" when absent) and the processors
+     *         available to this JVM, as {@code "MODEL, N cores"}
+     */
     public static String describe() {
         String model = cpuinfo().stream().filter(l -> l.startsWith("model name")).findFirst()
                 .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown CPU");

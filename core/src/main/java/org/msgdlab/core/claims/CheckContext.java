@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * context gives the same evidence.
  *
  * <p>Immutable; {@code with…} return a new context. The log and the cancellation test are called
- * from the checking thread.
+ * from the checking thread. Thread-safe as far as the log, the cancellation test and the option
+ * values are.
  *
  * @param budget    how much computation the check may spend
  * @param seed      the master seed; a claim draws from {@link #stream(String)}, never from its own clock
@@ -43,12 +44,33 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
      * @param <T>          the type
      */
     public record Option<T>(String name, Class<T> type, T defaultValue) {
+        /**
+         * Checks that the option has a name and a type.
+         *
+         * @param name         the option's name, as the command line spells it
+         * @param type         its type
+         * @param defaultValue its value when the context sets none
+         * @throws NullPointerException when {@code name} or {@code type} is null
+         */
         public Option {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
         }
     }
 
+    /**
+     * Fills in the defaults: a null log ignores its lines, a null cancellation test never cancels,
+     * null options are none; the options are copied.
+     *
+     * @param budget    how much computation the check may spend
+     * @param seed      the master seed
+     * @param workDir   the work folder, or null
+     * @param dataDir   the data folder, or null
+     * @param log       receives progress lines, or null
+     * @param cancelled true once the run was asked to stop, or null
+     * @param options   typed study options by key, or null
+     * @throws NullPointerException when {@code budget} is null, or an option's key or value is null
+     */
     public CheckContext {
         Objects.requireNonNull(budget, "budget");
         log = log == null ? line -> { } : log;
@@ -57,6 +79,8 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
     }
 
     /**
+     * A context with nothing but a budget and a seed.
+     *
      * @param budget the computation budget
      * @param seed   the master seed
      * @return a context with no folders, a silent log, no cancellation and every option at its default
@@ -66,6 +90,8 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
     }
 
     /**
+     * The seed of a named stream.
+     *
      * @param name a name unique to what draws from it, e.g. the claim's id
      * @return the seed of the stream {@code name}: {@code Streams.derive(seed, name)}
      */
@@ -74,6 +100,8 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
     }
 
     /**
+     * A named random stream.
+     *
      * @param name a name unique to what draws from it, e.g. the claim's id
      * @return a new generator of the stream {@code name}, the same sequence for the same seed and name
      */
@@ -92,6 +120,8 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
     }
 
     /**
+     * The value of an option.
+     *
      * @param key the option
      * @param <T> its type
      * @return its value in this context, else its default
@@ -112,31 +142,55 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
         }
     }
 
-    /** @return this context with the work folder {@code dir} */
+    /**
+     * This context with another work folder.
+     *
+     * @param dir the work folder, or null for none
+     * @return this context with the work folder {@code dir}
+     */
     public CheckContext withWorkDir(Path dir) {
         return new CheckContext(budget, seed, dir, dataDir, log, cancelled, options);
     }
 
-    /** @return this context with the data folder {@code dir} */
+    /**
+     * This context with another data folder.
+     *
+     * @param dir the data folder, or null for the claim's default
+     * @return this context with the data folder {@code dir}
+     */
     public CheckContext withDataDir(Path dir) {
         return new CheckContext(budget, seed, workDir, dir, log, cancelled, options);
     }
 
-    /** @return this context logging to {@code sink} */
+    /**
+     * This context with another log.
+     *
+     * @param sink receives progress lines; null ignores them
+     * @return this context logging to {@code sink}
+     */
     public CheckContext withLog(Consumer<String> sink) {
         return new CheckContext(budget, seed, workDir, dataDir, sink, cancelled, options);
     }
 
-    /** @return this context cancelled when {@code test} says so */
+    /**
+     * This context with another cancellation test.
+     *
+     * @param test true once the run was asked to stop; null never cancels
+     * @return this context cancelled when {@code test} says so
+     */
     public CheckContext withCancellation(BooleanSupplier test) {
         return new CheckContext(budget, seed, workDir, dataDir, log, test, options);
     }
 
     /**
+     * This context with one option set.
+     *
      * @param key   the option
      * @param value its value (of the option's type)
      * @param <T>   its type
      * @return this context with {@code key} set to {@code value}
+     * @throws NullPointerException when {@code value} is null, naming the option
+     * @throws ClassCastException   when {@code value} is not of the option's type
      */
     public <T> CheckContext with(Option<T> key, T value) {
         Map<Option<?>, Object> m = new LinkedHashMap<>(options);

@@ -11,7 +11,29 @@ import java.util.Map;
  * reason, the power check(s), and series for figures. The scalar fields {@code estimate},
  * {@code reference}, {@code standardError}, {@code tolerance} and {@code discrepancy} repeat the
  * <em>headline</em> statistic: the first one for a PASS, otherwise the one farthest from the
- * paper's value in units of its tolerance.
+ * paper's value in units of its tolerance. Immutable and thread-safe.
+ *
+ * @param claimId               the claim's id ({@link Claim#id})
+ * @param paperRef              where the statement is in the paper
+ * @param statement             the statement as the paper makes it
+ * @param verdict               the outcome
+ * @param verdictReason         why, in words
+ * @param parameters            the check's parameters by name, as {@code results.json} holds them
+ *                              (arrays as lists)
+ * @param estimate              the headline statistic's estimate (NaN when there is none)
+ * @param reference             its reference value: the paper's, when {@link #decide} made the verdict
+ * @param standardError         its standard error
+ * @param tolerance             its acceptance half-width
+ * @param discrepancy           its measured discrepancy from the paper, relative to |paper|
+ *                              ({@link StatisticCheck#measuredDiscrepancy})
+ * @param falseAlarmProbability the false-alarm probability the tolerances were set for (0 for an
+ *                              exact computation)
+ * @param statistics            every compared statistic
+ * @param power                 the power checks: what wrong formulas the estimates reject, and how surely
+ * @param discrepancyLimit      what is known of the gap to the paper's formula ({@link Discrepancy#limit()})
+ * @param samples               the number of samples drawn (0 for an exact computation)
+ * @param seconds               the seconds the check took
+ * @param series                data for figures
  */
 public record Evidence(
         String claimId,
@@ -33,6 +55,29 @@ public record Evidence(
         double seconds,
         List<Series> series) {
 
+    /**
+     * Copies the lists and the parameters, arrays among the parameters as lists; a null list (a
+     * results file written by an older or partial run) reads as empty.
+     *
+     * @param claimId               the claim's id
+     * @param paperRef              where the statement is in the paper
+     * @param statement             the statement as the paper makes it
+     * @param verdict               the outcome
+     * @param verdictReason         why, in words
+     * @param parameters            the check's parameters by name
+     * @param estimate              the headline statistic's estimate
+     * @param reference             its reference value: the paper's, when {@link #decide} made the verdict
+     * @param standardError         its standard error
+     * @param tolerance             its acceptance half-width
+     * @param discrepancy           its measured discrepancy from the paper, relative to |paper|
+     * @param falseAlarmProbability the false-alarm probability the tolerances were set for
+     * @param statistics            every compared statistic, or null for none
+     * @param power                 the power checks, or null for none
+     * @param discrepancyLimit      what is known of the gap to the paper's formula
+     * @param samples               the number of samples drawn
+     * @param seconds               the seconds the check took
+     * @param series                data for figures, or null for none
+     */
     public Evidence {
         // A results file written by an older or partial run may lack a list: read it as empty.
         parameters = parametersAsWritten(parameters);
@@ -73,6 +118,22 @@ public record Evidence(
      * the gap persists, or the estimate agrees with neither formula; INCONCLUSIVE when every
      * statistic agrees except one-sided ones ({@link StatisticCheck.Side#ABOVE}) that the budget
      * leaves unresolved (within their tolerance of the reference, neither confirmed nor contradicted).
+     * The headline is the first statistic for a PASS, otherwise the one farthest from the paper's
+     * value in units of its tolerance.
+     *
+     * @param claimId               the claim's id
+     * @param paperRef              where the statement is in the paper
+     * @param statement             the statement as the paper makes it
+     * @param parameters            the check's parameters by name
+     * @param falseAlarmProbability the false-alarm probability the tolerances were set for
+     * @param statistics            the compared statistics, at least one
+     * @param power                 the power checks
+     * @param discrepancy           what is known of the gap between the paper's and the derived formula
+     * @param samples               the number of samples drawn
+     * @param seconds               the seconds the check took
+     * @param series                data for figures
+     * @return the evidence, with its verdict and reason
+     * @throws IllegalArgumentException when {@code statistics} is empty
      */
     public static Evidence decide(String claimId, String paperRef, String statement,
                                   Map<String, Object> parameters, double falseAlarmProbability,
@@ -125,17 +186,31 @@ public record Evidence(
      * The same evidence with another verdict and reason, for checks whose verdict needs more than
      * {@link #decide} sees (e.g. {@link Verdict#INCONCLUSIVE} when a power check shows that the
      * negation of the statement would have passed as well).
+     *
+     * @param v      the verdict
+     * @param reason why, in words
+     * @return the same evidence with verdict {@code v} and reason {@code reason}
      */
     public Evidence withVerdict(Verdict v, String reason) {
         return toBuilder().verdict(v, reason).build();
     }
 
-    /** @return the same evidence with {@code seconds} as its time (the runner's measurement) */
+    /**
+     * The same evidence with another time.
+     *
+     * @param seconds the runner's measurement of the check
+     * @return the same evidence with {@code seconds} as its time
+     */
     public Evidence withSeconds(double seconds) {
         return toBuilder().seconds(seconds).build();
     }
 
-    /** @return the same evidence, same verdict, with {@code detail} appended to its reason after "; " */
+    /**
+     * The same evidence with more said in its reason.
+     *
+     * @param detail what to add
+     * @return the same evidence, same verdict, with {@code detail} appended to its reason after "; "
+     */
     public Evidence withDetail(String detail) {
         return withVerdict(verdict, verdictReason + "; " + detail);
     }
@@ -149,6 +224,8 @@ public record Evidence(
     }
 
     /**
+     * A builder of evidence.
+     *
      * @param claimId   the claim's id
      * @param paperRef  where the statement is in the paper
      * @param statement the statement
@@ -159,7 +236,11 @@ public record Evidence(
         return new Builder(claimId, paperRef, statement);
     }
 
-    /** Evidence field by field, for the verdicts {@link #decide} does not make. Not thread-safe. */
+    /**
+     * Evidence field by field, for the verdicts {@link #decide} does not make. Until set, the verdict
+     * is ERROR ("no verdict set"), the numbers NaN (samples and seconds 0), the lists empty and the
+     * discrepancy limit "". Not thread-safe.
+     */
     public static final class Builder {
         private final String claimId;
         private final String paperRef;
@@ -186,20 +267,40 @@ public record Evidence(
             this.statement = statement;
         }
 
-        /** @return this, with the verdict and its reason */
+        /**
+         * Sets the verdict.
+         *
+         * @param v   the verdict
+         * @param why its reason
+         * @return this, with the verdict and its reason
+         */
         public Builder verdict(Verdict v, String why) {
             this.verdict = v;
             this.reason = why;
             return this;
         }
 
-        /** @return this, with the parameters */
+        /**
+         * Sets the parameters.
+         *
+         * @param p the check's parameters by name
+         * @return this, with the parameters
+         */
         public Builder parameters(Map<String, Object> p) {
             this.parameters = p;
             return this;
         }
 
-        /** @return this, with the headline statistic's estimate, reference, SE, tolerance and discrepancy */
+        /**
+         * Sets the headline statistic.
+         *
+         * @param estimate      its estimate
+         * @param reference     its reference value
+         * @param standardError its standard error
+         * @param tolerance     its acceptance half-width
+         * @param discrepancy   its measured discrepancy
+         * @return this, with the headline statistic's estimate, reference, SE, tolerance and discrepancy
+         */
         public Builder headline(double estimate, double reference, double standardError, double tolerance, double discrepancy) {
             this.estimate = estimate;
             this.reference = reference;
@@ -209,43 +310,78 @@ public record Evidence(
             return this;
         }
 
-        /** @return this, with the false-alarm probability the tolerances were set for */
+        /**
+         * Sets the false-alarm probability.
+         *
+         * @param alpha the false-alarm probability the tolerances were set for
+         * @return this, with it
+         */
         public Builder falseAlarmProbability(double alpha) {
             this.falseAlarmProbability = alpha;
             return this;
         }
 
-        /** @return this, with the compared statistics */
+        /**
+         * Sets the compared statistics.
+         *
+         * @param s the statistics
+         * @return this, with them
+         */
         public Builder statistics(List<StatisticCheck> s) {
             this.statistics = s;
             return this;
         }
 
-        /** @return this, with the power checks */
+        /**
+         * Sets the power checks.
+         *
+         * @param p the power checks
+         * @return this, with them
+         */
         public Builder power(List<PowerCheck> p) {
             this.power = p;
             return this;
         }
 
-        /** @return this, with what limits the discrepancy (or why there is none) */
+        /**
+         * Sets the discrepancy limit.
+         *
+         * @param limit what limits the discrepancy (or why there is none)
+         * @return this, with it
+         */
         public Builder discrepancyLimit(String limit) {
             this.discrepancyLimit = limit;
             return this;
         }
 
-        /** @return this, with the number of samples drawn */
+        /**
+         * Sets the sample count.
+         *
+         * @param n the number of samples drawn
+         * @return this, with it
+         */
         public Builder samples(long n) {
             this.samples = n;
             return this;
         }
 
-        /** @return this, with the seconds the check took */
+        /**
+         * Sets the time.
+         *
+         * @param s the seconds the check took
+         * @return this, with it
+         */
         public Builder seconds(double s) {
             this.seconds = s;
             return this;
         }
 
-        /** @return this, with the series for figures */
+        /**
+         * Sets the series.
+         *
+         * @param s the series for figures
+         * @return this, with them
+         */
         public Builder series(List<Series> s) {
             this.series = s;
             return this;
@@ -268,17 +404,43 @@ public record Evidence(
         return Math.abs(x) >= 1e-4 && Math.abs(x) < 1e6 ? b.toPlainString() : b.toString();
     }
 
-    /** Evidence for a claim whose check threw: verdict ERROR with the message. */
+    /**
+     * Evidence for a claim whose check threw: verdict ERROR with the message.
+     *
+     * @param claimId   the claim's id
+     * @param paperRef  where the statement is in the paper
+     * @param statement the statement
+     * @param message   what went wrong, the verdict's reason
+     * @param seconds   the seconds the check ran before it threw
+     * @return the evidence; the headline numbers NaN, lists empty
+     */
     public static Evidence error(String claimId, String paperRef, String statement, String message, double seconds) {
         return builder(claimId, paperRef, statement).verdict(Verdict.ERROR, message).seconds(seconds).build();
     }
 
-    /** Evidence for a claim that did not run; {@code why} says why (interrupted, left out by the budget, ...). */
+    /**
+     * Evidence for a claim that did not run; {@code why} says why (interrupted, left out by the budget, ...).
+     *
+     * @param claimId   the claim's id
+     * @param paperRef  where the statement is in the paper
+     * @param statement the statement
+     * @param why       why it did not run, the verdict's reason
+     * @return the evidence, verdict NOT_RUN; the headline numbers NaN, lists empty
+     */
     public static Evidence notRun(String claimId, String paperRef, String statement, String why) {
         return builder(claimId, paperRef, statement).verdict(Verdict.NOT_RUN, why).build();
     }
 
-    /** Evidence for a claim whose statement has no meaning for what it checks; {@code why} says why. */
+    /**
+     * Evidence for a claim whose statement has no meaning for what it checks; {@code why} says why.
+     *
+     * @param claimId    the claim's id
+     * @param paperRef   where the statement is in the paper
+     * @param statement  the statement
+     * @param parameters the parameters of the object checked
+     * @param why        why the statement does not apply, the verdict's reason
+     * @return the evidence, verdict NOT_APPLICABLE; the headline numbers NaN, lists empty
+     */
     public static Evidence notApplicable(String claimId, String paperRef, String statement, Map<String, Object> parameters,
                                          String why) {
         return builder(claimId, paperRef, statement).verdict(Verdict.NOT_APPLICABLE, why).parameters(parameters).build();

@@ -8,15 +8,35 @@ import java.util.function.LongFunction;
 /**
  * A claim checked by exact computation (no sampling): its statistics have standard error 0 and a
  * tolerance equal to a floating-point round-off bound, so the false-alarm probability is 0.
+ * Thread-safe when {@code compute} is.
+ *
+ * @param id        a stable, dotted, lower-case id
+ * @param paperRef  where the statement is in the paper
+ * @param statement the statement as the paper makes it
+ * @param compute   the computation, given the context's master seed
  */
 public record ExactClaim(String id, String paperRef, String statement, LongFunction<Computation> compute)
         implements Claim {
 
-    /** What one exact check computed. */
+    /**
+     * What one exact check computed.
+     *
+     * @param parameters  the check's parameters by name
+     * @param statistics  the compared statistics (at least one)
+     * @param power       the check against a wrong formula
+     * @param discrepancy what is known of the gap between the paper's formula and the exact one
+     */
     public record Computation(Map<String, Object> parameters, List<StatisticCheck> statistics, PowerCheck power,
                               Discrepancy discrepancy) {
     }
 
+    /**
+     * Runs the computation with the context's seed and decides the verdict ({@link Evidence#decide})
+     * at false-alarm probability 0, with 0 samples and the computation's time.
+     *
+     * @param context what the check may use; only its seed is read
+     * @return the evidence, with its verdict
+     */
     @Override
     public Evidence check(CheckContext context) {
         long seed = context.seed();

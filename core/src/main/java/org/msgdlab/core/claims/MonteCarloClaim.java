@@ -19,8 +19,28 @@ import java.util.Map;
  * estimator's skewness and kurtosis ({@link FalseAlarm#shapeCorrected}). The same estimates are
  * compared with a named wrong formula: whether they reject it, and with what probability (power).
  *
+ * <p>The accessors return the arrays and the parameter map themselves ({@code paperValues} and
+ * {@code wrongValues} are not even copied): they must not be changed. A check only reads them and
+ * draws through experiments of its own, so the claim is thread-safe while they are not changed and
+ * the experiment factory is thread-safe (chunks call it concurrently).
+ *
+ * @param id             a stable, dotted, lower-case id
+ * @param paperRef       where the statement is in the paper
+ * @param statement      the statement as the paper makes it
+ * @param parameters     the parameters of the object checked, by name (the evidence adds
+ *                       {@code samples}, {@code alpha} and {@code z})
+ * @param statisticNames the names of the k statistics
+ * @param paperValues    the paper's formula, one value per statistic
+ * @param derivedValues  the exact values derived here, one per statistic; those within
+ *                       round-off (relative 1e-12) of the paper's are replaced by the paper's
+ * @param wrongFormula   the plausible wrong formula, named
+ * @param wrongValues    its values, one per statistic
+ * @param discrepancy    what is known of the gap between the paper's and the derived formula
+ * @param quickSamples   samples at {@link Budget#QUICK}, at least 1000
+ * @param fullSamples    samples at {@link Budget#FULL}, at least {@code quickSamples}
  * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
  * @param termsPerSample number of terms summed per sample, for the round-off bound
+ * @param experiment     creates the experiment of one chunk, bound to its generator
  */
 public record MonteCarloClaim(
         String id,
@@ -39,6 +59,29 @@ public record MonteCarloClaim(
         int termsPerSample,
         SampleExperiment.Factory experiment) implements Claim {
 
+    /**
+     * Checks the sizes and the sample counts; copies the parameters and the names, and snaps the
+     * derived values within round-off of the paper's to the paper's.
+     *
+     * @param id             a stable, dotted, lower-case id
+     * @param paperRef       where the statement is in the paper
+     * @param statement      the statement as the paper makes it
+     * @param parameters     the parameters of the object checked, by name (the evidence adds
+     *                       {@code samples}, {@code alpha} and {@code z})
+     * @param statisticNames the names of the k statistics
+     * @param paperValues    the paper's formula, one value per statistic
+     * @param derivedValues  the exact values derived here, one per statistic
+     * @param wrongFormula   the plausible wrong formula, named
+     * @param wrongValues    its values, one per statistic
+     * @param discrepancy    what is known of the gap between the paper's and the derived formula
+     * @param quickSamples   samples at {@link Budget#QUICK}, at least 1000
+     * @param fullSamples    samples at {@link Budget#FULL}, at least {@code quickSamples}
+     * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
+     * @param termsPerSample number of terms summed per sample, for the round-off bound
+     * @param experiment     creates the experiment of one chunk, bound to its generator
+     * @throws IllegalArgumentException when an array of values is not as long as {@code statisticNames},
+     *                                  or unless {@code 1000 <= quickSamples <= fullSamples}
+     */
     public MonteCarloClaim {
         int k = statisticNames.size();
         if (paperValues.length != k || derivedValues.length != k || wrongValues.length != k) {
@@ -69,10 +112,23 @@ public record MonteCarloClaim(
         return out;
     }
 
+    /**
+     * The number of samples a budget draws.
+     *
+     * @param budget the budget
+     * @return {@code quickSamples} at {@link Budget#QUICK}, else {@code fullSamples}
+     */
     public long samples(Budget budget) {
         return budget == Budget.QUICK ? quickSamples : fullSamples;
     }
 
+    /**
+     * The check at the context's budget and seed, at the false-alarm probability
+     * {@link FalseAlarm#PER_CLAIM}.
+     *
+     * @param context what the check may use; only its budget and seed are read
+     * @return the evidence, with its verdict
+     */
     @Override
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
@@ -83,6 +139,13 @@ public record MonteCarloClaim(
     /**
      * The check at another false-alarm probability {@code alpha} (for calibration: at alpha = 0.05
      * a true claim must fail in about 5% of seeds).
+     *
+     * @param budget the budget, which sets the number of samples
+     * @param seed   the master seed; the claim's stream is {@code Streams.derive(seed, id)}
+     * @param alpha  the claim's false-alarm probability, shared over its k statistics (Bonferroni)
+     * @return the evidence, with its verdict, a power check against the wrong formula (and one
+     *         against the paper's formula when it differs from the derived one) and a convergence series
+     * @throws IllegalArgumentException when {@code alpha} is not in (0, 1)
      */
     public Evidence check(Budget budget, long seed, double alpha) {
         long start = System.nanoTime();

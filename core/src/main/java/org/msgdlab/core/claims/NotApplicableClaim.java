@@ -7,10 +7,26 @@ import java.util.Map;
  * A claim whose statement has no meaning for the object it would check (verdict
  * {@link Verdict#NOT_APPLICABLE}); {@code reason} says why, e.g. "infinite variance: Var[V] does
  * not exist".
+ *
+ * @param id         a stable, dotted, lower-case id
+ * @param paperRef   where the statement is in the paper
+ * @param statement  the statement as the paper makes it
+ * @param parameters the parameters of the object it would check, by name (copied)
+ * @param reason     why the statement does not apply
  */
 public record NotApplicableClaim(String id, String paperRef, String statement, Map<String, Object> parameters, String reason)
         implements Claim {
 
+    /**
+     * Copies the parameters and checks that there is a reason.
+     *
+     * @param id         a stable, dotted, lower-case id
+     * @param paperRef   where the statement is in the paper
+     * @param statement  the statement as the paper makes it
+     * @param parameters the parameters of the object it would check, by name
+     * @param reason     why the statement does not apply
+     * @throws IllegalArgumentException when {@code reason} is null or blank
+     */
     public NotApplicableClaim {
         parameters = new LinkedHashMap<>(parameters);
         if (reason == null || reason.isBlank()) {
@@ -18,6 +34,12 @@ public record NotApplicableClaim(String id, String paperRef, String statement, M
         }
     }
 
+    /**
+     * Reports that the statement does not apply; computes nothing.
+     *
+     * @param context not read
+     * @return evidence with verdict {@link Verdict#NOT_APPLICABLE}, the parameters and the reason
+     */
     @Override
     public Evidence check(CheckContext context) {
         return Evidence.notApplicable(id, paperRef, statement, parameters, reason);

@@ -3,7 +3,7 @@ package org.msgdlab.core.claims;
 /**
  * The machine and Java runtime a result was computed on, as recorded with it: the one place this
  * project reads the JVM's system properties (the command line reads its own options and the
- * environment; no other class reads either).
+ * environment; no other class reads either). Immutable and thread-safe.
  *
  * @param javaVersion {@code java.version}, e.g. 17.0.15
  * @param javaVm      {@code java.vm.name}

@@ -2,7 +2,7 @@ package org.msgdlab.core.claims;
 
 /**
  * Evidence that a check can fail: the same estimator at the same budget, compared with a named
- * plausible wrong formula.
+ * plausible wrong formula. Immutable and thread-safe.
  *
  * @param wrongFormula  the wrong formula, named (e.g. "with-replacement variance 1/(bn)(I - 11^T/n)")
  * @param statistic     the statistic on which the wrong formula is most clearly rejected
@@ -42,7 +42,11 @@ public record PowerCheck(String wrongFormula, String statistic, double wrongValu
         private boolean rejected;
         private PowerCheck best;
 
-        /** @param wrongFormula the wrong formula, named */
+        /**
+         * A bookkeeping with no statistic yet.
+         *
+         * @param wrongFormula the wrong formula, named
+         */
         public Strongest(String wrongFormula) {
             this.wrongFormula = wrongFormula;
         }

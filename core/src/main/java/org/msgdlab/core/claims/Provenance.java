@@ -18,6 +18,18 @@ import java.util.regex.Pattern;
 /**
  * Where a set of results came from: seed, budget, the command, library versions, git commit,
  * times, and the machine. Re-running the command with the same seed gives the same numbers.
+ * Immutable and thread-safe.
+ *
+ * @param seed                the master seed
+ * @param budget              the budget's label, {@code quick} or {@code full}
+ * @param command             the command that computed the results
+ * @param gitCommit           the msgd-lab commit, as {@link #currentCommit()} gives it
+ * @param startedAt           when the run started, an ISO-8601 instant
+ * @param finishedAt          when it finished, or null while it runs
+ * @param javaVersion         {@code java.version}
+ * @param os                  {@code os.name} and {@code os.arch}
+ * @param availableProcessors the processors available to the JVM
+ * @param versions            library name to version ({@link #libraryVersions()})
  */
 public record Provenance(
         long seed,
@@ -31,23 +43,50 @@ public record Provenance(
         int availableProcessors,
         Map<String, String> versions) {
 
+    /**
+     * Copies the versions, in their order.
+     *
+     * @param seed                the master seed
+     * @param budget              the budget's label, {@code quick} or {@code full}
+     * @param command             the command that computed the results
+     * @param gitCommit           the msgd-lab commit, as {@link #currentCommit()} gives it
+     * @param startedAt           when the run started, an ISO-8601 instant
+     * @param finishedAt          when it finished, or null while it runs
+     * @param javaVersion         {@code java.version}
+     * @param os                  {@code os.name} and {@code os.arch}
+     * @param availableProcessors the processors available to the JVM
+     * @param versions            library name to version ({@link #libraryVersions()})
+     */
     public Provenance {
         versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
     }
 
-    /** Provenance of a run starting now, with the commit msgd-lab was built from ({@link #currentCommit()}). */
+    /**
+     * Provenance of a run starting now, with the commit msgd-lab was built from ({@link #currentCommit()}).
+     *
+     * @param seed    the master seed
+     * @param budget  the budget
+     * @param command the command that computes the results
+     * @return the provenance, not finished, of this JVM and machine ({@link Platform#current()})
+     */
     public static Provenance start(long seed, Budget budget, String command) {
         Platform p = Platform.current();
         return new Provenance(seed, budget.label(), command, currentCommit(),
                 Instant.now().toString(), null, p.javaVersion(), p.os() + " " + p.arch(), p.processors(), libraryVersions());
     }
 
+    /** @return this provenance with {@code finishedAt} now */
     public Provenance finished() {
         return new Provenance(seed, budget, command, gitCommit, startedAt, Instant.now().toString(),
                 javaVersion, os, availableProcessors, versions);
     }
 
-    /** Versions of msgd-lab and the numerical libraries actually on the class path. */
+    /**
+     * Versions of msgd-lab and the numerical libraries actually on the class path.
+     *
+     * @return {@code msgd-lab}, {@code commons-rng}, {@code hipparchus} and {@code ejml}, in that order,
+     *         each to its version ("unknown" when neither its Maven metadata nor its manifest says)
+     */
     public static Map<String, String> libraryVersions() {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("msgd-lab", implementationVersion(Provenance.class, "org.msgdlab", "msgd-core"));
@@ -88,6 +127,8 @@ public record Provenance(
      * copied elsewhere, or run from any directory, still names its commit. Classes built without that
      * record (by an IDE) ask git about the checkout that holds them, at run time. When neither can tell,
      * "unknown (why)": git not installed, or built outside a git checkout. Found once per JVM.
+     *
+     * @return the commit, or "unknown (why)"
      */
     public static String currentCommit() {
         return CurrentCommit.VALUE;
@@ -96,6 +137,9 @@ public record Provenance(
     /**
      * {@code commit} in short: its first 12 hex digits, with "-dirty" if it has it; "unknown" for an
      * unknown one (the whole value says why).
+     *
+     * @param commit a commit as {@link #currentCommit()} gives it, or null
+     * @return the short form; "unknown" for null or an unknown commit
      */
     public static String shortCommit(String commit) {
         if (commit == null || commit.startsWith("unknown")) {

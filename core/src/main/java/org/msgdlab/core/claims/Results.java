@@ -3,13 +3,30 @@ package org.msgdlab.core.claims;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The content of {@code results.json}: provenance and the studies (DESIGN.md, "Results file"). */
+/**
+ * The content of {@code results.json}: provenance and the studies (DESIGN.md, "Results file").
+ * Immutable and thread-safe.
+ *
+ * @param provenance where the results came from
+ * @param studies    the studies' results
+ */
 public record Results(Provenance provenance, List<StudyResult> studies) {
+    /**
+     * Copies the list of studies.
+     *
+     * @param provenance where the results came from
+     * @param studies    the studies' results
+     */
     public Results {
         studies = List.copyOf(studies);
     }
 
-    /** These results with {@code study} added, or replacing a study of the same id. */
+    /**
+     * These results with {@code study} added, or replacing a study of the same id.
+     *
+     * @param study the study's results
+     * @return new results: {@code study} in the place of the one with its id, else last
+     */
     public Results with(StudyResult study) {
         List<StudyResult> all = new ArrayList<>();
         boolean replaced = false;

@@ -29,9 +29,12 @@ import java.nio.file.Path;
  * Reads and writes {@code results.json}. Non-finite numbers are written as {@code null} (JSON has
  * no NaN) and read back as NaN. Writes are atomic (temporary file, then rename), so an interrupted
  * run never leaves a half-written file.
+ *
+ * <p>Thread-safe, as long as no caller reconfigures {@link #mapper()}.
  */
 public final class ResultsFile {
 
+    /** The file's name in its folder. */
     public static final String NAME = "results.json";
 
     private static final ObjectMapper MAPPER = createMapper();
@@ -39,6 +42,13 @@ public final class ResultsFile {
     private ResultsFile() {
     }
 
+    /**
+     * The JSON mapper of results files: non-finite doubles written as {@code null} and read back as
+     * NaN, output indented, unknown fields ignored, enums read from their names only, and a string
+     * where a number or a boolean belongs (or a fraction where an integer does) refused.
+     *
+     * @return the one shared mapper (not to be reconfigured)
+     */
     public static ObjectMapper mapper() {
         return MAPPER;
     }
@@ -117,7 +127,14 @@ public final class ResultsFile {
         return p.getDoubleValue();
     }
 
-    /** Writes {@code results} to {@code dir/results.json} atomically, creating {@code dir}. */
+    /**
+     * Writes {@code results} to {@code dir/results.json} atomically, creating {@code dir}.
+     *
+     * @param dir     the results folder
+     * @param results what to write
+     * @return the file written
+     * @throws UncheckedIOException when the file cannot be written, naming it (the previous one is unchanged)
+     */
     public static Path write(Path dir, Results results) {
         return write(dir, NAME, results);
     }
@@ -125,6 +142,12 @@ public final class ResultsFile {
     /**
      * Writes {@code results} to {@code dir/name}: to a temporary beside it, then renamed over it, so
      * that a failed write (a full disk) leaves the previous file as it was and no temporary behind.
+     *
+     * @param dir     the folder, created if needed
+     * @param name    the file's name
+     * @param results what to write
+     * @return the file written
+     * @throws UncheckedIOException when the file cannot be written, naming it (the previous one is unchanged)
      */
     public static Path write(Path dir, String name, Results results) {
         Path target = dir.resolve(name);
@@ -139,6 +162,12 @@ public final class ResultsFile {
     /**
      * Reads {@code file}; a missing or malformed file gives an {@link IllegalArgumentException}
      * whose one-line message names the file and what is wrong.
+     *
+     * @param file the results file
+     * @return its content
+     * @throws IllegalArgumentException when the file does not exist or cannot be read, is not a results
+     *                                  file (no {@code provenance}, or no {@code studies} array), or is
+     *                                  malformed (with where: the field's path, line and column)
      */
     public static Results read(Path file) {
         try {

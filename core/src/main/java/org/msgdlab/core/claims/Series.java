@@ -4,7 +4,16 @@ import java.util.List;
 
 /**
  * Data for one figure: named curves of (x, y, yLow, yHigh) points; {@code yLow}/{@code yHigh}
- * bound a confidence band or error bar (equal to y when there is none).
+ * bound a confidence band or error bar (equal to y when there is none). The lists are copied, the
+ * point arrays are not: immutable and thread-safe as long as no one changes a point.
+ *
+ * @param id     the series' id, e.g. {@code CLAIM.convergence}
+ * @param title  the figure's title
+ * @param xLabel the x axis' label
+ * @param yLabel the y axis' label
+ * @param logX   whether the x axis is logarithmic
+ * @param logY   whether the y axis is logarithmic
+ * @param curves the curves
  */
 public record Series(String id, String title, String xLabel, String yLabel, boolean logX, boolean logY,
                      List<Curve> curves) {
@@ -15,6 +24,17 @@ public record Series(String id, String title, String xLabel, String yLabel, bool
      */
     public static final double BAND_Z = 1.959963984540054;
 
+    /**
+     * Copies the list of curves.
+     *
+     * @param id     the series' id, e.g. {@code CLAIM.convergence}
+     * @param title  the figure's title
+     * @param xLabel the x axis' label
+     * @param yLabel the y axis' label
+     * @param logX   whether the x axis is logarithmic
+     * @param logY   whether the y axis is logarithmic
+     * @param curves the curves
+     */
     public Series {
         curves = List.copyOf(curves);
     }
@@ -45,8 +65,20 @@ public record Series(String id, String title, String xLabel, String yLabel, bool
         return new double[] {x, y, lo > 0 ? lo : y * 1e-3, y + BAND_Z * se};
     }
 
-    /** One named curve of a figure. */
+    /**
+     * One named curve of a figure.
+     *
+     * @param name   the curve's name, for the legend
+     * @param points its points, each {@code [x, y, yLow, yHigh]}
+     */
     public record Curve(String name, List<double[]> points) {
+        /**
+         * Checks the points' lengths and copies the list.
+         *
+         * @param name   the curve's name, for the legend
+         * @param points its points, each {@code [x, y, yLow, yHigh]}
+         * @throws IllegalArgumentException when a point is not of length 4
+         */
         public Curve {
             for (double[] p : points) {
                 if (p.length != 4) {

@@ -26,6 +26,8 @@ public final class AtomicFiles {
     @FunctionalInterface
     public interface Content {
         /**
+         * Writes the file's bytes.
+         *
          * @param out the temporary's stream (closed by the caller)
          * @throws IOException when writing fails
          */

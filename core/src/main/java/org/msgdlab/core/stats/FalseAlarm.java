@@ -5,7 +5,7 @@ import org.hipparchus.distribution.continuous.NormalDistribution;
 /**
  * Tolerances from a false-alarm probability. A claim compares k statistics; each gets the
  * two-sided level alpha/k (Bonferroni), so the probability that a true claim fails is at most
- * alpha under the normal approximation of each estimator.
+ * alpha under the normal approximation of each estimator. Stateless and thread-safe.
  */
 public final class FalseAlarm {
 
@@ -22,7 +22,14 @@ public final class FalseAlarm {
     private FalseAlarm() {
     }
 
-    /** The critical value z with P(|Z| > z) = alpha / k for a standard normal Z. */
+    /**
+     * The critical value z with P(|Z| > z) = alpha / k for a standard normal Z.
+     *
+     * @param alpha the false-alarm probability of the claim, in (0, 1)
+     * @param k     the number of statistics it compares, at least 1
+     * @return {@code Phi^-1(1 - alpha / (2k))}
+     * @throws IllegalArgumentException when {@code alpha} is not in (0, 1), or {@code k < 1}
+     */
     public static double z(double alpha, int k) {
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("false-alarm probability alpha=" + alpha + " must be in (0, 1)");
@@ -43,6 +50,11 @@ public final class FalseAlarm {
      * chi-square with one degree of freedom) have heavier tails than the normal law at small
      * sample sizes; the correction keeps the false-alarm probability near its nominal level, and
      * the estimated standard error's own error is left to the margin of {@link #PER_CLAIM}.
+     *
+     * @param z                    the critical value under the normal law
+     * @param skewnessOfMean       gamma, the skewness of the mean (its sign is ignored)
+     * @param excessKurtosisOfMean kappa, the excess kurtosis of the mean
+     * @return {@code max(z, z')}
      */
     public static double shapeCorrected(double z, double skewnessOfMean, double excessKurtosisOfMean) {
         double g = Math.abs(skewnessOfMean);
@@ -54,6 +66,13 @@ public final class FalseAlarm {
     /**
      * Probability that an estimate distributed N(truth, se^2) falls farther than {@code tolerance}
      * from {@code wrong}: the power to reject the wrong value.
+     *
+     * @param truth     the estimator's mean
+     * @param wrong     the wrong value
+     * @param se        the estimator's standard error
+     * @param tolerance the acceptance half-width
+     * @return {@code Phi((|truth - wrong| - tolerance) / se) + Phi((-|truth - wrong| - tolerance) / se)};
+     *         for {@code se = 0}, 1 when {@code |truth - wrong| > tolerance}, else 0
      */
     public static double power(double truth, double wrong, double se, double tolerance) {
         double gap = Math.abs(truth - wrong);
@@ -69,6 +88,10 @@ public final class FalseAlarm {
      * magnitude at most {@code scale}: {@code terms * 2^-52 * scale} (the standard recursive
      * summation bound, with a factor 2 for the products). Added to z*SE so that an exact, zero-
      * variance statistic is not failed by round-off.
+     *
+     * @param terms the number of products accumulated
+     * @param scale their largest magnitude (its sign is ignored)
+     * @return {@code terms * 2^-52 * |scale|}
      */
     public static double roundOff(double terms, double scale) {
         return terms * 0x1p-52 * Math.abs(scale);

@@ -20,28 +20,56 @@ import java.util.Locale;
  * </ul>
  * Power is the noncentral-t probability of the right verdict at the design alternatives, by the
  * normal approximation of Abramowitz and Stegun 26.7.10 (tested against simulation).
+ * The implementations are immutable and thread-safe.
  */
 public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, PairedHypothesis.Equivalence {
 
     /** The three outcomes of a decision. */
     enum Outcome { SUPPORTED, CONTRADICTED, UNRESOLVED }
 
-    /** The decision on {@code d} with each one-sided bound at level {@code alpha}. */
+    /**
+     * The decision on {@code d} with each one-sided bound at level {@code alpha}.
+     *
+     * @param d     the paired differences
+     * @param alpha the level of each one-sided bound
+     * @return SUPPORTED, CONTRADICTED or UNRESOLVED
+     */
     Outcome decide(PairedDifferences d, double alpha);
 
-    /** Probability of SUPPORTED at the alternative where the statement is plainly true (sd of one difference, n seeds). */
+    /**
+     * Probability of SUPPORTED at the alternative where the statement is plainly true.
+     *
+     * @param sd    the standard deviation of one difference
+     * @param n     the number of seeds
+     * @param alpha the level of each one-sided bound
+     * @return the power to support
+     */
     double powerToSupport(double sd, int n, double alpha);
 
-    /** Probability of CONTRADICTED at the plausible wrong answer. */
+    /**
+     * Probability of CONTRADICTED at the plausible wrong answer.
+     *
+     * @param sd    the standard deviation of one difference
+     * @param n     the number of seeds
+     * @param alpha the level of each one-sided bound
+     * @return the power to contradict
+     */
     double powerToContradict(double sd, int n, double alpha);
 
-    /** The plausible wrong answer the contradiction power refers to, in words. */
+    /** @return the plausible wrong answer the contradiction power refers to, in words */
     String wrongAnswer();
 
-    /** The rule in words. */
+    /** @return the rule in words */
     String rule();
 
-    /** The smaller of the two powers. */
+    /**
+     * The smaller of the two powers.
+     *
+     * @param sd    the standard deviation of one difference
+     * @param n     the number of seeds
+     * @param alpha the level of each one-sided bound
+     * @return {@code min(powerToSupport, powerToContradict)}
+     */
     default double power(double sd, int n, double alpha) {
         return Math.min(powerToSupport(sd, n, alpha), powerToContradict(sd, n, alpha));
     }
@@ -49,6 +77,13 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
     /**
      * The smallest number of seeds (at most {@code max}) at which both powers reach {@code target}
      * for differences of standard deviation {@code sd}; {@code max + 1} when none does.
+     *
+     * @param sd     the standard deviation of one difference
+     * @param target the power both must reach
+     * @param alpha  the level of each one-sided bound
+     * @param max    the most seeds considered (from 2)
+     * @return the number of seeds, or {@code max + 1}
+     * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5) and {@code max >= 2}
      */
     default int seedsFor(double sd, double target, double alpha, int max) {
         for (int n = 2; n <= max; n++) {
@@ -59,14 +94,33 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
         return max + 1;
     }
 
-    /** "d &gt; 0", contradicted by "d &lt; delta". */
+    /**
+     * "d &gt; 0", contradicted by "d &lt; delta".
+     *
+     * @param delta the smallest gap worth detecting
+     */
     record Superiority(double delta) implements PairedHypothesis {
+        /**
+         * Checks delta.
+         *
+         * @param delta the smallest gap worth detecting
+         * @throws IllegalArgumentException unless {@code delta} is finite and &gt; 0
+         */
         public Superiority {
             if (!(delta > 0) || Double.isInfinite(delta)) {
                 throw new IllegalArgumentException("smallest effect worth detecting delta=" + delta + " must be finite and > 0");
             }
         }
 
+        /**
+         * SUPPORTED when the lower bound exceeds 0, else CONTRADICTED when the upper bound is below
+         * delta, else UNRESOLVED.
+         *
+         * @param d     the paired differences
+         * @param alpha the level of each one-sided bound
+         * @return the outcome
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5)
+         */
         @Override
         public Outcome decide(PairedDifferences d, double alpha) {
             if (d.lower(alpha) > 0) {
@@ -78,21 +132,42 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
             return Outcome.UNRESOLVED;
         }
 
+        /**
+         * At d = delta: the lower bound must exceed 0.
+         *
+         * @param sd    the standard deviation of one difference
+         * @param n     the number of seeds
+         * @param alpha the level of each one-sided bound
+         * @return {@code P(T' > t_{1-alpha, n-1})}, T' noncentral t with n - 1 degrees of freedom and
+         *         noncentrality {@code delta sqrt(n) / sd}
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5), or {@code n < 2}
+         */
         @Override
         public double powerToSupport(double sd, int n, double alpha) {
             return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, delta * Math.sqrt(n) / sd);
         }
 
+        /**
+         * At d = 0: the upper bound must fall below delta; by symmetry the power to support.
+         *
+         * @param sd    the standard deviation of one difference
+         * @param n     the number of seeds
+         * @param alpha the level of each one-sided bound
+         * @return {@link #powerToSupport}
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5), or {@code n < 2}
+         */
         @Override
         public double powerToContradict(double sd, int n, double alpha) {
             return powerToSupport(sd, n, alpha);   // symmetric: d = 0 seen from the bound delta
         }
 
+        /** @return no gap for the contradiction, a gap of delta for the support, in words */
         @Override
         public String wrongAnswer() {
             return "no gap (d = 0) for the contradiction, a gap of delta for the support";
         }
 
+        /** @return the rule in words, with delta */
         @Override
         public String rule() {
             return String.format(Locale.ROOT, "SUPPORTED if lower bound > 0; CONTRADICTED if upper bound < delta = %.4g;"
@@ -100,14 +175,33 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
         }
     }
 
-    /** "|d| &lt; margin" (two one-sided tests), contradicted by an interval outside (-margin, margin). */
+    /**
+     * "|d| &lt; margin" (two one-sided tests), contradicted by an interval outside (-margin, margin).
+     *
+     * @param margin the equivalence margin
+     */
     record Equivalence(double margin) implements PairedHypothesis {
+        /**
+         * Checks the margin.
+         *
+         * @param margin the equivalence margin
+         * @throws IllegalArgumentException unless {@code margin} is finite and &gt; 0
+         */
         public Equivalence {
             if (!(margin > 0) || Double.isInfinite(margin)) {
                 throw new IllegalArgumentException("equivalence margin=" + margin + " must be finite and > 0");
             }
         }
 
+        /**
+         * SUPPORTED when both bounds lie inside (-margin, margin), else CONTRADICTED when the interval
+         * lies outside it, else UNRESOLVED.
+         *
+         * @param d     the paired differences
+         * @param alpha the level of each one-sided bound
+         * @return the outcome
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5)
+         */
         @Override
         public Outcome decide(PairedDifferences d, double alpha) {
             double lo = d.lower(alpha);
@@ -121,24 +215,42 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
             return Outcome.UNRESOLVED;
         }
 
-        /** At d = 0: both one-sided tests must reject; P &ge; 1 - 2 P(one fails). */
+        /**
+         * At d = 0: both one-sided tests must reject; P &ge; 1 - 2 P(one fails).
+         *
+         * @param sd    the standard deviation of one difference
+         * @param n     the number of seeds
+         * @param alpha the level of each one-sided bound
+         * @return {@code max(0, 2 P(T' > t_{1-alpha, n-1}) - 1)}, noncentrality {@code margin sqrt(n) / sd}
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5), or {@code n < 2}
+         */
         @Override
         public double powerToSupport(double sd, int n, double alpha) {
             double one = Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
             return Math.max(0, 2 * one - 1);
         }
 
-        /** At d = -2 margin (or +2 margin): the interval must clear the margin on that side. */
+        /**
+         * At d = -2 margin (or +2 margin): the interval must clear the margin on that side.
+         *
+         * @param sd    the standard deviation of one difference
+         * @param n     the number of seeds
+         * @param alpha the level of each one-sided bound
+         * @return {@code P(T' > t_{1-alpha, n-1})}, noncentrality {@code margin sqrt(n) / sd}
+         * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5), or {@code n < 2}
+         */
         @Override
         public double powerToContradict(double sd, int n, double alpha) {
             return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
         }
 
+        /** @return a difference of twice the margin for the contradiction, none for the support, in words */
         @Override
         public String wrongAnswer() {
             return "a difference of twice the margin (2 margin) for the contradiction, none for the support";
         }
 
+        /** @return the rule in words, with the margin */
         @Override
         public String rule() {
             return String.format(Locale.ROOT, "SUPPORTED if both bounds lie in (-%.4g, %.4g); CONTRADICTED if the"
@@ -156,6 +268,11 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
         /**
          * P(T' &gt; t) for T' noncentral t with {@code df} degrees of freedom and noncentrality
          * {@code lambda}: Phi((lambda - t (1 - 1/(4 df))) / sqrt(1 + t^2 / (2 df))) (A&amp;S 26.7.10).
+         *
+         * @param t      the threshold
+         * @param df     the degrees of freedom
+         * @param lambda the noncentrality
+         * @return the approximate tail probability
          */
         public static double tTail(double t, int df, double lambda) {
             double num = lambda - t * (1 - 1.0 / (4 * df));

@@ -9,12 +9,22 @@ import org.apache.commons.rng.UniformRandomProvider;
 @FunctionalInterface
 public interface SampleExperiment {
 
-    /** Draws one sample and writes its k statistics into {@code statistics}. */
+    /**
+     * Draws one sample and writes its k statistics into {@code statistics}.
+     *
+     * @param statistics receives the k statistics (overwritten)
+     */
     void next(double[] statistics);
 
-    /** Creates an experiment bound to a generator. */
+    /** Creates an experiment bound to a generator; called from several threads at once, one chunk each. */
     @FunctionalInterface
     interface Factory {
+        /**
+         * A new experiment drawing from {@code rng}.
+         *
+         * @param rng the chunk's generator
+         * @return the experiment, used by one thread only
+         */
         SampleExperiment create(UniformRandomProvider rng);
     }
 }

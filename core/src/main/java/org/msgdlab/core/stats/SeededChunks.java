@@ -44,6 +44,8 @@ public final class SeededChunks {
     @FunctionalInterface
     public interface Body {
         /**
+         * Computes one chunk.
+         *
          * @param chunk the chunk's index, 0 ≤ chunk &lt; {@link #count(long)}
          * @param from  its first item
          * @param to    one past its last item
@@ -58,6 +60,8 @@ public final class SeededChunks {
     }
 
     /**
+     * The number of chunks of a run.
+     *
      * @param items the number of independent draws
      * @return the number of chunks they are split into, {@code min(CHUNKS, items)}
      */

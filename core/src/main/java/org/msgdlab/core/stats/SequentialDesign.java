@@ -11,7 +11,7 @@ import java.util.Locale;
  * look decides at level {@code alpha / J} (J looks, Bonferroni over looks), and the first look
  * that resolves fixes the verdict. By the union bound the probability that any look gives a wrong
  * verdict is at most {@code alpha}, whatever the dependence between looks (the simulation test
- * measures how far below it the real rate sits).
+ * measures how far below it the real rate sits). Immutable and thread-safe.
  *
  * @param first  seeds at the first look (at least 3)
  * @param block  seeds added between looks
@@ -20,6 +20,16 @@ import java.util.Locale;
  */
 public record SequentialDesign(int first, int block, int cap, double alpha) {
 
+    /**
+     * Checks the design.
+     *
+     * @param first  seeds at the first look
+     * @param block  seeds added between looks
+     * @param cap    seeds at the last look
+     * @param alpha  overall probability of a wrong verdict of one statement
+     * @throws IllegalArgumentException when {@code first < 3}, {@code block < 1}, {@code cap < first},
+     *                                  or {@code alpha} is not in (0, 0.5)
+     */
     public SequentialDesign {
         if (first < 3) {
             throw new IllegalArgumentException("first look at n=" + first + " seeds must be >= 3");
@@ -35,7 +45,7 @@ public record SequentialDesign(int first, int block, int cap, double alpha) {
         }
     }
 
-    /** The seed counts at which the statement is looked at. */
+    /** @return the seed counts at which the statement is looked at: first, first + block, ... below cap, then cap */
     public int[] looks() {
         List<Integer> l = new ArrayList<>();
         for (int n = first; n < cap; n += block) {
@@ -45,15 +55,23 @@ public record SequentialDesign(int first, int block, int cap, double alpha) {
         return l.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Level of each look's one-sided bounds: alpha / J. */
+    /** @return the level of each look's one-sided bounds: alpha / J, J the number of looks */
     public double alphaPerLook() {
         return alpha / looks().length;
     }
 
-    /** Where a statement stands after the seeds seen so far. */
+    /**
+     * Where a statement stands after the seeds seen so far.
+     *
+     * @param outcome        the first look's resolved outcome, else UNRESOLVED
+     * @param seedsUsed      the seeds at that look, else at the last look made
+     * @param atCap          resolved: whether that look is the cap; unresolved: whether the seeds seen reach it
+     * @param needsMoreSeeds whether the statement is unresolved below the cap
+     * @param atDecision     the differences at that look
+     */
     public record Status(PairedHypothesis.Outcome outcome, int seedsUsed, boolean atCap, boolean needsMoreSeeds,
                          PairedDifferences atDecision) {
-        /** Resolved (SUPPORTED or CONTRADICTED) at some look. */
+        /** @return whether it resolved (SUPPORTED or CONTRADICTED) at some look */
         public boolean resolved() {
             return outcome != PairedHypothesis.Outcome.UNRESOLVED;
         }
@@ -63,6 +81,10 @@ public record SequentialDesign(int first, int block, int cap, double alpha) {
      * Applies the rule to the per-seed differences in seed order: the first look (at most
      * {@code d.length} seeds) that resolves gives the outcome; otherwise UNRESOLVED, with
      * {@code needsMoreSeeds} unless the cap was reached. Null when fewer than {@code first} seeds.
+     *
+     * @param h the statement
+     * @param d the per-seed differences, in seed order
+     * @return where the statement stands, or null before {@code first} seeds
      */
     public Status status(PairedHypothesis h, double[] d) {
         if (d.length < first) {
@@ -84,7 +106,12 @@ public record SequentialDesign(int first, int block, int cap, double alpha) {
         return new Status(PairedHypothesis.Outcome.UNRESOLVED, last.n(), atCap, !atCap, last);
     }
 
-    /** The next look's seed count after {@code seen} seeds (the cap at most). */
+    /**
+     * The next look's seed count after {@code seen} seeds (the cap at most).
+     *
+     * @param seen the seeds seen so far
+     * @return the first look above {@code seen}, else the cap
+     */
     public int nextLook(int seen) {
         for (int n : looks()) {
             if (n > seen) {
@@ -94,6 +121,7 @@ public record SequentialDesign(int first, int block, int cap, double alpha) {
         return cap;
     }
 
+    /** @return the design in words: the looks, the level of each, the overall alpha */
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "looks at %s seeds, each at alpha/%d = %.3g (overall alpha %.3g, Bonferroni over looks)",

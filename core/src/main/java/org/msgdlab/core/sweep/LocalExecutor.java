@@ -23,6 +23,9 @@ import java.util.function.IntFunction;
  * same numbers), its output appended to {@code <run>/sweep-task.log}. Prints one line per finished
  * run with the sweep's progress and ETA. A TERM or Ctrl-C stops the tasks gracefully: each saves
  * its step, and the same command continues them.
+ *
+ * <p>An execution's {@code jobs} threads share {@code log}, which must be thread-safe (a
+ * {@code PrintStream} is).
  */
 public final class LocalExecutor {
 
@@ -36,9 +39,12 @@ public final class LocalExecutor {
     private final PrintStream log;
 
     /**
+     * An executor of {@code jobs} runs at a time.
+     *
      * @param jobs        runs at a time, at least 1
      * @param taskCommand the command line that executes the run of a plan index in its own process
      * @param log         where progress goes
+     * @throws IllegalArgumentException when {@code jobs < 1}
      */
     public LocalExecutor(int jobs, IntFunction<List<String>> taskCommand, PrintStream log) {
         if (jobs < 1) {
@@ -49,13 +55,24 @@ public final class LocalExecutor {
         this.log = log;
     }
 
-    /** What an execution did: the tasks' exit statuses by outcome. */
+    /**
+     * What an execution did: the tasks' exit statuses by outcome. Immutable and thread-safe.
+     *
+     * @param finished      tasks that exited {@link SweepDirectory#FINISHED}
+     * @param interrupted   tasks that exited {@link SweepDirectory#INTERRUPTED}
+     * @param failed        tasks that exited with any other status, or could not be started
+     * @param heldElsewhere tasks that exited {@link SweepDirectory#HELD_ELSEWHERE}
+     */
     public record Summary(int finished, int interrupted, int failed, int heldElsewhere) {
     }
 
     /**
-     * Executes the runs at {@code indices} of the sweep in {@code sweep}.
+     * Executes the runs at {@code indices} of the sweep in {@code sweep}, and returns when every
+     * task has ended.
      *
+     * @param sweep   the sweep
+     * @param indices the plan indices of the runs to execute
+     * @return how many tasks ended in each way
      * @throws InterruptedException when this thread is interrupted (the tasks are stopped first)
      */
     public Summary execute(SweepDirectory sweep, List<Integer> indices) throws InterruptedException {

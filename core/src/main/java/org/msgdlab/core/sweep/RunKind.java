@@ -9,10 +9,13 @@ import java.util.Optional;
  * What executes the runs of one kind of sweep, inside the process of a sweep task: deep training
  * today, the Monte Carlo budgets later. The sweep machinery ({@link SweepDirectory}, the
  * executors) knows runs only through this interface: ids, settings, directories.
+ *
+ * <p>{@link #progress} is called from several threads at once (the local executor reports each
+ * finished run from the thread that waited for it): implementations must allow that.
  */
 public interface RunKind {
 
-    /** The kind's name, recorded in the plan file, e.g. {@code deep.train}. */
+    /** @return the kind's name, recorded in the plan file, e.g. {@code deep.train} */
     String name();
 
     /**
@@ -20,6 +23,9 @@ public interface RunKind {
      * holds, as one phrase ("iterations 20 there, 10 planned"); empty when the directory holds no
      * run or holds this one (finished or not).
      *
+     * @param run    the planned run
+     * @param runDir its directory
+     * @return the first difference, or empty
      * @throws IOException when the directory's record cannot be read
      */
     Optional<String> conflict(SweepRun run, Path runDir) throws IOException;
@@ -27,6 +33,9 @@ public interface RunKind {
     /**
      * Whether {@code runDir} holds {@code run} finished, and whether it holds it begun.
      *
+     * @param run    the planned run
+     * @param runDir its directory (it exists)
+     * @return what the directory shows
      * @throws IOException when the directory's record cannot be read
      */
     Progress progress(SweepRun run, Path runDir) throws IOException;
@@ -36,19 +45,23 @@ public interface RunKind {
      * reuses it when finished. Returns normally when it finished or was interrupted (a signal: it
      * saved what the next execution needs); throws when it failed.
      *
+     * @param run    the run
+     * @param runDir its directory (it exists, and this process holds its lock)
+     * @param log    where the run's progress goes
      * @return whether the run is now finished (false: interrupted)
      * @throws Exception any failure, reported with its message as the run's error
      */
     boolean execute(SweepRun run, Path runDir, PrintStream log) throws Exception;
 
     /**
-     * What a run's directory shows.
+     * What a run's directory shows. Immutable and thread-safe.
      *
      * @param begun    something of the run is on disk (a record or a checkpoint)
      * @param finished the run reached its end
      * @param detail   one short phrase: how far it got and its latest numbers; empty when nothing
      */
     record Progress(boolean begun, boolean finished, String detail) {
+        /** Nothing on disk. */
         public static final Progress NONE = new Progress(false, false, "");
     }
 }

@@ -24,6 +24,7 @@ import java.util.Optional;
  * <li>the time limit: Slurm sends USR1 to the batch shell {@code signalSeconds} before it
  *     ({@code --signal=B:USR1@S}); the shell requeues its own task, whose TERM makes the run save.</li>
  * </ul>
+ * Immutable and thread-safe; {@link #submit} runs {@code sbatch}.
  *
  * @param options what {@code sbatch} is given (partition, time, memory, account, GPUs, CPUs per task)
  */
@@ -31,6 +32,7 @@ public record SlurmExecutor(Options options) {
 
     /**
      * The resources and placement of every array task; null fields are left to the cluster's defaults.
+     * Immutable and thread-safe.
      *
      * @param jobName       the job's name
      * @param cpusPerTask   CPUs per task (the run's TensorFlow threads)
@@ -44,6 +46,24 @@ public record SlurmExecutor(Options options) {
      */
     public record Options(String jobName, int cpusPerTask, String partition, String time, String mem, String account,
                           int gpus, int signalSeconds, List<String> extra) {
+        /**
+         * Checks every option against its rule; copies {@code extra}.
+         *
+         * @param jobName       the job's name
+         * @param cpusPerTask   CPUs per task
+         * @param partition     {@code --partition}, or null
+         * @param time          {@code --time}, or null
+         * @param mem           {@code --mem}, or null
+         * @param account       {@code --account}, or null
+         * @param gpus          GPUs per task; 0 for none
+         * @param signalSeconds seconds before the time limit at which a task requeues itself
+         * @param extra         further {@code #SBATCH} arguments (copied)
+         * @throws IllegalArgumentException when {@code jobName} is not letters, digits and {@code . _ -};
+         *                                  {@code cpusPerTask < 1}; {@code gpus < 0}; {@code signalSeconds}
+         *                                  is not in [1, 65535]; partition, time, mem or account is not
+         *                                  letters, digits and {@code _ . : , + -}; or an extra argument
+         *                                  does not start with {@code --} or holds a line break
+         */
         public Options {
             if (jobName == null || !jobName.matches("[A-Za-z0-9._-]+")) {
                 throw new IllegalArgumentException("--job-name '" + jobName + "' must be letters, digits and . _ -");
@@ -72,7 +92,13 @@ public record SlurmExecutor(Options options) {
         }
     }
 
-    /** Slurm's task array syntax for {@code indices}: runs of consecutive ones as ranges, e.g. {@code 0-3,5,7-8}. */
+    /**
+     * Slurm's task array syntax for {@code indices}: runs of consecutive ones as ranges, e.g. {@code 0-3,5,7-8}.
+     *
+     * @param indices the plan indices, in any order, repeats ignored
+     * @return the array specification, ascending
+     * @throws IllegalArgumentException when {@code indices} is empty
+     */
     public static String arraySpec(List<Integer> indices) {
         List<Integer> sorted = indices.stream().sorted().distinct().toList();
         if (sorted.isEmpty()) {
@@ -95,7 +121,15 @@ public record SlurmExecutor(Options options) {
         return String.join(",", parts);
     }
 
-    /** The batch script of one job array over {@code indices} of the sweep in {@code dir}. */
+    /**
+     * The batch script of one job array over {@code indices} of the sweep in {@code dir}.
+     *
+     * @param dir     the sweep directory; the tasks' output goes to {@code dir/slurm/%A_%a.out}
+     * @param indices the plan indices, one array task each
+     * @param command what each task runs, its index {@code SLURM_ARRAY_TASK_ID}
+     * @return the script's text
+     * @throws IllegalArgumentException when {@code indices} is empty
+     */
     public String script(Path dir, List<Integer> indices, TaskCommand command) {
         Path logs = dir.toAbsolutePath().resolve("slurm");
         StringBuilder s = new StringBuilder();
@@ -145,7 +179,12 @@ public record SlurmExecutor(Options options) {
         }
     }
 
-    /** A submitted job array: its id and script. */
+    /**
+     * A submitted job array: its id and script. Immutable and thread-safe.
+     *
+     * @param jobId  the job id sbatch printed
+     * @param script the batch script submitted
+     */
     public record Submission(String jobId, Path script) {
     }
 
@@ -153,7 +192,14 @@ public record SlurmExecutor(Options options) {
      * Writes the script under {@code dir/slurm/} and submits it with {@code sbatch --parsable};
      * records the job in {@code dir/slurm/jobs.txt}.
      *
-     * @throws IOException when sbatch cannot be run or refuses the job (its message included)
+     * @param dir     the sweep directory
+     * @param indices the plan indices, one array task each
+     * @param command what each task runs
+     * @return the job's id and its script
+     * @throws IOException              when the script cannot be written, sbatch cannot be run, refuses the
+     *                                  job (its message included) or prints no job id
+     * @throws InterruptedException     when interrupted while waiting for sbatch
+     * @throws IllegalArgumentException when {@code indices} is empty
      */
     public Submission submit(Path dir, List<Integer> indices, TaskCommand command) throws IOException, InterruptedException {
         String text = script(dir, indices, command);
@@ -187,7 +233,13 @@ public record SlurmExecutor(Options options) {
         return new Submission(jobId, script);
     }
 
-    /** The job ids submitted for the sweep in {@code dir}, oldest first. */
+    /**
+     * The job ids submitted for the sweep in {@code dir}, oldest first.
+     *
+     * @param dir the sweep directory
+     * @return the ids recorded in {@code dir/slurm/jobs.txt}; empty when there is none
+     * @throws IOException when the file cannot be read
+     */
     public static List<String> jobs(Path dir) throws IOException {
         Path f = dir.resolve("slurm").resolve("jobs.txt");
         if (!Files.isRegularFile(f)) {
@@ -196,7 +248,14 @@ public record SlurmExecutor(Options options) {
         return Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).map(l -> l.split(" ")[0]).toList();
     }
 
-    /** Whether {@code squeue} lists tasks of these jobs (empty when squeue cannot be run). */
+    /**
+     * How many tasks of these jobs {@code squeue} lists.
+     *
+     * @param jobIds the job ids
+     * @return the number of tasks it lists (one per array task): 0 when there are no ids or squeue no
+     *         longer knows them; empty when squeue cannot be run or fails otherwise
+     * @throws InterruptedException when interrupted while waiting for squeue
+     */
     public static Optional<Integer> queued(List<String> jobIds) throws InterruptedException {
         if (jobIds.isEmpty()) {
             return Optional.of(0);

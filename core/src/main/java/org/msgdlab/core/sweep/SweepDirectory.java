@@ -57,6 +57,14 @@ public final class SweepDirectory {
     private final SweepPlan plan;
     private final RunKind kind;
 
+    /**
+     * The sweep in {@code dir} with its plan.
+     *
+     * @param dir  the sweep directory
+     * @param plan its plan
+     * @param kind what executes its runs
+     * @throws IllegalArgumentException when the plan's kind is not {@code kind}'s name
+     */
     public SweepDirectory(Path dir, SweepPlan plan, RunKind kind) {
         if (!plan.kind().equals(kind.name())) {
             throw new IllegalArgumentException("the plan in " + dir + " holds runs of kind " + plan.kind() + ", not "
@@ -67,29 +75,57 @@ public final class SweepDirectory {
         this.kind = kind;
     }
 
-    /** Opens the sweep in {@code dir} (its plan must exist). */
+    /**
+     * Opens the sweep in {@code dir} (its plan must exist).
+     *
+     * @param dir  the sweep directory
+     * @param kind what executes its runs
+     * @return the sweep
+     * @throws IOException              when the plan cannot be read
+     * @throws IllegalArgumentException when {@code dir} holds no plan, the plan is invalid, or it holds
+     *                                  runs of another kind
+     */
     public static SweepDirectory open(Path dir, RunKind kind) throws IOException {
         return new SweepDirectory(dir, SweepPlan.read(dir), kind);
     }
 
+    /** @return the sweep directory */
     public Path dir() {
         return dir;
     }
 
+    /** @return the plan */
     public SweepPlan plan() {
         return plan;
     }
 
-    /** The directory of {@code run}. */
+    /**
+     * The directory of {@code run}.
+     *
+     * @param run a run of the plan
+     * @return {@code DIR/<run id>}
+     */
     public Path runDir(SweepRun run) {
         return dir.resolve(run.id());
     }
 
-    /** A run's state and a short phrase of what its directory shows. */
+    /**
+     * A run's state and a short phrase of what its directory shows. Immutable and thread-safe.
+     *
+     * @param run    the run
+     * @param state  where it stands
+     * @param detail what its directory shows: the holder of its lock, the first line of its failure,
+     *               its progress; empty when nothing
+     */
     public record Status(SweepRun run, RunState state, String detail) {
     }
 
-    /** The state of every run of the plan, in plan order. */
+    /**
+     * The state of every run of the plan, in plan order.
+     *
+     * @return one status per run
+     * @throws IOException when a run's directory cannot be read
+     */
     public List<Status> status() throws IOException {
         List<Status> all = new ArrayList<>();
         for (SweepRun r : plan.runs()) {
@@ -98,7 +134,14 @@ public final class SweepDirectory {
         return all;
     }
 
-    /** The state of {@code run}. */
+    /**
+     * The state of {@code run}: RUNNING while a process holds its lock, else DONE when finished, else
+     * FAILED when it has a failure record, else INTERRUPTED when begun, else PENDING.
+     *
+     * @param run a run of the plan
+     * @return its status
+     * @throws IOException when its directory cannot be read
+     */
     public Status status(SweepRun run) throws IOException {
         Path d = runDir(run);
         String holder = holder(d);
@@ -121,7 +164,12 @@ public final class SweepDirectory {
         return a.isEmpty() ? b : b.isEmpty() ? a : a + "; " + b;
     }
 
-    /** How many runs are in each state. */
+    /**
+     * How many runs are in each state.
+     *
+     * @param statuses the runs' statuses
+     * @return the count of every state, in {@link RunState} order, 0 included
+     */
     public static Map<RunState, Integer> counts(List<Status> statuses) {
         Map<RunState, Integer> c = new LinkedHashMap<>();
         for (RunState s : RunState.values()) {
@@ -131,7 +179,12 @@ public final class SweepDirectory {
         return c;
     }
 
-    /** Runs whose directory holds a run with other settings, as "id: difference" lines. */
+    /**
+     * Runs whose directory holds a run with other settings.
+     *
+     * @return one line per such run: "DIR holds a run with other settings (difference)"
+     * @throws IOException when a run's directory cannot be read
+     */
     public List<String> conflicts() throws IOException {
         List<String> found = new ArrayList<>();
         for (SweepRun r : plan.runs()) {
@@ -143,7 +196,13 @@ public final class SweepDirectory {
         return found;
     }
 
-    /** The plan indices of the runs an execution should take: pending and interrupted ones, and failed ones if asked. */
+    /**
+     * The plan indices of the runs an execution should take: pending and interrupted ones, and failed ones if asked.
+     *
+     * @param retryFailed whether failed runs are taken too
+     * @return the indices, ascending
+     * @throws IOException when a run's directory cannot be read
+     */
     public List<Integer> toExecute(boolean retryFailed) throws IOException {
         List<Integer> indices = new ArrayList<>();
         List<Status> all = status();
@@ -160,7 +219,14 @@ public final class SweepDirectory {
      * Executes run {@code index} of the plan in this process (what one local job or one Slurm array
      * task does): takes its lock, runs or continues it, records a failure or clears an old one.
      *
+     * @param index       the run's plan index
+     * @param retryFailed whether to execute a run that failed before (else it is left FAILED)
+     * @param log         where progress goes
      * @return {@link #FINISHED}, {@link #INTERRUPTED}, {@link #FAILED} or {@link #HELD_ELSEWHERE}
+     * @throws IOException              when the run's directory, its lock or its failure record cannot be
+     *                                  written, or its record cannot be read ({@link RunKind#conflict})
+     * @throws InterruptedException     when interrupted while waiting for the lock
+     * @throws IllegalArgumentException when {@code index} is not an index of the plan
      */
     public int execute(int index, boolean retryFailed, PrintStream log) throws IOException, InterruptedException {
         SweepRun run = plan.run(index);

@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * A sweep: a list of independent runs of one {@link RunKind}, each with a stable id, kept in the
  * sweep directory as {@code sweep.json}. Running a plan is idempotent: finished runs are skipped,
- * interrupted ones continue from their last checkpoint ({@link SweepDirectory}).
+ * interrupted ones continue from their last checkpoint ({@link SweepDirectory}). Immutable and
+ * thread-safe.
  *
  * @param kind the name of the {@link RunKind} that executes the runs
  * @param runs the runs in execution order; ids unique
@@ -33,6 +34,14 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /**
+     * Checks the plan and copies the runs.
+     *
+     * @param kind the name of the {@link RunKind} that executes the runs
+     * @param runs the runs in execution order; ids unique
+     * @throws IllegalArgumentException when {@code kind} is null or blank, there are no runs, or two
+     *                                  runs have the same id
+     */
     public SweepPlan {
         if (kind == null || kind.isBlank()) {
             throw new IllegalArgumentException("sweep kind is empty");
@@ -49,7 +58,13 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
         }
     }
 
-    /** The run with this array index (a Slurm array task's {@code SLURM_ARRAY_TASK_ID}). */
+    /**
+     * The run with this array index (a Slurm array task's {@code SLURM_ARRAY_TASK_ID}).
+     *
+     * @param index the plan index
+     * @return the run
+     * @throws IllegalArgumentException when {@code index} is not in [0, runs - 1]
+     */
     public SweepRun run(int index) {
         if (index < 0 || index >= runs.size()) {
             throw new IllegalArgumentException("--index " + index + " must be in [0, " + (runs.size() - 1) + "] (the plan has "
@@ -61,6 +76,11 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
     /**
      * This plan with the runs of {@code more} that it lacks appended (an extended sweep keeps the
      * indices of its runs). A run of both with other settings is refused.
+     *
+     * @param more another plan of the same kind
+     * @return the extended plan
+     * @throws IllegalArgumentException when {@code more} is of another kind, or plans a run of this one
+     *                                  with other settings (naming the first difference)
      */
     public SweepPlan extendedBy(SweepPlan more) {
         if (!kind.equals(more.kind)) {
@@ -95,12 +115,25 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
         return "none";
     }
 
-    /** Whether {@code dir} holds a plan. */
+    /**
+     * Whether {@code dir} holds a plan.
+     *
+     * @param dir the sweep directory
+     * @return whether {@code dir/sweep.json} is a regular file
+     */
     public static boolean exists(Path dir) {
         return Files.isRegularFile(dir.resolve(FILE));
     }
 
-    /** Reads {@code dir/sweep.json}. */
+    /**
+     * Reads {@code dir/sweep.json}.
+     *
+     * @param dir the sweep directory
+     * @return the plan
+     * @throws IOException              when the file cannot be read or is not JSON
+     * @throws IllegalArgumentException when there is no such file, its format is not {@link #FORMAT}, or
+     *                                  the plan it holds is invalid
+     */
     public static SweepPlan read(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
@@ -122,7 +155,12 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
         return new SweepPlan(root.path("kind").asText(), runs);
     }
 
-    /** Writes {@code dir/sweep.json} atomically. */
+    /**
+     * Writes {@code dir/sweep.json} atomically.
+     *
+     * @param dir the sweep directory, created if needed
+     * @throws IOException when the file cannot be written (the previous one is kept)
+     */
     public void write(Path dir) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);

@@ -6,13 +6,20 @@ import java.util.List;
 /**
  * The command line that executes one run of a sweep in its own process: {@code before}, then
  * {@code --index I}, then {@code after}. Both executors run it: the local one with each index, a
- * Slurm array task with its {@code SLURM_ARRAY_TASK_ID}.
+ * Slurm array task with its {@code SLURM_ARRAY_TASK_ID}. Immutable and thread-safe.
  *
  * @param before the program and arguments before the index (e.g. {@code java -jar msgd.jar sweep task DIR})
  * @param after  arguments after it (e.g. {@code --retry-failed})
  */
 public record TaskCommand(List<String> before, List<String> after) {
 
+    /**
+     * Copies the lists and checks that there is a program.
+     *
+     * @param before the program and arguments before the index
+     * @param after  arguments after it
+     * @throws IllegalArgumentException when {@code before} is empty
+     */
     public TaskCommand {
         before = List.copyOf(before);
         after = List.copyOf(after);
@@ -21,7 +28,12 @@ public record TaskCommand(List<String> before, List<String> after) {
         }
     }
 
-    /** The command for plan index {@code index}. */
+    /**
+     * The command for plan index {@code index}.
+     *
+     * @param index the plan index
+     * @return {@code before}, {@code --index INDEX}, {@code after}: a new list
+     */
     public List<String> forIndex(int index) {
         List<String> c = new ArrayList<>(before);
         c.add("--index");
@@ -30,7 +42,13 @@ public record TaskCommand(List<String> before, List<String> after) {
         return c;
     }
 
-    /** The command as one bash line whose index is the value of the shell variable {@code variable}. */
+    /**
+     * The command as one bash line whose index is the value of the shell variable {@code variable}.
+     *
+     * @param variable the variable's name, e.g. {@code SLURM_ARRAY_TASK_ID}
+     * @return the words joined by spaces, each single-quoted unless it is safe, the index as
+     *         {@code "${VARIABLE}"}
+     */
     public String shell(String variable) {
         List<String> words = new ArrayList<>();
         before.forEach(w -> words.add(quote(w)));
