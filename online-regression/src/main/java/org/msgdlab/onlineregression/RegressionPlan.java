@@ -28,6 +28,8 @@ import java.util.Map;
  * {@code (problem, b, eta, sigma^2)} serves them all; the B-sweep is checked exactly by the
  * equality claim.
  *
+ * <p>Immutable (lists are copied) and thread-safe.
+ *
  * @param label            budget label
  * @param simulated        problems simulated by Monte Carlo
  * @param swept            problems of the exact sweep
@@ -55,6 +57,37 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
                              List<Integer> sweepBatches, List<Integer> sweepLargeFactors, List<Double> etaFractions,
                              List<Double> sigma2s, int exactNMax, long weightDraws) {
 
+    /**
+     * Validates the plan and copies its lists.
+     *
+     * @param label             budget label
+     * @param simulated         problems simulated by Monte Carlo
+     * @param swept             problems of the exact sweep
+     * @param b                 small batch of the Monte Carlo
+     * @param largeBatches      B values of the Monte Carlo
+     * @param classes           noise classes of MSGD
+     * @param eta               main Monte Carlo step size
+     * @param nMax              main Monte Carlo steps
+     * @param perDecade         checkpoints per decade
+     * @param runs              main Monte Carlo trajectories per algorithm
+     * @param smallEta          small step size of the second Monte Carlo
+     * @param smallEtaSigma2    noise variance of the second Monte Carlo
+     * @param smallEtaNMax      its steps
+     * @param smallEtaRuns      its trajectories
+     * @param sweepBatches      small batches b of the exact sweep
+     * @param sweepLargeFactors B/b factors of the exact equality sweep
+     * @param etaFractions      step sizes of the exact sweep, as fractions of eta_max
+     * @param sigma2s           noise variances of the exact sweep
+     * @param exactNMax         steps of the exact sweep
+     * @param weightDraws       draws of W per (class, B) for the constants claim
+     * @throws IllegalArgumentException if no problem is simulated; {@code b < 1}; there is no large batch or
+     *                                  no noise class; a large batch is {@code <= b}; eta or smallEta is not
+     *                                  finite and &gt; 0 or violates a step-size condition of the proof
+     *                                  ({@code eta kappa < 2}, {@code eta lambda <= 1}) on a simulated
+     *                                  problem; a step count is below 10; runs or smallEtaRuns is below 128;
+     *                                  a step fraction is outside (0, 1); a sweep batch or large-batch factor
+     *                                  is below 1; or {@code weightDraws < 1000}
+     */
     public RegressionPlan {
         simulated = List.copyOf(simulated);
         swept = List.copyOf(swept);
@@ -116,20 +149,30 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
         }
     }
 
-    /** The problem family of the study: lambda_k = k^-alpha, theta_0 = 0, theta_* = 0.5 * 1, sigma^2 = 1. */
+    /**
+     * The problem family of the study: lambda_k = k^-alpha, theta_0 = 0, theta_* = 0.5 * 1, sigma^2 = 1.
+     *
+     * @return the Gaussian problem with alpha = 1, d = 10
+     */
     public static RegressionProblem gaussianA1() {
         return RegressionProblem.powerLaw("gaussian-a1-d10", org.msgdlab.onlineregression.problem.Design.GAUSSIAN, 10, 1.0, 1.0, 0.5);
     }
 
+    /** @return the bounded (Rademacher) problem of the family with alpha = 1, d = 10 */
     public static RegressionProblem boundedA1() {
         return RegressionProblem.powerLaw("bounded-a1-d10", org.msgdlab.onlineregression.problem.Design.RADEMACHER, 10, 1.0, 1.0, 0.5);
     }
 
+    /** @return the Gaussian problem of the family with alpha = 2, d = 50 */
     public static RegressionProblem gaussianA2() {
         return RegressionProblem.powerLaw("gaussian-a2-d50", org.msgdlab.onlineregression.problem.Design.GAUSSIAN, 50, 2.0, 1.0, 0.5);
     }
 
-    /** A non-diagonal covariance, {@code Sigma_ij = 0.7^|i-j|} (AR(1)), diagonalized by the factory. */
+    /**
+     * A non-diagonal covariance, {@code Sigma_ij = 0.7^|i-j|} (AR(1)), diagonalized by the factory.
+     *
+     * @return the Gaussian problem with d = 8, theta_* = (0.5, -0.5, ...), theta_0 = 0, sigma^2 = 1
+     */
     public static RegressionProblem gaussianAr1() {
         int d = 8;
         double[][] s = new double[d][d];
@@ -143,6 +186,7 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
         return RegressionProblem.gaussian("gaussian-ar1-d8", s, 1.0, star, new double[d]);
     }
 
+    /** @return the plan at the quick budget */
     public static RegressionPlan quick() {
         return new RegressionPlan("quick", List.of(gaussianA1(), boundedA1()),
                 List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()), 2, List.of(8, 32),
@@ -151,6 +195,7 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
                 List.of(0.0, 0.01, 1.0), 10_000, 20_000);
     }
 
+    /** @return the plan at the full budget */
     public static RegressionPlan full() {
         return new RegressionPlan("full", List.of(gaussianA1(), boundedA1()),
                 List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()), 2, List.of(8, 32, 128),
@@ -160,7 +205,7 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
                 List.of(0.0, 0.01, 0.1, 1.0), 100_000, 200_000);
     }
 
-    /** SGD-b, MSGD at every B and class, SGD-B, in that order. */
+    /** @return SGD-b, MSGD at every B and class, SGD-B, in that order */
     public List<Algorithm> mainAlgorithms() {
         List<Algorithm> a = new ArrayList<>();
         a.add(new Algorithm.SmallBatchSgd(b));
@@ -175,7 +220,7 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
         return a;
     }
 
-    /** SGD-b and MSGD at the smallest B, every class. */
+    /** @return SGD-b and MSGD at the smallest B, every class */
     public List<Algorithm> smallEtaAlgorithms() {
         List<Algorithm> a = new ArrayList<>();
         a.add(new Algorithm.SmallBatchSgd(b));
@@ -185,14 +230,27 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
         return a;
     }
 
+    /**
+     * The checkpoints of the main Monte Carlo.
+     *
+     * @return {@code perDecade} log-spaced step counts per decade up to nMax
+     * @throws IllegalArgumentException if {@code perDecade < 1}
+     */
     public Checkpoints checkpoints() {
         return Checkpoints.logSpaced(nMax, perDecade);
     }
 
+    /**
+     * The checkpoints of the small-step Monte Carlo.
+     *
+     * @return {@code perDecade} log-spaced step counts per decade up to smallEtaNMax
+     * @throws IllegalArgumentException if {@code perDecade < 1}
+     */
     public Checkpoints smallEtaCheckpoints() {
         return Checkpoints.logSpaced(smallEtaNMax, perDecade);
     }
 
+    /** @return the plan's parameters for evidence (problems and perDecade left out), a new map */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("budget", label);

@@ -27,21 +27,32 @@ import java.util.Locale;
 /**
  * The claims of Theorem 1 (Section 3, Appendix A.2) as a theory {@link Study}, id
  * {@value #ID}. The claims share one {@link Simulations} (Monte Carlo experiments and the exact
- * sweep are computed once per budget and seed, by whichever claim needs them first).
+ * sweep are computed once per budget and seed, by whichever claim needs them first). Stateless.
  */
 public final class RegressionStudy {
 
+    /** The study's id. */
     public static final String ID = "regression.theorem1";
 
     private RegressionStudy() {
     }
 
-    /** The study at the standard plans ({@link RegressionPlan#quick()}, {@link RegressionPlan#full()}). */
+    /**
+     * The study at the standard plans ({@link RegressionPlan#quick()}, {@link RegressionPlan#full()}).
+     *
+     * @return the study
+     */
     public static Study create() {
         return create(RegressionPlan.quick(), RegressionPlan.full());
     }
 
-    /** The study with custom plans for the two budgets (validated on construction). */
+    /**
+     * The study with custom plans for the two budgets (validated on construction).
+     *
+     * @param quick the plan at the quick budget
+     * @param full  the plan at the full budget
+     * @return the study, nine claims
+     */
     public static Study create(RegressionPlan quick, RegressionPlan full) {
         Simulations sims = new Simulations(quick, full);
         List<Claim> claims = List.of(
@@ -61,6 +72,8 @@ public final class RegressionStudy {
     /**
      * Runs the study and writes {@code DIR/results.json}: {@code RegressionStudy [quick|full] [SEED] [DIR]}
      * (defaults: quick, 20200712, {@code regression-report}). Prints one line per claim.
+     *
+     * @param args budget, seed and output folder, each optional
      */
     public static void main(String[] args) {
         Budget budget = args.length > 0 ? Budget.parse(args[0]) : Budget.QUICK;
@@ -91,6 +104,9 @@ public final class RegressionStudy {
     /**
      * Theorem 1's exact-risk equality for a plug-in noise ({@code plugin.NAME.thm1.same-risk-as-sgd},
      * {@link org.msgdlab.onlineregression.claims.PluginRiskClaim}) on the quick plan's problems and large batches.
+     *
+     * @param plugin the plug-in
+     * @return the one claim
      */
     public static java.util.List<org.msgdlab.core.claims.Claim> pluginClaims(org.msgdlab.theory.plugin.NoisePlugin plugin) {
         return java.util.List.of(org.msgdlab.onlineregression.claims.PluginRiskClaim.create(plugin, RegressionPlan.quick()));

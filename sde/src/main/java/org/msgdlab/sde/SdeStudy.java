@@ -41,9 +41,11 @@ import java.util.Optional;
  *   <li>{@code sde.deterministic-limit}: gradient descent vs the gradient flow (Dormand–Prince 8(5,3)),
  *       first order.</li>
  * </ol>
+ * Stateless.
  */
 public final class SdeStudy {
 
+    /** The study's id. */
     public static final String ID = "sde.appendix-b";
 
     /** Seed of the generated training sets (part of the problems' definition, not of a run). */
@@ -52,16 +54,21 @@ public final class SdeStudy {
     private SdeStudy() {
     }
 
-    /** Logistic regression, D = 10, N = 200, features N(0, 4 I), |θ*| = 3, |θ_0| = 3. */
+    /** @return logistic regression, D = 10, N = 200, features N(0, 4 I), |θ*| = 3, |θ_0| = 3 */
     public static LogisticRegression logistic() {
         return new LogisticRegression.Spec(10, 200, 2.0, 3.0, 3.0, DATA_SEED).generate();
     }
 
-    /** Tanh network with 6 inputs and 3 hidden units (D = 25), N = 200. */
+    /** @return tanh network with 6 inputs and 3 hidden units (D = 25), N = 200 */
     public static TanhNetwork tanhNetwork() {
         return new TanhNetwork.Spec(6, 3, 200, 1.0, 2.0, 0.5, DATA_SEED).generate();
     }
 
+    /**
+     * The study: the strong, Gronwall, contrast, weak and deterministic-limit claims.
+     *
+     * @return the study
+     */
     public static Study create() {
         LogisticRegression logistic = logistic();
         TanhNetwork tanh = tanhNetwork();
@@ -103,7 +110,13 @@ public final class SdeStudy {
     /** The SGD batch size b of the weak-error claims (N = 200 samples). */
     public static final int WEAK_BATCH = 32;
 
-    /** The weak-error set-up at a budget: T = 1, steps 1/4 ... on logistic regression, phi = L and |theta|^2. */
+    /**
+     * The weak-error set-up at a budget: T = 1, steps 1/4 ... on logistic regression, phi = L and |theta|^2.
+     *
+     * @param logistic the logistic problem
+     * @param budget   the budget
+     * @return the set-up
+     */
     public static WeakSetup weakSetup(LogisticRegression logistic, Budget budget) {
         List<TestFunction> phis = List.of(TestFunction.LOSS, TestFunction.SQUARED_NORM);
         return budget == Budget.QUICK ? new WeakSetup(logistic, 1.0, 4, 6, 2, 1000, 400, phis)
@@ -114,6 +127,10 @@ public final class SdeStudy {
      * The weak-order claim of each plug-in noise, {@code plugin.NAME.sde.weak-order}: its noisy
      * iteration against the SDE with its declared covariance, on the logistic problem at b = 32
      * ({@link #WEAK_BATCH}); NOT_APPLICABLE, with the reason, when the covariance is undefined or unknown.
+     *
+     * @param plugin the plug-in
+     * @return the one claim
+     * @throws IllegalArgumentException if the plug-in declares an exact covariance of a dimension other than N
      */
     public static List<Claim> pluginClaims(NoisePlugin plugin) {
         LogisticRegression logistic = logistic();

@@ -11,30 +11,36 @@ import org.msgdlab.theory.noise.SamplingVector;
  *   theta_{n+1} = theta_n - eta sum_{r in batch} w_r (x_r x_r^T theta_n - y_r x_r).
  * </pre>
  * The averaged iterate {@code bar theta_n = 1/(n+1) sum_{i=0}^n theta_i} is what Theorem 1 bounds.
+ * Implementations are immutable and thread-safe; the weight samplers they create are not.
  */
 public sealed interface Algorithm permits Algorithm.SmallBatchSgd, Algorithm.LargeBatchMsgd, Algorithm.LargeBatchSgd {
 
-    /** Stable lower-case id, e.g. {@code msgd-gaussian-b2-bigb8}. */
+    /** @return stable lower-case id, e.g. {@code msgd-gaussian-b2-bigb8} */
     String id();
 
-    /** Human label for figures, e.g. {@code MSGD (Gaussian), B=8}. */
+    /** @return human label for figures, e.g. {@code MSGD (Gaussian), B=8} */
     String label();
 
-    /** Samples drawn per step: b for small-batch SGD, B for the large-batch algorithms. */
+    /** @return samples drawn per step: b for small-batch SGD, B for the large-batch algorithms */
     int samplesPerStep();
 
     /**
      * The b that Theorem 1's bound is evaluated with: the small batch b for SGD-b and MSGD, and B for
      * large-batch SGD (which is SGD with batch B).
+     *
+     * @return the bound's batch size
      */
     int boundBatch();
 
-    /** The moments of W that determine the expected risk exactly. */
+    /** @return the moments of W that determine the expected risk exactly */
     WeightMoments moments();
 
     /**
      * A weight sampler bound to {@code rng}, writing W (length {@link #samplesPerStep()}), or
      * {@code null} when the weights are the constant 1/m (no randomness consumed).
+     *
+     * @param rng the random stream of W
+     * @return a new sampler (not thread-safe), or null for constant weights
      */
     NoiseSampler weights(UniformRandomProvider rng);
 
@@ -43,8 +49,16 @@ public sealed interface Algorithm permits Algorithm.SmallBatchSgd, Algorithm.Lar
      * {@code theta_{n+1} = theta_n - (eta/b) sum_{r in b_n} (x_r x_r^T theta_n - y_r x_r)}. (The
      * paper prints the sum without 1/b; with the sum, SGD-b is this algorithm at step b*eta, and
      * Theorem 1's comparison with MSGD, whose weights average to 1, only holds for the average.)
+     *
+     * @param b the batch size
      */
     record SmallBatchSgd(int b) implements Algorithm {
+        /**
+         * Validates the batch size.
+         *
+         * @param b the batch size
+         * @throws IllegalArgumentException unless {@code b >= 1}
+         */
         public SmallBatchSgd {
             if (b < 1) {
                 throw new IllegalArgumentException("small batch size b=" + b + " must be >= 1");
@@ -85,8 +99,20 @@ public sealed interface Algorithm permits Algorithm.SmallBatchSgd, Algorithm.Lar
     /**
      * Large-batch MSGD, Eq. (online-msgd): B fresh samples per step weighted by
      * {@code W = 1/B + V} with Theorem 1's covariance, V of the given class.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @param noise the class of V
      */
     record LargeBatchMsgd(int b, int batch, NoiseClass noise) implements Algorithm {
+        /**
+         * Validates the parameters.
+         *
+         * @param b     the small batch size b
+         * @param batch the large batch size B
+         * @param noise the class of V
+         * @throws IllegalArgumentException unless {@code 1 <= b <= B}, {@code B >= 2} and the noise class is given
+         */
         public LargeBatchMsgd {
             if (b < 1) {
                 throw new IllegalArgumentException("small batch size b=" + b + " must be >= 1");
@@ -122,7 +148,7 @@ public sealed interface Algorithm permits Algorithm.SmallBatchSgd, Algorithm.Lar
             return b;
         }
 
-        /** From the covariance the theory module states for the sampler actually used. */
+        /** @return the moments, from the covariance the theory module states for the sampler actually used */
         @Override
         public WeightMoments moments() {
             return WeightMoments.of(noise.noise(b, batch).covariance());
@@ -134,8 +160,18 @@ public sealed interface Algorithm permits Algorithm.SmallBatchSgd, Algorithm.Lar
         }
     }
 
-    /** Plain large-batch SGD with batch B (the contrast): weights 1/B. */
+    /**
+     * Plain large-batch SGD with batch B (the contrast): weights 1/B.
+     *
+     * @param batch the batch size B
+     */
     record LargeBatchSgd(int batch) implements Algorithm {
+        /**
+         * Validates the batch size.
+         *
+         * @param batch the batch size B
+         * @throws IllegalArgumentException unless {@code B >= 1}
+         */
         public LargeBatchSgd {
             if (batch < 1) {
                 throw new IllegalArgumentException("large batch size B=" + batch + " must be >= 1");

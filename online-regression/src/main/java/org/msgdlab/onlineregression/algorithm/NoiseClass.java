@@ -6,7 +6,7 @@ import org.msgdlab.theory.noise.Theorem1SamplingVectors;
 /**
  * The classes of sampling noise V = W - 1/B that large-batch MSGD (Eq. (online-msgd)) is run with;
  * all share Theorem 1's covariance {@code Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B)} and differ only in
- * their law. Drawn by the theory module's {@link Theorem1SamplingVectors}.
+ * their law. Drawn by the theory module's {@link Theorem1SamplingVectors}. Immutable and thread-safe.
  */
 public enum NoiseClass {
     /** The SGD class: b of the B samples, drawn without replacement, weight 1/b each. */
@@ -22,11 +22,19 @@ public enum NoiseClass {
         this.label = label;
     }
 
+    /** @return the lower-case label used in algorithm ids, e.g. {@code "gaussian"} */
     public String label() {
         return label;
     }
 
-    /** The sampling noise of this class for small batch b within large batch B. */
+    /**
+     * The sampling noise of this class for small batch b within large batch B.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the noise V = W - 1/B
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public SamplingNoise noise(int b, int batch) {
         return switch (this) {
             case SUBSAMPLING -> Theorem1SamplingVectors.subsampling(b, batch);

@@ -45,13 +45,28 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class RegressionBenchmark {
 
-    /** One timed method. */
+    /**
+     * One timed method. Immutable and thread-safe.
+     *
+     * @param method           the method, in words
+     * @param stepsPerSecond   the median rate, steps per second
+     * @param gflops           the rate in GFLOP/s of the method's own arithmetic
+     * @param speedupOverNaive the rate divided by the naive end-to-end loop's
+     */
     public record Row(String method, double stepsPerSecond, double gflops, double speedupOverNaive) {
     }
 
     private RegressionBenchmark() {
     }
 
+    /**
+     * Runs the benchmark with the options {@code --d D --batch B --b b --json FILE}.
+     *
+     * @param args the command-line options
+     * @throws IOException              if the JSON file cannot be written
+     * @throws IllegalArgumentException on an unknown option, an option without value, {@code d < 1}, or
+     *                                  an invalid (b, B) pair (see {@link #run})
+     */
     public static void main(String[] args) throws IOException {
         int d = 100;
         int batch = 256;
@@ -76,7 +91,17 @@ public final class RegressionBenchmark {
         run(d, batch, b, json);
     }
 
-    /** Runs the benchmark and prints the table (and writes {@code json} unless null). */
+    /**
+     * Runs the benchmark and prints the table (and writes {@code json} unless null).
+     *
+     * @param d     the dimension
+     * @param batch the large batch size B
+     * @param b     the small batch size b
+     * @param json  the JSON output file, or null for none
+     * @return the rows, in the order printed
+     * @throws IOException              if the JSON file cannot be written
+     * @throws IllegalArgumentException unless {@code 1 <= b <= B} and {@code B >= 2}
+     */
     public static List<Row> run(int d, int batch, int b, Path json) throws IOException {
         Algorithm alg = new Algorithm.LargeBatchMsgd(b, batch, NoiseClass.GAUSSIAN);
         RegressionProblem p = RegressionProblem.powerLaw("bench", Design.GAUSSIAN, d, 1.0, 1.0, 0.5);

@@ -13,6 +13,7 @@ import java.util.Locale;
  *       positive semi-definite, which {@code eta kappa < 2} alone does not give (kappa can be as small
  *       as about lambda, allowing {@code eta lambda} up to 2).</li>
  * </ol>
+ * Immutable and thread-safe.
  *
  * @param eta    the step size
  * @param kappa  {@code (R^2 + (b-1) lambda)/b}
@@ -21,26 +22,37 @@ import java.util.Locale;
  */
 public record StepSizeCondition(double eta, double kappa, double lambda, int b) {
 
-    /** {@code eta * kappa < 2}. */
+    /** @return whether {@code eta * kappa < 2} */
     public boolean explicitHolds() {
         return eta * kappa < 2;
     }
 
-    /** {@code eta * lambda <= 1}, hence {@code I - eta Sigma >= 0}. */
+    /** @return whether {@code eta * lambda <= 1}, hence {@code I - eta Sigma >= 0} */
     public boolean averagingHolds() {
         return eta * lambda <= 1;
     }
 
+    /** @return whether both conditions hold */
     public boolean holds() {
         return explicitHolds() && averagingHolds();
     }
 
-    /** The largest step size meeting both conditions (the explicit one is strict). */
+    /**
+     * The largest step size meeting both conditions (the explicit one is strict).
+     *
+     * @param kappa  {@code (R^2 + (b-1) lambda)/b}
+     * @param lambda lambda of (A3)
+     * @return {@code min(2/kappa, 1/lambda)}
+     */
     public static double largestStep(double kappa, double lambda) {
         return Math.min(2 / kappa, 1 / lambda);
     }
 
-    /** One line naming the parameter, its value and the violated rule; empty when both hold. */
+    /**
+     * One line naming the parameter, its value and the violated rule; empty when both hold.
+     *
+     * @return the violations, joined by "; "
+     */
     public String violation() {
         StringBuilder sb = new StringBuilder();
         if (!explicitHolds()) {
@@ -55,7 +67,11 @@ public record StepSizeCondition(double eta, double kappa, double lambda, int b) 
         return sb.toString();
     }
 
-    /** Throws {@link IllegalArgumentException} with {@link #violation()} unless both conditions hold. */
+    /**
+     * Throws {@link IllegalArgumentException} with {@link #violation()} unless both conditions hold.
+     *
+     * @throws IllegalArgumentException unless {@code eta * kappa < 2} and {@code eta * lambda <= 1}
+     */
     public void require() {
         if (!holds()) {
             throw new IllegalArgumentException(violation());

@@ -42,6 +42,8 @@ import java.util.Map;
  * It needs {@link StepSizeCondition} (both parts) and the model to be well specified (the proof's
  * cross terms {@code E[(I - eta L(k)) ... N(k)]} vanish only if {@code E[epsilon x x^T A x] = 0}).
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param version which bound
  * @param inputs  the arguments of C1, C2
  * @param c1      C1 for the excess risk
@@ -51,7 +53,9 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
 
     /** The two versions of the bound. */
     public enum Version {
+        /** As printed in the last display of Appendix A.2. */
         PRINTED("printed", "as printed in the last display of Appendix A.2"),
+        /** Re-derived from the proof's steps, with the three corrections above. */
         REDERIVED("rederived", "re-derived from the proof's steps (eta^-2 restored, tr[SM] <= kappa d/(2-eta kappa), sigma^2/b)");
 
         private final String id;
@@ -62,16 +66,24 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
             this.description = description;
         }
 
+        /** @return the stable lower-case id, {@code "printed"} or {@code "rederived"} */
         public String id() {
             return id;
         }
 
+        /** @return the version in words, for evidence */
         public String description() {
             return description;
         }
     }
 
-    /** The bound as printed; requires the explicit condition (otherwise its constants are not positive). */
+    /**
+     * The bound as printed; requires the explicit condition (otherwise its constants are not positive).
+     *
+     * @param in the inputs
+     * @return the bound
+     * @throws IllegalArgumentException unless {@code eta * kappa < 2}
+     */
     public static Theorem1Bound printed(BoundInputs in) {
         StepSizeCondition c = in.condition();
         if (!c.explicitHolds()) {
@@ -80,12 +92,26 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
         return printedUnchecked(in);
     }
 
-    /** The re-derived bound; requires both step-size conditions of the proof. */
+    /**
+     * The re-derived bound; requires both step-size conditions of the proof.
+     *
+     * @param in the inputs
+     * @return the bound
+     * @throws IllegalArgumentException unless {@code eta * kappa < 2} and {@code eta * lambda <= 1}
+     */
     public static Theorem1Bound rederived(BoundInputs in) {
         in.condition().require();
         return rederivedUnchecked(in);
     }
 
+    /**
+     * The bound of the given version: {@link #printed} or {@link #rederived}.
+     *
+     * @param v  which bound
+     * @param in the inputs
+     * @return the bound
+     * @throws IllegalArgumentException if the version's step-size condition fails
+     */
     public static Theorem1Bound of(Version v, BoundInputs in) {
         return v == Version.PRINTED ? printed(in) : rederived(in);
     }
@@ -93,6 +119,10 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
     /**
      * The formula evaluated without checking the step-size condition: only for probes that are
      * explicitly marked as outside the proof's condition.
+     *
+     * @param v  which bound
+     * @param in the inputs
+     * @return the bound; its constants may be negative or infinite outside the condition
      */
     public static Theorem1Bound unchecked(Version v, BoundInputs in) {
         return v == Version.PRINTED ? printedUnchecked(in) : rederivedUnchecked(in);
@@ -114,7 +144,13 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
         return new Theorem1Bound(Version.REDERIVED, in, display1 / 2, display2 / 2);
     }
 
-    /** The bound on the expected excess risk after n steps: {@code C1/(n+1) + C2/(n+1)^2}. */
+    /**
+     * The bound on the expected excess risk after n steps: {@code C1/(n+1) + C2/(n+1)^2}.
+     *
+     * @param n the number of steps
+     * @return the bound
+     * @throws IllegalArgumentException if {@code n < 0}
+     */
     public double value(long n) {
         if (n < 0) {
             throw new IllegalArgumentException("step count n=" + n + " must be >= 0");
@@ -123,11 +159,22 @@ public record Theorem1Bound(Version version, BoundInputs inputs, double c1, doub
         return c1 / m + c2 / (m * m);
     }
 
-    /** The display's right-hand side, a bound on {@code E||Sigma^{1/2}(bar theta_n - theta_*)||^2}: 2 * value(n). */
+    /**
+     * The display's right-hand side, a bound on {@code E||Sigma^{1/2}(bar theta_n - theta_*)||^2}: 2 * value(n).
+     *
+     * @param n the number of steps
+     * @return the bound
+     * @throws IllegalArgumentException if {@code n < 0}
+     */
     public double displayValue(long n) {
         return 2 * value(n);
     }
 
+    /**
+     * The bound as evidence parameters, keyed {@code version, C1, C2}.
+     *
+     * @return a new insertion-ordered map
+     */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("version", version.id());

@@ -28,18 +28,31 @@ import java.util.TreeMap;
  * ({@link Theorem1Bound.Version}): exactly (the exact expected risk at every n of the sweep) and by
  * Monte Carlo (every simulated algorithm and checkpoint, each algorithm with its own b: b for SGD-b
  * and MSGD, B for SGD-B). The statistics are the excess of risk/bound over 1, clipped at 0; a
- * version exceeded anywhere gets FAIL with the configuration and the ratio.
+ * version exceeded anywhere gets FAIL with the configuration and the ratio. Thread-safe (its shared
+ * {@link Simulations} are).
  */
 public final class BoundClaim implements Claim {
 
     private final Simulations sims;
     private final Theorem1Bound.Version version;
 
+    /**
+     * The claim for one version of the bound.
+     *
+     * @param sims    the shared simulations and exact sweep
+     * @param version which bound
+     */
     public BoundClaim(Simulations sims, Theorem1Bound.Version version) {
         this.sims = sims;
         this.version = version;
     }
 
+    /**
+     * The claim's id for a version.
+     *
+     * @param v which bound
+     * @return {@code thm1.bound.} followed by the version's id
+     */
     public static String id(Theorem1Bound.Version v) {
         return "thm1.bound." + v.id();
     }

@@ -32,11 +32,18 @@ import java.util.Map;
  * in which B cancels. The check measures both sums by Monte Carlo for every noise class and every
  * B of the sweep (B = b, 4b, 16b, ...), from the theory module's samplers, and evaluates the
  * implemented C1, C2 (both versions) for every B: they must coincide.
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class ConstantsClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.constants.independent-of-large-batch";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public ConstantsClaim(Simulations sims) {
         super(ID,
                 ClaimKit.THEOREM + "; proof, \"Moments of L(k)\" and \"Moments of N(k)\"",

@@ -30,11 +30,18 @@ import java.util.Map;
  * The exact expected risk by the second-moment recursion ({@link ExactRisk}) agrees with the
  * Monte Carlo at every checkpoint, for every simulated algorithm, problem and step size; and the
  * O(d) eigenbasis recursion agrees with the O(d^3) dense one on a non-diagonal covariance.
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class ExactRecursionClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.exact-risk.matches-monte-carlo";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public ExactRecursionClaim(Simulations sims) {
         super(ID,
                 ClaimKit.PROOF + " (second moments of L(k), N(k))",

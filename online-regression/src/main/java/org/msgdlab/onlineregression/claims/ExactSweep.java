@@ -26,7 +26,14 @@ import java.util.Locale;
  * averaged iterate at every n up to {@code exactNMax}, compared with both versions of the bound,
  * plus the proof's traces, the stability threshold of the second-moment recursion, probes outside
  * the hidden step-size condition (marked, not part of any verdict), and the exact MSGD/SGD
- * comparison over every B and noise class.
+ * comparison over every B and noise class. Built once by {@link #run} and not modified afterwards.
+ *
+ * @param points     the configurations inside the proof's condition
+ * @param probes     the probes outside the hidden step-size condition
+ * @param stability  the stability threshold per problem and b
+ * @param equality   the exact MSGD/SGD comparisons
+ * @param exactNMax  the last n of the exact curves
+ * @param seconds    the wall-clock seconds the sweep took
  */
 public record ExactSweep(List<Point> points, List<Probe> probes, List<Stability> stability, List<Equality> equality,
                          int exactNMax, double seconds) {
@@ -34,22 +41,52 @@ public record ExactSweep(List<Point> points, List<Probe> probes, List<Stability>
     /**
      * One configuration inside the proof's condition.
      *
+     * @param problem        the problem's name
+     * @param sigma2         its noise variance
+     * @param b              the small batch size
+     * @param fraction       eta as a fraction of the largest allowed step
+     * @param eta            the step size
+     * @param kappa          {@code (R^2+(b-1)lambda)/b}
+     * @param lambda         lambda of (A3)
+     * @param d              the dimension
      * @param worstPrinted   max over n of exact risk / printed bound, at {@code nPrinted}
      * @param worstRederived max over n of exact risk / re-derived bound, at {@code nRederived}
      * @param endPrinted     exact risk / printed bound at n = exactNMax
+     * @param nPrinted       the n of {@code worstPrinted}
+     * @param nRederived     the n of {@code worstRederived}
      * @param endRederived   exact risk / re-derived bound at n = exactNMax
+     * @param riskEnd        the exact risk at n = exactNMax
+     * @param traces         the proof's traces at (b, eta)
      */
     public record Point(String problem, double sigma2, int b, double fraction, double eta, double kappa, double lambda, int d,
                         double worstPrinted, int nPrinted, double worstRederived, int nRederived, double endPrinted,
                         double endRederived, double riskEnd, ProofTraces traces) {
 
+        /**
+         * The configuration in words, for evidence.
+         *
+         * @param n the step count to name
+         * @return problem, sigma^2, b, eta and n in one line
+         */
         public String where(int n) {
             return String.format(Locale.ROOT, "%s, sigma^2=%s, b=%d, eta=%.4g (%.3g x largest allowed step; eta*kappa=%.3g), n=%d",
                     problem, sigma2, b, eta, fraction, eta * kappa, n);
         }
     }
 
-    /** A step inside the explicit condition but with {@code eta lambda > 1}: outside the hidden one. */
+    /**
+     * A step inside the explicit condition but with {@code eta lambda > 1}: outside the hidden one.
+     *
+     * @param problem        the problem's name
+     * @param sigma2         its noise variance
+     * @param b              the small batch size
+     * @param eta            the step size
+     * @param kappa          {@code (R^2+(b-1)lambda)/b}
+     * @param lambda         lambda of (A3)
+     * @param worstRederived max over n of exact risk / re-derived bound (unchecked), at {@code nRederived}
+     * @param nRederived     the n of {@code worstRederived}
+     * @param worstPrinted   max over n of exact risk / printed bound (unchecked)
+     */
     public record Probe(String problem, double sigma2, int b, double eta, double kappa, double lambda, double worstRederived,
                         int nRederived, double worstPrinted) {
     }
@@ -58,6 +95,12 @@ public record ExactSweep(List<Point> points, List<Probe> probes, List<Stability>
      * The step size {@code etaCritical} where the second-moment recursion of SGD-b becomes unstable
      * (spectral radius 1), against the proof's explicit limit {@code 2/kappa} and the
      * deterministic gradient-descent limit {@code 2/lambda}.
+     *
+     * @param problem     the problem's name
+     * @param b           the small batch size
+     * @param etaCritical the critical step size (infinite if none below {@code 100/lambda})
+     * @param kappa       {@code (R^2+(b-1)lambda)/b}
+     * @param lambda      lambda of (A3)
      */
     public record Stability(String problem, int b, double etaCritical, double kappa, double lambda) {
     }
@@ -65,11 +108,25 @@ public record ExactSweep(List<Point> points, List<Probe> probes, List<Stability>
     /**
      * Exact comparison at one (problem, b, B, class): the largest relative difference over the
      * checkpoints between MSGD and SGD-b, and between SGD-B and SGD-b.
+     *
+     * @param problem                    the problem's name
+     * @param b                          the small batch size
+     * @param batch                      the large batch size B
+     * @param noise                      the noise class of MSGD
+     * @param eta                        the step size (half the largest allowed)
+     * @param msgdRelativeDifference     max relative risk difference, MSGD vs SGD-b
+     * @param largeSgdRelativeDifference max relative risk difference, SGD-B vs SGD-b
      */
     public record Equality(String problem, int b, int batch, NoiseClass noise, double eta, double msgdRelativeDifference,
                            double largeSgdRelativeDifference) {
     }
 
+    /**
+     * Runs the sweep.
+     *
+     * @param plan the plan (swept problems, batches, step fractions, noise variances, nMax)
+     * @return the sweep
+     */
     public static ExactSweep run(RegressionPlan plan) {
         long t0 = System.nanoTime();
         int nMax = plan.exactNMax();

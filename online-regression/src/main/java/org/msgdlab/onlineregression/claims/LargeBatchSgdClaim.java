@@ -21,11 +21,18 @@ import java.util.Map;
  * Statistic: the relative risk gap {@code 1 - E[risk_B]/E[risk_b]} at the last checkpoint, by Monte
  * Carlo (jackknife standard error), compared with the exact gap; the power check is against a gap
  * of 0 (what MSGD achieves).
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class LargeBatchSgdClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.large-batch-sgd.different-risk";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public LargeBatchSgdClaim(Simulations sims) {
         super(ID,
                 ClaimKit.THEOREM + " (the covariance condition; plain large-batch SGD violates it)",

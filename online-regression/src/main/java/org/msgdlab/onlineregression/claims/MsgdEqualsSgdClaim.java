@@ -24,11 +24,18 @@ import java.util.Map;
  * Large-batch MSGD with Theorem 1's covariance has the same expected risk as small-batch SGD,
  * for every noise class and every B: exactly (the recursion depends on W only through
  * {@code sum E[w_r^2] = 1/b} and {@code sum_{r!=s} E[w_r w_s] = (b-1)/b}), and in the Monte Carlo.
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class MsgdEqualsSgdClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.msgd.same-risk-as-sgd";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public MsgdEqualsSgdClaim(Simulations sims) {
         super(ID,
                 ClaimKit.THEOREM + " and the paragraph after it",

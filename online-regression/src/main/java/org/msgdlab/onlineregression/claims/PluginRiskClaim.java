@@ -32,14 +32,20 @@ import java.util.Optional;
  * {@code plugin.NAME.covariance.as-declared} checks against the draws), on the regression plan's
  * swept problems, its large batches and half the largest stable step. It holds when the declared
  * covariance on B samples is SGD-b's without replacement, {@code (B-b)/(bB(B-1)) (I - 11^T/B)};
- * otherwise FAIL with the largest relative risk difference.
+ * otherwise FAIL with the largest relative risk difference. Stateless.
  */
 public final class PluginRiskClaim {
 
     private PluginRiskClaim() {
     }
 
-    /** The claim for {@code plugin} under {@code plan} (NOT_APPLICABLE without a declared covariance). */
+    /**
+     * The claim for {@code plugin} under {@code plan} (NOT_APPLICABLE without a declared covariance).
+     *
+     * @param plugin the plug-in
+     * @param plan   the regression plan (problems, b, large batches)
+     * @return the claim
+     */
     public static Claim create(NoisePlugin plugin, RegressionPlan plan) {
         String id = "plugin." + plugin.name() + ".thm1.same-risk-as-sgd";
         String ref = ClaimKit.THEOREM + ", with plug-in " + plugin.name();

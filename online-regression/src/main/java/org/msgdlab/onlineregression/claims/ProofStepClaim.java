@@ -19,11 +19,18 @@ import java.util.Map;
  * the proof writes {@code d = tr[TM] = 2 tr[Sigma M] - eta tr[SM] >= 2 tr[Sigma M]} and concludes
  * {@code tr[SM] <= (R^2 + (b-1) lambda) d / (2b)}. Since {@code tr[SM] >= 0} the first inequality is
  * reversed for every eta > 0; the corrected conclusion is {@code tr[SM] <= kappa d / (2 - eta kappa)}.
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class ProofStepClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.proof.trace-step";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public ProofStepClaim(Simulations sims) {
         super(ID,
                 ClaimKit.PROOF + ", \"Bound SM\"",

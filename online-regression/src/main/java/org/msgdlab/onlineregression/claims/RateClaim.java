@@ -26,11 +26,18 @@ import java.util.Map;
  * standard error (the checkpoints of one run are correlated, the chunks are independent). Compared
  * with -1 (the theorem's C1/(n+1)) and with the exact slope over the same checkpoints (which
  * carries the pre-asymptotic C2/(n+1)^2 and transient terms).
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class RateClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.rate.one-over-n";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public RateClaim(Simulations sims) {
         super(ID,
                 ClaimKit.THEOREM + " (the O(1/n) rate, optimal per the remark after it)",

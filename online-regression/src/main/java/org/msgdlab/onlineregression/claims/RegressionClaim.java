@@ -11,6 +11,7 @@ abstract class RegressionClaim implements Claim {
     private final String id;
     private final String paperRef;
     private final String statement;
+    /** The shared computations the claim reads its numbers from. */
     protected final Simulations sims;
 
     RegressionClaim(String id, String paperRef, String statement, Simulations sims) {

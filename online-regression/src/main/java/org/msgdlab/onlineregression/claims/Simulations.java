@@ -30,21 +30,46 @@ public final class Simulations {
     private final RegressionPlan full;
     private final Map<String, Object> cache = new HashMap<>();
 
+    /**
+     * Shared computations for the two budgets.
+     *
+     * @param quick the plan at the quick budget
+     * @param full  the plan at the full budget
+     */
     public Simulations(RegressionPlan quick, RegressionPlan full) {
         this.quick = quick;
         this.full = full;
     }
 
+    /**
+     * The plan of a budget.
+     *
+     * @param budget the budget
+     * @return the quick plan at {@code QUICK}, the full one otherwise
+     */
     public RegressionPlan plan(Budget budget) {
         return budget == Budget.QUICK ? quick : full;
     }
 
-    /** A Monte Carlo experiment together with the exact risk of each algorithm at its checkpoints. */
+    /**
+     * A Monte Carlo experiment together with the exact risk of each algorithm at its checkpoints.
+     *
+     * @param curves the Monte Carlo risk curves
+     * @param exact  the exact averaged risk at the checkpoints, one array per algorithm in the experiment's order
+     */
     public record Simulated(RiskCurves curves, List<double[]> exact) {
+        /** @return the experiment that was run */
         public RiskExperiment experiment() {
             return curves.experiment();
         }
 
+        /**
+         * The exact risk curve of one algorithm.
+         *
+         * @param a an algorithm of the experiment
+         * @return its exact averaged risk at the checkpoints (not a copy)
+         * @throws IllegalArgumentException if {@code a} is not part of the experiment
+         */
         public double[] exact(Algorithm a) {
             return exact.get(experiment().indexOf(a));
         }
@@ -60,7 +85,13 @@ public final class Simulations {
         return (T) v;
     }
 
-    /** The main experiments (one per simulated problem), at the plan's eta. */
+    /**
+     * The main experiments (one per simulated problem), at the plan's eta.
+     *
+     * @param budget the budget, which selects the plan
+     * @param seed   the master seed
+     * @return the experiments, computed on first use
+     */
     public List<Simulated> main(Budget budget, long seed) {
         RegressionPlan plan = plan(budget);
         List<Simulated> out = new ArrayList<>();
@@ -71,7 +102,13 @@ public final class Simulations {
         return out;
     }
 
-    /** The small-step experiments (one per simulated problem, noise variance smallEtaSigma2). */
+    /**
+     * The small-step experiments (one per simulated problem, noise variance smallEtaSigma2).
+     *
+     * @param budget the budget, which selects the plan
+     * @param seed   the master seed
+     * @return the experiments, computed on first use
+     */
     public List<Simulated> smallEta(Budget budget, long seed) {
         RegressionPlan plan = plan(budget);
         List<Simulated> out = new ArrayList<>();
@@ -84,7 +121,13 @@ public final class Simulations {
         return out;
     }
 
-    /** Main and small-step experiments. */
+    /**
+     * Main and small-step experiments.
+     *
+     * @param budget the budget, which selects the plan
+     * @param seed   the master seed
+     * @return the main experiments, then the small-step ones
+     */
     public List<Simulated> all(Budget budget, long seed) {
         List<Simulated> all = new ArrayList<>(main(budget, seed));
         all.addAll(smallEta(budget, seed));
@@ -100,7 +143,12 @@ public final class Simulations {
         return new Simulated(c, exact);
     }
 
-    /** The exact sweep of the plan (deterministic: no seed). */
+    /**
+     * The exact sweep of the plan (deterministic: no seed).
+     *
+     * @param budget the budget, which selects the plan
+     * @return the sweep, computed on first use
+     */
     public ExactSweep sweep(Budget budget) {
         return memo(budget + "/sweep", () -> ExactSweep.run(plan(budget)));
     }

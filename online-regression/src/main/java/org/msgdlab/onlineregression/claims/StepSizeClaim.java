@@ -22,11 +22,18 @@ import java.util.Map;
  * condition is necessary) is at least {@code 2/kappa} for every problem and b swept, i.e. the
  * explicit condition is sufficient for a finite risk. Power: the same check rejects the
  * noise-free gradient-descent limit {@code eta < 2/lambda} as sufficient.
+ * Thread-safe (its shared {@link Simulations} are).
  */
 public final class StepSizeClaim extends RegressionClaim {
 
+    /** The claim's id. */
     public static final String ID = "thm1.step-size.condition";
 
+    /**
+     * The claim, reading its numbers from the study's shared computations.
+     *
+     * @param sims the shared simulations and exact sweep
+     */
     public StepSizeClaim(Simulations sims) {
         super(ID,
                 ClaimKit.PROOF + ", \"Moments of M(i,k)\" and \"Calculate averaging\"",

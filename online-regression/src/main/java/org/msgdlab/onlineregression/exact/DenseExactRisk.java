@@ -9,6 +9,8 @@ import org.msgdlab.onlineregression.algorithm.WeightMoments;
  * Gaussian design with an arbitrary (not necessarily diagonal) covariance Sigma, using
  * {@code F(A) = E[x x^T A x x^T] = 2 Sigma A Sigma + tr(A Sigma) Sigma} (Isserlis). O(d^3) per step
  * (EJML products). Serves as an independent check of the O(d) eigenbasis recursion.
+ *
+ * <p>Not thread-safe: one instance per trajectory of moments.
  */
 public final class DenseExactRisk {
 
@@ -27,11 +29,14 @@ public final class DenseExactRisk {
     private long n;
 
     /**
+     * The recursion at n = 0, with {@code P_0 = U_0 = S_0 = e_0 e_0^T}.
+     *
      * @param sigma  the input covariance (symmetric positive definite; not checked here)
      * @param e0     {@code theta_0 - theta_*}
      * @param sigma2 noise variance
      * @param w      weight moments of the algorithm
      * @param eta    step size
+     * @throws IllegalArgumentException unless sigma is d x d and e0 has length d
      */
     public DenseExactRisk(DMatrixRMaj sigma, double[] e0, double sigma2, WeightMoments w, double eta) {
         int d = sigma.numRows;
@@ -92,11 +97,12 @@ public final class DenseExactRisk {
         n++;
     }
 
+    /** @return steps taken so far */
     public long steps() {
         return n;
     }
 
-    /** Eq. (4): {@code tr(Sigma S_n) / (2 (n+1)^2)}. */
+    /** @return Eq. (4): {@code tr(Sigma S_n) / (2 (n+1)^2)} */
     public double averagedRisk() {
         double m = n + 1.0;
         double t = 0;

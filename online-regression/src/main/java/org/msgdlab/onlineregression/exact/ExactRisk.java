@@ -74,7 +74,15 @@ public final class ExactRisk {
         this.sumIterateRisk = iterateRisk();
     }
 
-    /** The recursion for {@code problem} run by an algorithm with weight moments {@code w} at step eta. */
+    /**
+     * The recursion for {@code problem} run by an algorithm with weight moments {@code w} at step eta.
+     *
+     * @param problem the problem
+     * @param w       the weight moments of the algorithm
+     * @param eta     the step size
+     * @return the recursion at n = 0
+     * @throws IllegalArgumentException unless eta is finite and &gt; 0 and {@code w.mean()} is 1 (to 1e-12)
+     */
     public static ExactRisk of(RegressionProblem problem, WeightMoments w, double eta) {
         return new ExactRisk(problem, problem.design(), w, eta, true);
     }
@@ -82,6 +90,13 @@ public final class ExactRisk {
     /**
      * A deliberately wrong variant for power checks: the fourth moment of another design (e.g. the
      * Gaussian one for the bounded design).
+     *
+     * @param wrong   the design whose fourth moment is used
+     * @param problem the problem
+     * @param w       the weight moments of the algorithm
+     * @param eta     the step size
+     * @return the wrong recursion at n = 0
+     * @throws IllegalArgumentException unless eta is finite and &gt; 0 and {@code w.mean()} is 1 (to 1e-12)
      */
     public static ExactRisk withFourthMomentOf(Design wrong, RegressionProblem problem, WeightMoments w, double eta) {
         return new ExactRisk(problem, wrong, w, eta, true);
@@ -90,6 +105,12 @@ public final class ExactRisk {
     /**
      * A deliberately wrong variant for power checks: the averaged-iterate risk computed as if the
      * iterates were uncorrelated, {@code (1/(n+1)^2) sum_i E[f(theta_i) - f_*]}.
+     *
+     * @param problem the problem
+     * @param w       the weight moments of the algorithm
+     * @param eta     the step size
+     * @return the wrong recursion at n = 0
+     * @throws IllegalArgumentException unless eta is finite and &gt; 0 and {@code w.mean()} is 1 (to 1e-12)
      */
     public static ExactRisk withoutCrossMoments(RegressionProblem problem, WeightMoments w, double eta) {
         return new ExactRisk(problem, problem.design(), w, eta, false);
@@ -112,12 +133,12 @@ public final class ExactRisk {
         sumIterateRisk += iterateRisk();
     }
 
-    /** Steps taken so far. */
+    /** @return steps taken so far */
     public long steps() {
         return n;
     }
 
-    /** {@code E[f(bar theta_n)] - f(theta_*)}: Eq. (4) (or the uncorrelated variant). */
+    /** @return {@code E[f(bar theta_n)] - f(theta_*)}: Eq. (4) (or the uncorrelated variant) */
     public double averagedRisk() {
         double m = n + 1.0;
         if (!crossMoments) {
@@ -130,7 +151,7 @@ public final class ExactRisk {
         return 0.5 * t / (m * m);
     }
 
-    /** {@code E[f(theta_n)] - f(theta_*) = tr(Sigma P_n)/2}: the last iterate. */
+    /** @return {@code E[f(theta_n)] - f(theta_*) = tr(Sigma P_n)/2}: the last iterate's excess risk */
     public double iterateRisk() {
         double t = 0;
         for (int k = 0; k < p.length; k++) {
@@ -139,7 +160,7 @@ public final class ExactRisk {
         return 0.5 * t;
     }
 
-    /** {@code E||theta_n - theta_*||^2 = tr(P_n)}. */
+    /** @return {@code E||theta_n - theta_*||^2 = tr(P_n)} */
     public double iterateSquaredDistance() {
         double t = 0;
         for (double v : p) {
@@ -148,12 +169,31 @@ public final class ExactRisk {
         return t;
     }
 
-    /** Runs to the largest of {@code steps} (sorted ascending, >= 0) and returns the averaged risk at each. */
+    /**
+     * Runs to the largest of {@code steps} (sorted ascending, &gt;= 0) and returns the averaged risk at each.
+     *
+     * @param problem the problem
+     * @param w       the weight moments of the algorithm
+     * @param eta     the step size
+     * @param steps   the checkpoints, ascending, &ge; 0
+     * @return the averaged risk at each checkpoint
+     * @throws IllegalArgumentException if the checkpoints are not ascending or one is negative, or as
+     *                                  {@link #of}
+     */
     public static double[] averaged(RegressionProblem problem, WeightMoments w, double eta, int[] steps) {
         return collect(of(problem, w, eta), steps);
     }
 
-    /** The averaged risk at every n = 0..nMax. */
+    /**
+     * The averaged risk at every n = 0..nMax.
+     *
+     * @param problem the problem
+     * @param w       the weight moments of the algorithm
+     * @param eta     the step size
+     * @param nMax    the last step, &ge; 0
+     * @return nMax + 1 values, index n holding the risk after n steps
+     * @throws IllegalArgumentException as {@link #of}
+     */
     public static double[] everyStep(RegressionProblem problem, WeightMoments w, double eta, int nMax) {
         ExactRisk r = of(problem, w, eta);
         double[] out = new double[nMax + 1];
@@ -165,7 +205,14 @@ public final class ExactRisk {
         return out;
     }
 
-    /** Advances {@code r} through {@code steps} (sorted ascending) and returns its averaged risk at each. */
+    /**
+     * Advances {@code r} through {@code steps} (sorted ascending) and returns its averaged risk at each.
+     *
+     * @param r     the recursion, advanced in place
+     * @param steps the checkpoints, ascending, none before {@code r.steps()}
+     * @return the averaged risk at each checkpoint
+     * @throws IllegalArgumentException if a checkpoint is below the steps already taken (not ascending)
+     */
     public static double[] collect(ExactRisk r, int[] steps) {
         double[] out = new double[steps.length];
         for (int j = 0; j < steps.length; j++) {

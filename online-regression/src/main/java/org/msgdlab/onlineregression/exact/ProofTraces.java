@@ -15,6 +15,7 @@ import org.msgdlab.onlineregression.problem.RegressionProblem;
  *   (T m)_i = 2 lambda_i m_i - eta (a F(m)_i + c lambda_i^2 m_i) = 1.
  * </pre>
  * Taking the trace of {@code T M = I} gives the identity {@code d = 2 tr[Sigma M] - eta tr[S M]}.
+ * Immutable and thread-safe.
  *
  * @param traceSigmaM {@code tr[Sigma M]}
  * @param traceSM     {@code tr[S M]}
@@ -22,6 +23,15 @@ import org.msgdlab.onlineregression.problem.RegressionProblem;
  */
 public record ProofTraces(double traceSigmaM, double traceSM, int d) {
 
+    /**
+     * Solves {@code T m = 1} for the problem's design and takes the two traces.
+     *
+     * @param problem the problem
+     * @param w       the weight moments (a, c) of S
+     * @param eta     the step size
+     * @return the traces
+     * @throws IllegalArgumentException if T is singular at this eta
+     */
     public static ProofTraces compute(RegressionProblem problem, WeightMoments w, double eta) {
         double[] lambda = problem.spectrum().eigenvalues();
         int d = lambda.length;

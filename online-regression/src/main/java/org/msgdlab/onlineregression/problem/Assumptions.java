@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The constants of assumptions (A1)-(A3) of Section 3 actually in force for a problem, and the
- * initial-condition quantities the bound of Theorem 1 uses.
+ * initial-condition quantities the bound of Theorem 1 uses. Immutable and thread-safe.
  *
  * @param d                 dimension
  * @param r2                the smallest R^2 with {@code E[||x||^2 x x^T] <= R^2 Sigma} (A1)
@@ -19,6 +19,12 @@ import java.util.Map;
 public record Assumptions(int d, double r2, double sigma2, double lambda, double lambdaMin, double trace,
                           double initialDistance, double initialRisk) {
 
+    /**
+     * The constants as evidence parameters, keyed {@code d, R2, sigma2, lambda, lambdaMin,
+     * traceSigma, e0SigmaInvE0, initialExcessRisk}.
+     *
+     * @return a new insertion-ordered map
+     */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("d", d);

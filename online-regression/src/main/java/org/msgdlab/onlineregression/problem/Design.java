@@ -14,7 +14,8 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  *   <li>the fourth-moment operator {@code F(A) = E[x x^T A x x^T]}, on diagonal matrices.</li>
  * </ul>
  * With independent, mean-zero epsilon, (A2) {@code E[epsilon^2 x x^T] <= sigma^2 Sigma} holds with
- * equality (the remark after (A3)).
+ * equality (the remark after (A3)). The constants are immutable; the samplers they create are not
+ * thread-safe.
  */
 public enum Design {
 
@@ -101,6 +102,12 @@ public enum Design {
     /** Draws one input row x (length d) into {@code x[offset .. offset+d)}. Not thread-safe. */
     @FunctionalInterface
     public interface RowSampler {
+        /**
+         * Draws one row.
+         *
+         * @param x      the destination
+         * @param offset where the row starts in {@code x}
+         */
         void sample(double[] x, int offset);
     }
 
@@ -112,28 +119,49 @@ public enum Design {
         this.bounded = bounded;
     }
 
+    /** @return the design in words, for evidence */
     public String description() {
         return description;
     }
 
-    /** Whether x (and epsilon) are almost surely bounded. */
+    /** @return whether x (and epsilon) are almost surely bounded */
     public boolean bounded() {
         return bounded;
     }
 
-    /** The smallest R^2 with {@code E[||x||^2 x x^T] <= R^2 Sigma} (assumption (A1)). */
+    /**
+     * The smallest R^2 with {@code E[||x||^2 x x^T] <= R^2 Sigma} (assumption (A1)).
+     *
+     * @param s the eigenvalues of Sigma
+     * @return R^2
+     */
     public abstract double r2(Spectrum s);
 
     /**
      * The diagonal of {@code F(A) = E[x x^T A x x^T]} for the diagonal matrix {@code A = diag(p)},
      * written into {@code out}; for both designs F maps diagonal matrices to diagonal matrices.
+     *
+     * @param lambda the eigenvalues of Sigma, length d
+     * @param p      the diagonal of A, length d
+     * @param out    the destination, length d
      */
     public abstract void fourthMomentDiagonal(double[] lambda, double[] p, double[] out);
 
-    /** A sampler of input rows, from {@code rng}, given {@code sqrt(lambda_k)}. */
+    /**
+     * A sampler of input rows, from {@code rng}, given {@code sqrt(lambda_k)}.
+     *
+     * @param rng        the random stream
+     * @param sqrtLambda {@code sqrt(lambda_k)}, length d (used, not copied)
+     * @return a new row sampler, not thread-safe
+     */
     public abstract RowSampler rows(UniformRandomProvider rng, double[] sqrtLambda);
 
-    /** A sampler of the standardized noise epsilon/sigma (mean 0, variance 1). */
+    /**
+     * A sampler of the standardized noise epsilon/sigma (mean 0, variance 1).
+     *
+     * @param rng the random stream
+     * @return a new sampler, not thread-safe
+     */
     public abstract ContinuousSampler standardNoise(UniformRandomProvider rng);
 
     static double dot(double[] a, double[] b) {

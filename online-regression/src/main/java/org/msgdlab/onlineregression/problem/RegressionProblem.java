@@ -16,6 +16,7 @@ import java.util.Map;
  * well specified (epsilon independent of x, mean 0, variance sigma^2), written in the eigenbasis
  * of {@code Sigma = E[x x^T] = diag(lambda)}. The excess risk is
  * {@code f(theta) - f(theta_*) = 1/2 ||Sigma^{1/2}(theta - theta_*)||^2}.
+ * Immutable (arrays are copied in and out) and thread-safe.
  *
  * @param name      short identifier used in claim parameters and series ids, e.g. {@code gaussian-a1-d10}
  * @param design    the law of x and epsilon
@@ -27,6 +28,19 @@ import java.util.Map;
 public record RegressionProblem(String name, Design design, Spectrum spectrum, double sigma2,
                                 double[] thetaStar, double[] theta0) {
 
+    /**
+     * Validates the problem and copies the vectors.
+     *
+     * @param name      short identifier
+     * @param design    the law of x and epsilon
+     * @param spectrum  the eigenvalues of Sigma
+     * @param sigma2    the noise variance
+     * @param thetaStar the optimum, length d
+     * @param theta0    the starting point, length d
+     * @throws IllegalArgumentException if the name is blank, the design or spectrum is missing, sigma^2 is
+     *                                  not finite and &ge; 0, or a vector does not have length d or has a
+     *                                  non-finite entry
+     */
     public RegressionProblem {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("problem name '" + name + "' must be non-blank");
@@ -57,6 +71,16 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
     /**
      * The issue's problem family: {@code lambda_k = k^(-alpha)}, {@code theta_0 = 0},
      * {@code theta_* = start * (1, ..., 1)}.
+     *
+     * @param name   short identifier
+     * @param design the law of x and epsilon
+     * @param d      the dimension
+     * @param alpha  the spectral decay
+     * @param sigma2 the noise variance
+     * @param start  every entry of {@code theta_*}
+     * @return the problem
+     * @throws IllegalArgumentException as {@link Spectrum#powerLaw} and the constructor (e.g. {@code d < 1},
+     *                                  {@code alpha < 0}, a non-finite start)
      */
     public static RegressionProblem powerLaw(String name, Design design, int d, double alpha, double sigma2, double start) {
         double[] star = new double[d > 0 ? d : 0];
@@ -70,6 +94,16 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
      * solver) and {@code theta_*}, {@code theta_0} are rotated into its eigenbasis
      * ({@code Q^T theta}). For the Gaussian design every quantity of Theorem 1 is invariant under
      * this rotation.
+     *
+     * @param name      short identifier
+     * @param sigma     the d x d covariance Sigma
+     * @param sigma2    the noise variance
+     * @param thetaStar the optimum in the original basis, length d
+     * @param theta0    the starting point in the original basis, length d
+     * @return the problem, in the eigenbasis of Sigma
+     * @throws IllegalArgumentException if Sigma is empty, not square, has a non-finite entry, is not
+     *                                  symmetric (to 1e-12 relative), cannot be decomposed or is not
+     *                                  positive definite, or as the constructor
      */
     public static RegressionProblem gaussian(String name, double[][] sigma, double sigma2, double[] thetaStar, double[] theta0) {
         if (sigma == null || sigma.length < 1) {
@@ -138,26 +172,36 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
         return new RegressionProblem(name, Design.GAUSSIAN, new Spectrum(lambda), sigma2, rotStar, rotStart);
     }
 
-    /** This problem with another noise variance (a sweep over sigma^2). */
+    /**
+     * This problem with another noise variance (a sweep over sigma^2).
+     *
+     * @param newName   the new problem's name
+     * @param newSigma2 its noise variance
+     * @return the new problem
+     * @throws IllegalArgumentException if the name is blank or sigma^2 is not finite and &ge; 0
+     */
     public RegressionProblem withSigma2(String newName, double newSigma2) {
         return new RegressionProblem(newName, design, spectrum, newSigma2, thetaStar, theta0);
     }
 
+    /** @return a copy of {@code theta_*} */
     @Override
     public double[] thetaStar() {
         return thetaStar.clone();
     }
 
+    /** @return a copy of {@code theta_0} */
     @Override
     public double[] theta0() {
         return theta0.clone();
     }
 
+    /** @return the dimension d */
     public int dimension() {
         return spectrum.dimension();
     }
 
-    /** The initial error {@code e_0 = theta_0 - theta_*}. */
+    /** @return the initial error {@code e_0 = theta_0 - theta_*}, a new array */
     public double[] initialError() {
         double[] e = new double[thetaStar.length];
         for (int k = 0; k < e.length; k++) {
@@ -166,7 +210,7 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
         return e;
     }
 
-    /** The constants of assumptions (A1)-(A3) and of the bound in force for this problem. */
+    /** @return the constants of assumptions (A1)-(A3) and of the bound in force for this problem */
     public Assumptions assumptions() {
         double[] e = initialError();
         double c = 0;
@@ -178,7 +222,12 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
         return new Assumptions(dimension(), design.r2(spectrum), sigma2, spectrum.max(), spectrum.min(), spectrum.trace(), c, r0);
     }
 
-    /** The excess risk {@code 1/2 ||Sigma^{1/2} e||^2} of an error vector e (eigenbasis). */
+    /**
+     * The excess risk {@code 1/2 ||Sigma^{1/2} e||^2} of an error vector e (eigenbasis).
+     *
+     * @param e the error {@code theta - theta_*}, length d
+     * @return the excess risk
+     */
     public double excessRisk(double[] e) {
         double s = 0;
         for (int k = 0; k < e.length; k++) {
@@ -187,7 +236,7 @@ public record RegressionProblem(String name, Design design, Spectrum spectrum, d
         return 0.5 * s;
     }
 
-    /** Parameters for evidence: the design and the constants in force. */
+    /** @return parameters for evidence: the design and the constants in force, a new map */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("design", design.description());

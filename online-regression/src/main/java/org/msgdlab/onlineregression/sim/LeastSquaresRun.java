@@ -22,6 +22,8 @@ import org.msgdlab.theory.noise.NoiseSampler;
  *
  * <p>Random numbers are consumed in a fixed order per step: for r = 1..m the row x_r then
  * epsilon_r (none when sigma = 0), then W (none for constant weights).
+ *
+ * <p>Not thread-safe: one instance per thread and stream.
  */
 public final class LeastSquaresRun {
 
@@ -42,6 +44,16 @@ public final class LeastSquaresRun {
     private final int[] checkpoints;
     private long n;
 
+    /**
+     * A kernel for one algorithm on one problem; call {@link #reset()} (or {@link #run}) before stepping.
+     *
+     * @param problem     the problem
+     * @param algorithm   the algorithm (batch size and weights)
+     * @param eta         the step size
+     * @param checkpoints the step counts {@link #run} records
+     * @param rng         the random stream of rows, noise and weights, used by this instance only
+     * @throws IllegalArgumentException unless eta is finite and &gt; 0
+     */
     public LeastSquaresRun(RegressionProblem problem, Algorithm algorithm, double eta, Checkpoints checkpoints,
                            UniformRandomProvider rng) {
         if (!(eta > 0) || !Double.isFinite(eta)) {
@@ -104,12 +116,12 @@ public final class LeastSquaresRun {
         n++;
     }
 
-    /** The current error {@code e_n} (a copy). */
+    /** @return the current error {@code e_n} (a copy) */
     public double[] error() {
         return e.clone();
     }
 
-    /** {@code f(bar theta_n) - f(theta_*) = 1/2 ||Sigma^{1/2} (sum_{i<=n} e_i)/(n+1)||^2}. */
+    /** @return {@code f(bar theta_n) - f(theta_*) = 1/2 ||Sigma^{1/2} (sum_{i<=n} e_i)/(n+1)||^2} */
     public double averagedRisk() {
         double inv = 1.0 / (n + 1);
         double t = 0;
@@ -123,6 +135,9 @@ public final class LeastSquaresRun {
     /**
      * A full trajectory from {@code theta_0} to the last checkpoint, writing the averaged risk at
      * each checkpoint into {@code out[offset + j]}.
+     *
+     * @param out    the destination
+     * @param offset where checkpoint 0's risk goes
      */
     public void run(double[] out, int offset) {
         reset();
@@ -134,7 +149,13 @@ public final class LeastSquaresRun {
         }
     }
 
-    /** Flops of one step of this kernel: 4 m d + 2 d. */
+    /**
+     * Flops of one step of this kernel: 4 m d + 2 d.
+     *
+     * @param m samples per step
+     * @param d dimension
+     * @return the flop count
+     */
     public static double flopsPerStep(int m, int d) {
         return 4.0 * m * d + 2.0 * d;
     }

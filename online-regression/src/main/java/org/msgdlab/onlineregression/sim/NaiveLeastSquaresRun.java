@@ -12,7 +12,8 @@ import org.msgdlab.theory.noise.NoiseSampler;
  * {@code L = sum_r w_r x_r x_r^T} by m rank-1 updates and {@code N = sum_r w_r epsilon_r x_r}, then
  * {@code e <- e - eta (L e - N)}: {@code 2 m d^2 + 2 m d + 2 d^2} flops per step. Consumes random
  * numbers in the same order as {@link LeastSquaresRun}, so the two follow the same trajectory up to
- * rounding (tested); kept as the baseline of the benchmark.
+ * rounding (tested); kept as the baseline of the benchmark. Not thread-safe: one instance per
+ * thread and stream.
  */
 public final class NaiveLeastSquaresRun {
 
@@ -31,6 +32,14 @@ public final class NaiveLeastSquaresRun {
     private final ContinuousSampler noise;
     private final NoiseSampler weights;
 
+    /**
+     * A kernel at {@code theta_0} for one algorithm on one problem (eta is not checked).
+     *
+     * @param problem   the problem
+     * @param algorithm the algorithm (batch size and weights)
+     * @param eta       the step size
+     * @param rng       the random stream of rows, noise and weights, used by this instance only
+     */
     public NaiveLeastSquaresRun(RegressionProblem problem, Algorithm algorithm, double eta, UniformRandomProvider rng) {
         this.d = problem.dimension();
         this.m = algorithm.samplesPerStep();
@@ -53,6 +62,7 @@ public final class NaiveLeastSquaresRun {
         this.weights = algorithm.weights(rng);
     }
 
+    /** One step n to n+1: {@code e <- e - eta (L e - N)}. */
     public void step() {
         for (int r = 0; r < m; r++) {
             rows.sample(x, r * d);
@@ -90,11 +100,18 @@ public final class NaiveLeastSquaresRun {
         }
     }
 
+    /** @return the current error {@code e_n} (a copy) */
     public double[] error() {
         return e.clone();
     }
 
-    /** Flops of one step: 2 m d^2 (rank-1 updates) + 2 m d (N) + 2 d^2 (L e) + 2 d. */
+    /**
+     * Flops of one step: 2 m d^2 (rank-1 updates) + 2 m d (N) + 2 d^2 (L e) + 2 d.
+     *
+     * @param m samples per step
+     * @param d dimension
+     * @return the flop count
+     */
     public static double flopsPerStep(int m, int d) {
         return 2.0 * m * d * d + 2.0 * m * d + 2.0 * d * d + 2.0 * d;
     }

@@ -39,10 +39,24 @@ public final class SdeBenchmark {
     private SdeBenchmark() {
     }
 
-    /** One measured rate. */
+    /**
+     * One measured rate. Immutable and thread-safe.
+     *
+     * @param problem        the problem's name
+     * @param implementation naive, optimized or optimized parallel
+     * @param threads        the number of threads
+     * @param stepsPerSecond path-steps per second
+     */
     public record Rate(String problem, String implementation, int threads, double stepsPerSecond) {
     }
 
+    /**
+     * Runs the benchmark and prints a table.
+     *
+     * @param args at most one argument, the seconds per measurement (default 2)
+     * @throws IllegalArgumentException if there is more than one argument or the seconds are outside (0, 600]
+     * @throws IllegalStateException    if the naive and optimized steps disagree by 1e-10 or more
+     */
     public static void main(String[] args) {
         if (args.length > 1) {
             throw new IllegalArgumentException("takes at most one argument, SECONDS per measurement; got " + String.join(" ", args));

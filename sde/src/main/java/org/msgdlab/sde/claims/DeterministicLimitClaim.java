@@ -30,10 +30,30 @@ import java.util.Map;
  * removes at least half the bias, so the bias is at most twice the shift), plus the propagated
  * reference error. The same fit applied to Heun's method (second order) shows that it resolves
  * the orders; the wrong formula is "GD is second order".
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param id            the claim's id
+ * @param problem       the training set
+ * @param horizon       T
+ * @param coarsestSteps K_0, the number of steps of the largest η
+ * @param stepSizes     J, the number of step sizes η_j = T / (K_0 2^j)
+ * @param tolerance     tol, the ODE reference's tolerance
  */
 public record DeterministicLimitClaim(String id, Problem problem, double horizon, int coarsestSteps, int stepSizes,
                                       double tolerance) implements Claim {
 
+    /**
+     * Validates the claim.
+     *
+     * @param id            the claim's id
+     * @param problem       the training set
+     * @param horizon       T
+     * @param coarsestSteps K_0
+     * @param stepSizes     J
+     * @param tolerance     tol
+     * @throws IllegalArgumentException unless T and tol are finite and &gt; 0, K_0 &ge; 1 and J &ge; 5
+     */
     public DeterministicLimitClaim {
         Checks.horizon(horizon);
         Checks.atLeast("coarsest step count K_0", coarsestSteps, 1);

@@ -41,9 +41,27 @@ import java.util.Map;
  * {@code E|∫_0^t f ds|^2 <= ∫_0^t E|f|^2 ds}, drops a factor t ({@code E|∫_0^t f|^2 <= t ∫_0^t E|f|^2});
  * carried through, the factor is {@code G'(T) = 16 (T+η) L^2 M^2 T e^{4(T+η) L^2 T}}, which exceeds the
  * printed G(T) for T &gt; 1. Both are reported; neither is close to the measurement.
+ *
+ * <p>Thread-safe as long as the array returned by {@link #horizons()} is not modified (the horizons
+ * are copied in, but the accessor returns the record's own copy).
+ *
+ * @param id       the claim's id
+ * @param quick    the experiment at the quick budget
+ * @param full     the experiment at the full budget
+ * @param horizons the horizons T checked, each in (0, min of the set-ups' horizons]
  */
 public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, double[] horizons) implements Claim {
 
+    /**
+     * Validates the claim and copies the horizons.
+     *
+     * @param id       the claim's id
+     * @param quick    the experiment at the quick budget
+     * @param full     the experiment at the full budget
+     * @param horizons the horizons T checked
+     * @throws IllegalArgumentException if the problem has no global constants L and M, or a horizon is
+     *                                  outside (0, min of the set-ups' horizons]
+     */
     public GronwallClaim {
         if (Double.isNaN(quick.problem().lipschitzBound()) || Double.isNaN(quick.problem().gradientBound())) {
             throw new IllegalArgumentException("the Gronwall claim needs a problem with global constants L and M, got "
@@ -68,12 +86,28 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
                 + " (Gronwall)";
     }
 
-    /** log10 of the printed factor {@code 16(1+η)L^2M^2 T e^{4(1+η)L^2 T}}. */
+    /**
+     * log10 of the printed factor {@code 16(1+η)L^2M^2 T e^{4(1+η)L^2 T}}.
+     *
+     * @param eta the step size η
+     * @param l   the Lipschitz constant L
+     * @param m   the gradient bound M
+     * @param t   the horizon T
+     * @return log10 G(T)
+     */
     public static double log10Printed(double eta, double l, double m, double t) {
         return Math.log10(16 * (1 + eta) * l * l * m * m * t) + 4 * (1 + eta) * l * l * t / Math.log(10);
     }
 
-    /** log10 of the factor with the Cauchy–Schwarz factor t restored, {@code 16(T+η)L^2M^2 T e^{4(T+η)L^2 T}}. */
+    /**
+     * log10 of the factor with the Cauchy–Schwarz factor t restored, {@code 16(T+η)L^2M^2 T e^{4(T+η)L^2 T}}.
+     *
+     * @param eta the step size η
+     * @param l   the Lipschitz constant L
+     * @param m   the gradient bound M
+     * @param t   the horizon T
+     * @return log10 G'(T)
+     */
     public static double log10Corrected(double eta, double l, double m, double t) {
         return Math.log10(16 * (t + eta) * l * l * m * m * t) + 4 * (t + eta) * l * l * t / Math.log(10);
     }

@@ -35,14 +35,31 @@ import java.util.Map;
  * or fewer than four steps remain, the evidence is an ERROR (the harness, not the paper, is at
  * fault) that says by how much.
  *
+ * <p>Immutable and thread-safe.
+ *
+ * @param id             the claim's id
+ * @param paperRef       where the paper states it
+ * @param statement      the claim in words
+ * @param quick          the experiment at the quick budget
+ * @param full           the experiment at the full budget
  * @param expectedOrder  order of the mean-square error that the claim asserts (2 for the theorem)
+ * @param expectedSource where the expected order comes from, for the evidence
  * @param wrongOrder     a plausible wrong order the check must be able to reject
+ * @param wrongFormula   the wrong formula, in words
+ * @param discrepancy    what is known about the gap between the paper's and the exact statement
+ * @param iterationName  the iteration's name in figures
  * @param note           what the evidence should say about the set-up (may be empty)
  */
 public record StrongOrderClaim(String id, String paperRef, String statement, StrongSetup quick, StrongSetup full,
                                double expectedOrder, String expectedSource, double wrongOrder, String wrongFormula,
                                Discrepancy discrepancy, String iterationName, String note) implements Claim {
 
+    /**
+     * The experiment of a budget.
+     *
+     * @param budget the budget
+     * @return {@code quick} at {@code QUICK}, {@code full} otherwise
+     */
     public StrongSetup setup(Budget budget) {
         return budget == Budget.QUICK ? quick : full;
     }

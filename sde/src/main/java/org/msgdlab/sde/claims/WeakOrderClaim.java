@@ -43,6 +43,14 @@ import java.util.Map;
  * FAIL but INCONCLUSIVE: the fit's standard error treats ρ as free and is too small there (seen:
  * orders 0.49 and 0.45 ± 0.1 for SGD at two seeds of 31, where the plain slope of the same errors
  * is 0.87–1.02). An agreement under the same condition stays a PASS: a larger SE only widens the tolerance.
+ *
+ * <p>Thread-safe: the shared reference runs are synchronized.
+ *
+ * @param id         the claim's id
+ * @param noise      the sampling noise V
+ * @param quick      the set-up at the quick budget
+ * @param full       the set-up at the full budget
+ * @param references the reference runs, shared by claims of the same set-ups
  */
 public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, WeakSetup full, WeakReferences references)
         implements Claim {

@@ -31,6 +31,8 @@ import java.util.List;
  * excluded as pre-asymptotic and the fit redone, down to {@code minPoints} points. The points used
  * and excluded are reported.
  *
+ * <p>A result value: thread-safe as long as its arrays are not modified (they are not copied).
+ *
  * @param order              fitted p
  * @param standardError      Monte Carlo standard error of p (delta method); 0 for exact data
  * @param intercept          fitted a = log A
@@ -55,12 +57,17 @@ public record OrderFit(double order, double standardError, double intercept, dou
     /** False-alarm probability of the pre-asymptotic exclusion test (per fit, over all points). */
     public static final double MISFIT_ALPHA = 0.01;
 
-    /** The steps used in the final fit. */
+    /** @return the steps used in the final fit, a new array */
     public double[] usedSteps() {
         return java.util.Arrays.copyOfRange(steps, steps.length - used, steps.length);
     }
 
-    /** The fitted curve {@code exp(a) h^p (1 + ρ h)} at h. */
+    /**
+     * The fitted curve {@code exp(a) h^p (1 + ρ h)} at h.
+     *
+     * @param h the step
+     * @return the model's error at h
+     */
     public double model(double h) {
         return Math.exp(intercept + order * Math.log(h)) * (1 + correction * h);
     }
@@ -70,7 +77,14 @@ public record OrderFit(double order, double standardError, double intercept, dou
      * with the covariance matrix {@code covariance} of the error estimates ({@code null} for
      * exactly computed errors: then no point is excluded and the standard error is 0).
      *
+     * @param steps      the steps h, strictly decreasing, &gt; 0
+     * @param errors     the mean errors, finite and &gt; 0
+     * @param covariance their covariance matrix, or {@code null} for exact errors
      * @param minPoints at least 4 (three parameters and one degree of freedom)
+     * @return the fit
+     * @throws IllegalArgumentException if the lengths differ, {@code minPoints} is outside [4, steps.length], an
+     *                                  error or step is not &gt; 0 (or an error not finite), or the steps do
+     *                                  not decrease strictly
      */
     public static OrderFit fit(double[] steps, double[] errors, double[][] covariance, int minPoints) {
         int n = steps.length;

@@ -1,11 +1,17 @@
 package org.msgdlab.sde.fit;
 
-/** Means, standard errors and covariances of per-path values (rows: paths). */
+/** Means, standard errors and covariances of per-path values (rows: paths). Stateless and thread-safe. */
 public final class Sample {
 
     private Sample() {
     }
 
+    /**
+     * Sample mean.
+     *
+     * @param v the values
+     * @return their mean
+     */
     public static double mean(double[] v) {
         double s = 0;
         for (double x : v) {
@@ -14,7 +20,12 @@ public final class Sample {
         return s / v.length;
     }
 
-    /** Unbiased sample variance. */
+    /**
+     * Unbiased sample variance.
+     *
+     * @param v the values, at least 2
+     * @return their variance (divisor length - 1)
+     */
     public static double variance(double[] v) {
         double m = mean(v);
         double s = 0;
@@ -24,12 +35,23 @@ public final class Sample {
         return s / (v.length - 1);
     }
 
-    /** Standard error of the mean. */
+    /**
+     * Standard error of the mean.
+     *
+     * @param v the values, at least 2
+     * @return {@code sqrt(variance / length)}
+     */
     public static double standardError(double[] v) {
         return Math.sqrt(variance(v) / v.length);
     }
 
-    /** Unbiased sample covariance of two equally long columns. */
+    /**
+     * Unbiased sample covariance of two equally long columns.
+     *
+     * @param a a column
+     * @param b a column as long as {@code a}
+     * @return their covariance (divisor length - 1)
+     */
     public static double covariance(double[] a, double[] b) {
         double ma = mean(a);
         double mb = mean(b);
@@ -40,7 +62,12 @@ public final class Sample {
         return s / (a.length - 1);
     }
 
-    /** The covariance matrix of the column means: {@code Cov(x̄_i, x̄_j) = Cov(x_i, x_j) / P}. */
+    /**
+     * The covariance matrix of the column means: {@code Cov(x̄_i, x̄_j) = Cov(x_i, x_j) / P}.
+     *
+     * @param columns k columns of P values each
+     * @return the k x k covariance matrix
+     */
     public static double[][] covarianceOfMeans(double[][] columns) {
         int k = columns.length;
         double[][] c = new double[k][k];
@@ -54,7 +81,13 @@ public final class Sample {
         return c;
     }
 
-    /** Element-wise sum of two matrices (covariances of independent estimates add). */
+    /**
+     * Element-wise sum of two matrices (covariances of independent estimates add).
+     *
+     * @param a a matrix
+     * @param b a matrix of the same shape
+     * @return a + b, a new matrix
+     */
     public static double[][] plus(double[][] a, double[][] b) {
         double[][] c = new double[a.length][];
         for (int i = 0; i < a.length; i++) {

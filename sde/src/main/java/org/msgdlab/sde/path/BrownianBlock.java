@@ -8,6 +8,8 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  * over {@code 2^ℓ} consecutive finest steps. Every scheme driven by a block (any step size that is
  * a power-of-two multiple of h) sees the <em>same</em> Brownian path: the nested grids of a
  * strong-convergence study.
+ *
+ * <p>Not thread-safe: one block per path simulator.
  */
 public final class BrownianBlock {
 
@@ -15,6 +17,13 @@ public final class BrownianBlock {
     private final int levels;
     private final double[][] level;
 
+    /**
+     * An empty block (call {@link #fill} before reading it).
+     *
+     * @param n      the dimension N of the Brownian motion
+     * @param levels the number of dyadic levels above the finest
+     * @throws IllegalArgumentException unless {@code n >= 1} and {@code 0 <= levels <= 24}
+     */
     public BrownianBlock(int n, int levels) {
         if (n < 1 || levels < 0 || levels > 24) {
             throw new IllegalArgumentException("Brownian block needs n >= 1 and 0 <= levels <= 24, got n=" + n
@@ -28,20 +37,27 @@ public final class BrownianBlock {
         }
     }
 
-    /** Number of finest steps in the block, {@code 2^levels}. */
+    /** @return number of finest steps in the block, {@code 2^levels} */
     public int length() {
         return 1 << levels;
     }
 
+    /** @return the number of dyadic levels above the finest */
     public int levels() {
         return levels;
     }
 
+    /** @return the dimension N of the Brownian motion */
     public int dimension() {
         return n;
     }
 
-    /** Draws the finest increments {@code sqrt(h) ξ}, ξ i.i.d. N(0, 1) in time order, and sums them. */
+    /**
+     * Draws the finest increments {@code sqrt(h) ξ}, ξ i.i.d. N(0, 1) in time order, and sums them.
+     *
+     * @param normal the standard normal sampler
+     * @param sqrtH  sqrt(h), h the finest step
+     */
     public void fill(ContinuousSampler normal, double sqrtH) {
         double[] fine = level[0];
         for (int i = 0; i < fine.length; i++) {
@@ -62,7 +78,12 @@ public final class BrownianBlock {
         }
     }
 
-    /** The array of level ℓ; increment q of that level starts at {@code q * n}. */
+    /**
+     * The array of level ℓ; increment q of that level starts at {@code q * n}.
+     *
+     * @param l the level ℓ, 0 (finest) .. levels
+     * @return the block's own array (not a copy)
+     */
     public double[] level(int l) {
         return level[l];
     }

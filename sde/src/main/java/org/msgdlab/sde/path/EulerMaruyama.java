@@ -15,6 +15,8 @@ import org.msgdlab.sde.problem.Evaluator;
  *
  * <p>A step whose length (in finest steps, {@code stepUnits}) exceeds the part of a block it is
  * fed accumulates increments until it is complete.
+ *
+ * <p>Not thread-safe: one instance per path simulator (it owns its state and scratch arrays).
  */
 public final class EulerMaruyama {
 
@@ -35,9 +37,15 @@ public final class EulerMaruyama {
     private double[] controlSum = new double[0];
 
     /**
+     * A discretization at θ_0.
+     *
+     * @param evaluator the problem's evaluator (used by this instance's thread only)
+     * @param diffusion the diffusion (Σ_V and its square root S)
+     * @param theta0    the initial point θ_0 (copied)
      * @param h         step length
      * @param sigma     diffusion scale σ
      * @param stepUnits step length in finest Brownian steps, a power of two
+     * @throws IllegalArgumentException unless {@code stepUnits} is a power of two
      */
     public EulerMaruyama(Evaluator evaluator, Diffusion diffusion, double[] theta0, double h, double sigma, int stepUnits) {
         if (Integer.bitCount(stepUnits) != 1) {
@@ -56,15 +64,21 @@ public final class EulerMaruyama {
         this.g = new double[theta0.length];
     }
 
+    /** @return the current state Θ_j (the live array, not a copy) */
     public double[] state() {
         return theta;
     }
 
+    /** @return the steps taken since construction or the last reset */
     public long steps() {
         return steps;
     }
 
-    /** Resets the state to θ_0 (and drops any partial increment and the control sum). */
+    /**
+     * Resets the state to θ_0 (and drops any partial increment and the control sum).
+     *
+     * @param theta0 the initial point θ_0 (copied)
+     */
     public void reset(double[] theta0) {
         System.arraycopy(theta0, 0, theta, 0, theta.length);
         java.util.Arrays.fill(acc, 0.0);
@@ -77,13 +91,20 @@ public final class EulerMaruyama {
      * Accumulates control variates {@code Z_q = Σ_j c_{q,j}·ξ_j} with weights of
      * {@link LinearResponse#weights} ({@code weights[q][j]}: one set per test function, one row per
      * step), {@code ξ_j = -σ S ΔW_j}.
+     *
+     * @param weights one weight table per test function, each with a row of N weights per step
      */
     public void control(double[][]... weights) {
         this.control = weights.clone();
         this.controlSum = new double[weights.length];
     }
 
-    /** The control variate Z_q accumulated since the last reset. */
+    /**
+     * The control variate Z_q accumulated since the last reset.
+     *
+     * @param q the test function's index in {@link #control}
+     * @return Z_q
+     */
     public double controlSum(int q) {
         return controlSum[q];
     }
@@ -91,6 +112,10 @@ public final class EulerMaruyama {
     /**
      * Advances through the finest steps {@code [offset, offset + length)} of {@code block}; length
      * is a power of two and offset a multiple of it.
+     *
+     * @param block  the Brownian block
+     * @param offset the first finest step
+     * @param length the number of finest steps
      */
     public void feed(BrownianBlock block, int offset, int length) {
         if (stepUnits <= length) {
@@ -116,7 +141,12 @@ public final class EulerMaruyama {
         }
     }
 
-    /** One step with the Brownian increment {@code dW[offset .. offset + N)}. */
+    /**
+     * One step with the Brownian increment {@code dW[offset .. offset + N)}.
+     *
+     * @param dW     the increments
+     * @param offset where this step's N increments start
+     */
     public void step(double[] dW, int offset) {
         diffusion.applySqrt(dW, offset, u);
         double drift = h / n;

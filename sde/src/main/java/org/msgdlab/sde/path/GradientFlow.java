@@ -17,13 +17,22 @@ import org.msgdlab.sde.problem.Problem;
  *       second order (a control for the order fit);</li>
  *   <li>the reference: Hipparchus's Dormand–Prince 8(5,3) at a tight tolerance.</li>
  * </ul>
+ * Stateless and thread-safe.
  */
 public final class GradientFlow {
 
     private GradientFlow() {
     }
 
-    /** x(T) by Dormand–Prince 8(5,3) with absolute and relative tolerance {@code tol}. */
+    /**
+     * x(T) by Dormand–Prince 8(5,3) with absolute and relative tolerance {@code tol}.
+     *
+     * @param p       the training set
+     * @param horizon T
+     * @param tol     the absolute and relative tolerance
+     * @return x(T)
+     * @throws IllegalArgumentException unless T and tol are finite and &gt; 0
+     */
     public static double[] dormandPrince(Problem p, double horizon, double tol) {
         Checks.horizon(horizon);
         Checks.positive("tolerance", tol);
@@ -50,7 +59,15 @@ public final class GradientFlow {
         return end.getPrimaryState();
     }
 
-    /** Gradient descent: K steps of η. */
+    /**
+     * Gradient descent: K steps of η.
+     *
+     * @param p     the training set
+     * @param eta   the step size η
+     * @param steps K
+     * @return θ_K
+     * @throws IllegalArgumentException unless η is finite and &gt; 0
+     */
     public static double[] gradientDescent(Problem p, double eta, int steps) {
         Checks.stepSize("eta", eta);
         Evaluator ev = p.evaluator();
@@ -65,7 +82,15 @@ public final class GradientFlow {
         return theta;
     }
 
-    /** Heun's method: K steps of η. */
+    /**
+     * Heun's method: K steps of η.
+     *
+     * @param p     the training set
+     * @param eta   the step size η
+     * @param steps K
+     * @return θ_K
+     * @throws IllegalArgumentException unless η is finite and &gt; 0
+     */
     public static double[] heun(Problem p, double eta, int steps) {
         Checks.stepSize("eta", eta);
         Evaluator ev = p.evaluator();
@@ -87,7 +112,13 @@ public final class GradientFlow {
         return theta;
     }
 
-    /** Euclidean distance. */
+    /**
+     * Euclidean distance.
+     *
+     * @param a a vector
+     * @param b a vector at least as long as {@code a}
+     * @return |a - b|
+     */
     public static double distance(double[] a, double[] b) {
         double s = 0;
         for (int i = 0; i < a.length; i++) {

@@ -18,14 +18,22 @@ import org.msgdlab.sde.problem.Problem;
  * </pre>
  * The weights are deterministic, so {@code Z = Σ_j c_j·ξ_j} has mean exactly 0 for every noise with
  * mean 0, and {@code φ(θ_K) - Z} is an unbiased estimator of {@code E φ(θ_K)} whose O(√η)
- * fluctuation is removed, leaving O(η).
+ * fluctuation is removed, leaving O(η). Stateless and thread-safe.
  */
 public final class LinearResponse {
 
     private LinearResponse() {
     }
 
-    /** The weights {@code c_j ∈ R^N}, j = 0..steps-1, for φ at horizon {@code steps·h}. */
+    /**
+     * The weights {@code c_j ∈ R^N}, j = 0..steps-1, for φ at horizon {@code steps·h}.
+     *
+     * @param problem the training set
+     * @param h       the step h
+     * @param steps   the number of steps K
+     * @param phi     the test function φ
+     * @return {@code steps} arrays of N weights
+     */
     public static double[][] weights(Problem problem, double h, int steps, TestFunction phi) {
         Evaluator ev = problem.evaluator();
         int d = problem.dimension();
@@ -63,7 +71,15 @@ public final class LinearResponse {
         return c;
     }
 
-    /** The gradient-descent value φ(θ̄_K) with step h (the control's expansion point). */
+    /**
+     * The gradient-descent value φ(θ̄_K) with step h (the control's expansion point).
+     *
+     * @param problem the training set
+     * @param h       the step h
+     * @param steps   the number of steps K
+     * @param phi     the test function φ
+     * @return φ(θ̄_K)
+     */
     public static double noiseFreeValue(Problem problem, double h, int steps, TestFunction phi) {
         Evaluator ev = problem.evaluator();
         double[] theta = problem.initialPoint();

@@ -10,19 +10,35 @@ import java.util.List;
 
 /**
  * One Brownian path, for figures: the iteration at η_j and its Euler–Maruyama reference at
- * η_j/2^mMax on that path, recorded as (t, θ[0], L(θ)) at every step of each.
+ * η_j/2^mMax on that path, recorded as (t, θ[0], L(θ)) at every step of each. Immutable (the lists
+ * are copied; their arrays are not) and thread-safe.
  *
+ * @param eta       the step size η_j
  * @param iteration points {t, θ_0, L} of the iteration, one per step of η (and t = 0)
  * @param reference points {t, θ_0, L} of the reference, one per reference step (and t = 0)
  */
 public record SamplePath(double eta, List<double[]> iteration, List<double[]> reference) {
 
+    /**
+     * Copies the lists.
+     *
+     * @param eta       the step size η_j
+     * @param iteration points of the iteration
+     * @param reference points of the reference
+     */
     public SamplePath {
         iteration = List.copyOf(iteration);
         reference = List.copyOf(reference);
     }
 
-    /** Records path 0 of {@code Streams.derive(seed, "sample-path")} for step size η_j of {@code s}. */
+    /**
+     * Records path 0 of {@code Streams.derive(seed, "sample-path")} for step size η_j of {@code s}.
+     *
+     * @param s    the experiment
+     * @param j    the step size's index
+     * @param seed the master seed
+     * @return the recorded path
+     */
     public static SamplePath record(StrongSetup s, int j, long seed) {
         int mMax = s.refinement();
         double eta = s.eta(j);

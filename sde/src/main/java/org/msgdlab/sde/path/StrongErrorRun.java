@@ -11,16 +11,34 @@ import java.util.concurrent.ForkJoinPool;
  * {@code η_min / 2^mMax} (drawn block by block, a block spanning η_min), and on it, for every η_j,
  * the iteration at step η_j (level m = 0, the Gaussian MSGD of Eq. (M-SGD-gaussian) when the
  * diffusion is Eq. (sde)) and its Euler–Maruyama references at η_j/2^m, m = 1..mMax.
+ * Stateless; the paths run in parallel, with results independent of the thread count.
  */
 public final class StrongErrorRun {
 
     private StrongErrorRun() {
     }
 
+    /**
+     * Runs the experiment on the default pool.
+     *
+     * @param setup the experiment
+     * @param seed  the master seed
+     * @return the per-path squared errors
+     * @throws IllegalStateException if the run is interrupted
+     */
     public static StrongErrors run(StrongSetup setup, long seed) {
         return run(setup, seed, PathEnsemble.defaultPool());
     }
 
+    /**
+     * Runs the experiment on a given pool.
+     *
+     * @param setup the experiment
+     * @param seed  the master seed
+     * @param pool  the pool to run on
+     * @return the per-path squared errors
+     * @throws IllegalStateException if the run is interrupted
+     */
     public static StrongErrors run(StrongSetup setup, long seed, ForkJoinPool pool) {
         int width = StrongErrors.width(setup);
         double[][] raw = PathEnsemble.run(seed, setup.paths(), width, rng -> new PathSimulation(setup,

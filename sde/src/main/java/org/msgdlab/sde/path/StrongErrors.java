@@ -4,7 +4,8 @@ package org.msgdlab.sde.path;
  * The per-path squared errors of a {@link StrongSetup}:
  * {@code e_{j,m,k} = |Θ^{(m)}_{kη_j} - θ^{(j)}_k|^2} between the iteration at η_j and its
  * Euler–Maruyama reference at η_j/2^m, for k = 1..K_j and m = 1..mMax, and the terminal error
- * vectors {@code Θ^{(mMax)}_T - θ_{K_j}}, all on the same Brownian path.
+ * vectors {@code Θ^{(mMax)}_T - θ_{K_j}}, all on the same Brownian path. A read-only view of a
+ * finished run: safe to share between threads.
  */
 public final class StrongErrors {
 
@@ -39,15 +40,25 @@ public final class StrongErrors {
         return off[j] + (m - 1) * s.steps(j) + (k - 1);
     }
 
+    /** @return the experiment */
     public StrongSetup setup() {
         return setup;
     }
 
+    /** @return the number of paths */
     public int paths() {
         return raw.length;
     }
 
-    /** Column of e_{j,m,k} (m in 1..mMax, k in 1..K_j). */
+    /**
+     * Column of e_{j,m,k} (m in 1..mMax, k in 1..K_j).
+     *
+     * @param j the step size's index
+     * @param m the reference level
+     * @param k the step
+     * @return the column
+     * @throws IndexOutOfBoundsException unless {@code 1 <= m <= mMax} and {@code 1 <= k <= K_j}
+     */
     public int column(int j, int m, int k) {
         if (m < 1 || m > setup.refinement() || k < 1 || k > setup.steps(j)) {
             throw new IndexOutOfBoundsException("j=" + j + ", m=" + m + ", k=" + k);
@@ -55,16 +66,34 @@ public final class StrongErrors {
         return column(perStepOffset, setup, j, m, k);
     }
 
-    /** Column of component c of the terminal error vector at η_j (reference level mMax). */
+    /**
+     * Column of component c of the terminal error vector at η_j (reference level mMax).
+     *
+     * @param j the step size's index
+     * @param c the component, 0..D-1
+     * @return the column
+     */
     public int vectorColumn(int j, int c) {
         return vectorOffset + j * setup.problem().dimension() + c;
     }
 
+    /**
+     * One path's value in one column.
+     *
+     * @param path   the path
+     * @param column the column
+     * @return the value
+     */
     public double value(int path, int column) {
         return raw[path][column];
     }
 
-    /** The values of one column over all paths. */
+    /**
+     * The values of one column over all paths.
+     *
+     * @param column the column
+     * @return one value per path, a new array
+     */
     public double[] columnValues(int column) {
         double[] v = new double[raw.length];
         for (int i = 0; i < raw.length; i++) {
@@ -73,6 +102,7 @@ public final class StrongErrors {
         return v;
     }
 
+    /** @return the number of columns */
     public int width() {
         return width;
     }

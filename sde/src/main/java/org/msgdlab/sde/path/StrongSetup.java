@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * A strong-error experiment: the step sizes {@code η_j = T / (K_0 2^j)}, j = 0..J-1 (log-spaced by
  * 2, nested), each iteration compared on the same Brownian path with Euler–Maruyama references at
- * {@code η_j / 2^m}, m = 1..mMax.
+ * {@code η_j / 2^m}, m = 1..mMax. Immutable and thread-safe.
  *
  * @param problem       the training set
  * @param diffusion     the SDE's diffusion (Eq. (sde) or the η-independent contrast)
@@ -22,6 +22,20 @@ import java.util.Map;
 public record StrongSetup(Problem problem, Diffusion diffusion, double horizon, int coarsestSteps, int stepSizes,
                           int refinement, int paths) implements StepSizeLadder {
 
+    /**
+     * Validates the experiment.
+     *
+     * @param problem       the training set
+     * @param diffusion     the SDE's diffusion
+     * @param horizon       T
+     * @param coarsestSteps K_0
+     * @param stepSizes     J
+     * @param refinement    mMax
+     * @param paths         number of independent Brownian paths
+     * @throws IllegalArgumentException unless T is finite and &gt; 0, K_0 &ge; 1, J &ge; 2, 1 &le; mMax &le; 20,
+     *                                  paths &ge; 2, the diffusion has dimension N and
+     *                                  {@code K_0 2^(J-1+mMax) <= 2^26}
+     */
     public StrongSetup {
         Checks.horizon(horizon);
         Checks.atLeast("coarsest step count K_0", coarsestSteps, 1);
@@ -38,6 +52,7 @@ public record StrongSetup(Problem problem, Diffusion diffusion, double horizon, 
         }
     }
 
+    /** @return the problem's parameters and the experiment's, for the evidence (a new map) */
     public Map<String, Object> parameters() {
         Map<String, Object> p = new LinkedHashMap<>(problem.parameters());
         p.put("diffusion", diffusion.formula());

@@ -2,14 +2,31 @@ package org.msgdlab.sde.path;
 
 import org.msgdlab.sde.problem.Evaluator;
 
-/** A test function φ of the weak error {@code |E φ(θ_k) - E φ(Θ_{kη})|}, with its gradient. */
+/**
+ * A test function φ of the weak error {@code |E φ(θ_k) - E φ(Θ_{kη})|}, with its gradient.
+ * Implementations should be stateless; the two constants are.
+ */
 public interface TestFunction {
 
+    /** @return the function's name, for the evidence */
     String name();
 
+    /**
+     * φ(θ).
+     *
+     * @param ev    an evaluator of the problem (used by the caller's thread only)
+     * @param theta the parameter θ
+     * @return φ(θ)
+     */
     double value(Evaluator ev, double[] theta);
 
-    /** {@code out = ∇φ(θ)}. */
+    /**
+     * {@code out = ∇φ(θ)}.
+     *
+     * @param ev    an evaluator of the problem
+     * @param theta the parameter θ
+     * @param out   the destination, length D
+     */
     void gradient(Evaluator ev, double[] theta, double[] out);
 
     /** φ = L, the empirical loss. */

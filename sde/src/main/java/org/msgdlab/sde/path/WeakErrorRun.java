@@ -13,13 +13,23 @@ import java.util.List;
  * Runs the two halves of a {@link WeakSetup}: the discrete iteration with a sampling noise of
  * {@code theory} (SGD, MSGD-Fisher, MSGD-Bernoulli, Gaussian MSGD), and the reference SDE. Every
  * path value is {@code φ(θ) - Z} with the control variate of {@link LinearResponse} (mean 0).
+ * Stateless; the paths run in parallel, with results independent of the thread count.
  */
 public final class WeakErrorRun {
 
     private WeakErrorRun() {
     }
 
-    /** Per-path values of the discrete iteration: column {@code j * F + f} (F test functions). */
+    /**
+     * Per-path values of the discrete iteration: column {@code j * F + f} (F test functions).
+     *
+     * @param s     the experiment
+     * @param noise the sampling noise V, of dimension N
+     * @param seed  the master seed
+     * @return one row per discrete path
+     * @throws IllegalArgumentException if the noise's dimension is not N
+     * @throws IllegalStateException    if the run is interrupted
+     */
     public static double[][] discrete(WeakSetup s, SamplingNoise noise, long seed) {
         if (noise.dimension() != s.problem().samples()) {
             throw new IllegalArgumentException("noise dimension " + noise.dimension() + " must equal N=" + s.problem().samples());
@@ -77,6 +87,12 @@ public final class WeakErrorRun {
     /**
      * Per-path values of the reference SDE at the three levels m = mRef-2, mRef-1, mRef: column
      * {@code (j * F + f) * 3 + l}, l = 0, 1, 2.
+     *
+     * @param s         the experiment
+     * @param diffusion the reference SDE's diffusion
+     * @param seed      the master seed
+     * @return one row per reference path
+     * @throws IllegalStateException if the run is interrupted
      */
     public static double[][] reference(WeakSetup s, Diffusion diffusion, long seed) {
         List<TestFunction> phis = s.testFunctions();

@@ -14,15 +14,34 @@ import java.util.Map;
  * ({@code dΘ = -∇L dt + √η ∇ℒ Var[V]^{1/2} dW}), from Euler–Maruyama at {@code η/2^m}, m =
  * mRef-2..mRef on nested Brownian paths, Richardson-extrapolated:
  * {@code R_m = 2 E φ(Θ^{(m)}_T) - E φ(Θ^{(m-1)}_T)} (Talay–Tubaro: EM's weak error has an expansion
- * {@code c_1 h + c_2 h^2 + ...}, so R_m is accurate to O(h^2)).
+ * {@code c_1 h + c_2 h^2 + ...}, so R_m is accurate to O(h^2)). Immutable and thread-safe.
  *
+ * @param problem             the training set
+ * @param horizon             T &gt; 0
+ * @param coarsestSteps       K_0 &ge; 1, the number of steps of the largest η
+ * @param stepSizes           J &ge; 2
  * @param referenceRefinement mRef &ge; 2
  * @param discretePaths       paths of the discrete iteration per step size
  * @param referencePaths      paths of the reference SDE per step size
+ * @param testFunctions       the test functions φ, at least one
  */
 public record WeakSetup(Problem problem, double horizon, int coarsestSteps, int stepSizes, int referenceRefinement,
                         int discretePaths, int referencePaths, List<TestFunction> testFunctions) implements StepSizeLadder {
 
+    /**
+     * Validates the experiment and copies the test functions.
+     *
+     * @param problem             the training set
+     * @param horizon             T
+     * @param coarsestSteps       K_0
+     * @param stepSizes           J
+     * @param referenceRefinement mRef
+     * @param discretePaths       paths of the discrete iteration per step size
+     * @param referencePaths      paths of the reference SDE per step size
+     * @param testFunctions       the test functions φ
+     * @throws IllegalArgumentException unless T is finite and &gt; 0, K_0 &ge; 1, J &ge; 2, 2 &le; mRef &le; 20,
+     *                                  both path counts are &ge; 2 and there is a test function
+     */
     public WeakSetup {
         Checks.horizon(horizon);
         Checks.atLeast("coarsest step count K_0", coarsestSteps, 1);
@@ -37,6 +56,7 @@ public record WeakSetup(Problem problem, double horizon, int coarsestSteps, int 
         }
     }
 
+    /** @return the problem's parameters and the experiment's, for the evidence (a new map) */
     public Map<String, Object> parameters() {
         Map<String, Object> p = new LinkedHashMap<>(problem.parameters());
         p.put("T", horizon);

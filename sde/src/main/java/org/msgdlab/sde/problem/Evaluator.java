@@ -9,6 +9,8 @@ import org.ejml.data.DMatrixRMaj;
  * <p>Notation (Section 2): the loss vector {@code ℒ(θ) = (ℓ_1(θ), ..., ℓ_N(θ))}, the gradient matrix
  * {@code ∇ℒ(θ) = (∇ℓ_1(θ), ..., ∇ℓ_N(θ)) ∈ R^{D×N}} and the empirical loss
  * {@code L(θ) = ℒ(θ)·1 / N}.
+ *
+ * <p>Not thread-safe.
  */
 public interface Evaluator {
 
@@ -16,24 +18,52 @@ public interface Evaluator {
      * {@code out = ∇ℒ(θ) u = Σ_i u_i ∇ℓ_i(θ)}: the gradient matrix applied to a weight vector, the
      * single operation an MSGD or Euler–Maruyama step needs (with {@code u = W}, the sampling vector
      * of Eq. (msgd), or {@code u = h/N·1 - σ S ΔW} for a step of Eq. (sde)).
+     *
+     * @param theta the parameter θ, length D
+     * @param u     the weights, length N
+     * @param out   the destination, length D
      */
     void contract(double[] theta, double[] u, double[] out);
 
-    /** {@code out = ∇L(θ) = ∇ℒ(θ) 1 / N}. */
+    /**
+     * {@code out = ∇L(θ) = ∇ℒ(θ) 1 / N}.
+     *
+     * @param theta the parameter θ, length D
+     * @param out   the destination, length D
+     */
     void gradient(double[] theta, double[] out);
 
-    /** {@code L(θ) = (1/N) Σ_i ℓ_i(θ)}. */
+    /**
+     * {@code L(θ) = (1/N) Σ_i ℓ_i(θ)}.
+     *
+     * @param theta the parameter θ, length D
+     * @return the empirical loss
+     */
     double loss(double[] theta);
 
-    /** The per-sample losses {@code ℒ(θ)} into {@code out} (length N). */
+    /**
+     * The per-sample losses {@code ℒ(θ)} into {@code out} (length N).
+     *
+     * @param theta the parameter θ, length D
+     * @param out   the destination, length N
+     */
     void losses(double[] theta, double[] out);
 
-    /** The gradient matrix {@code ∇ℒ(θ)} (D×N, column i = ∇ℓ_i(θ)) into {@code out}. */
+    /**
+     * The gradient matrix {@code ∇ℒ(θ)} (D×N, column i = ∇ℓ_i(θ)) into {@code out}.
+     *
+     * @param theta the parameter θ, length D
+     * @param out   the destination, D×N
+     */
     void gradientMatrix(double[] theta, DMatrixRMaj out);
 
     /**
      * {@code out = ∇²L(θ) v}, the Hessian of the empirical loss applied to v. The default is a
      * central difference of the gradient with step {@code 1e-5 (1 + |θ|)/|v|}.
+     *
+     * @param theta the parameter θ, length D
+     * @param v     the direction, length D
+     * @param out   the destination, length D (zero when v = 0)
      */
     default void hessianVector(double[] theta, double[] v, double[] out) {
         int d = theta.length;

@@ -21,11 +21,13 @@ import java.util.Map;
  * It meets the assumptions of the strong-convergence theorem (Appendix B) globally:
  * {@code |∇ℓ_i| <= |x_i| <= M = max_i |x_i|} and {@code ∇ℓ_i} is Lipschitz with
  * {@code L = max_i |x_i|^2 / 4}.
+ *
+ * <p>Immutable and thread-safe; its evaluators are not.
  */
 public final class LogisticRegression implements Problem {
 
     /**
-     * What defines the problem.
+     * What defines the problem. Immutable and thread-safe.
      *
      * @param d            parameter dimension D &ge; 1
      * @param n            training samples N &ge; 2
@@ -35,6 +37,18 @@ public final class LogisticRegression implements Problem {
      * @param seed         seed of the data, the teacher and θ_0
      */
     public record Spec(int d, int n, double featureScale, double teacherNorm, double initialNorm, long seed) {
+        /**
+         * Validates the specification.
+         *
+         * @param d            parameter dimension D
+         * @param n            training samples N
+         * @param featureScale s
+         * @param teacherNorm  |θ*|
+         * @param initialNorm  |θ_0|
+         * @param seed         seed of the data, the teacher and θ_0
+         * @throws IllegalArgumentException unless D &ge; 1, N &ge; 2, s is finite and &gt; 0, and both norms are
+         *                                  finite and &ge; 0
+         */
         public Spec {
             Checks.atLeast("dimension D", d, 1);
             Checks.atLeast("number of samples N", n, 2);
@@ -43,6 +57,7 @@ public final class LogisticRegression implements Problem {
             Checks.nonNegative("initial norm |theta_0|", initialNorm);
         }
 
+        /** @return the problem this specification defines, generated from its seed */
         public LogisticRegression generate() {
             return new LogisticRegression(this);
         }
@@ -105,16 +120,27 @@ public final class LogisticRegression implements Problem {
         return v;
     }
 
-    /** {@code σ(z) = 1/(1 + e^{-z})}, accurate for every finite z. */
+    /**
+     * {@code σ(z) = 1/(1 + e^{-z})}, accurate for every finite z.
+     *
+     * @param z the argument
+     * @return σ(z)
+     */
     public static double sigmoid(double z) {
         return 1.0 / (1.0 + Math.exp(-z));
     }
 
-    /** {@code log(1 + e^z)} without overflow. */
+    /**
+     * {@code log(1 + e^z)} without overflow.
+     *
+     * @param z the argument
+     * @return {@code log(1 + e^z)}
+     */
     public static double softplus(double z) {
         return Math.max(z, 0) + Math.log1p(Math.exp(-Math.abs(z)));
     }
 
+    /** @return the specification the problem was generated from */
     public Spec spec() {
         return spec;
     }

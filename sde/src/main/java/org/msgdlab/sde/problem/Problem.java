@@ -13,27 +13,27 @@ import java.util.Map;
  */
 public interface Problem {
 
-    /** Short name, e.g. {@code logistic-regression}. */
+    /** @return short name, e.g. {@code logistic-regression} */
     String name();
 
-    /** The parameter dimension D. */
+    /** @return the parameter dimension D */
     int dimension();
 
-    /** The number of training samples N. */
+    /** @return the number of training samples N */
     int samples();
 
-    /** A fresh copy of the initial point θ_0. */
+    /** @return a fresh copy of the initial point θ_0 */
     double[] initialPoint();
 
-    /** A new evaluator (scratch space for one thread). */
+    /** @return a new evaluator (scratch space for one thread) */
     Evaluator evaluator();
 
-    /** A global bound M on {@code max_i |∇ℓ_i(θ)|}, or NaN when the problem has none. */
+    /** @return a global bound M on {@code max_i |∇ℓ_i(θ)|}, or NaN when the problem has none */
     double gradientBound();
 
-    /** A global Lipschitz constant L of every {@code ∇ℓ_i}, or NaN when the problem has none. */
+    /** @return a global Lipschitz constant L of every {@code ∇ℓ_i}, or NaN when the problem has none */
     double lipschitzBound();
 
-    /** The parameters that define the problem, for the evidence. */
+    /** @return the parameters that define the problem, for the evidence */
     Map<String, Object> parameters();
 }

@@ -23,10 +23,14 @@ import java.util.Map;
  * set of θ (|∇ℓ_i| grows with |w_2|), which is what the theorem of Appendix B needs on the region a
  * finite-horizon path visits; there are no global constants, so {@link #gradientBound()} and
  * {@link #lipschitzBound()} are NaN.
+ *
+ * <p>Immutable and thread-safe; its evaluators are not.
  */
 public final class TanhNetwork implements Problem {
 
     /**
+     * What defines the problem. Immutable and thread-safe.
+     *
      * @param inputs       input dimension d &ge; 1
      * @param hidden       hidden units H &ge; 1
      * @param n            training samples N &ge; 2
@@ -37,6 +41,19 @@ public final class TanhNetwork implements Problem {
      */
     public record Spec(int inputs, int hidden, int n, double featureScale, double teacherScale, double initialScale,
                        long seed) {
+        /**
+         * Validates the specification.
+         *
+         * @param inputs       input dimension d
+         * @param hidden       hidden units H
+         * @param n            training samples N
+         * @param featureScale s
+         * @param teacherScale standard deviation of the teacher's weights
+         * @param initialScale standard deviation of the entries of θ_0
+         * @param seed         seed of the data, the teacher and θ_0
+         * @throws IllegalArgumentException unless d &ge; 1, H &ge; 1, N &ge; 2, s is finite and &gt; 0, and both
+         *                                  scales are finite and &ge; 0
+         */
         public Spec {
             Checks.atLeast("input dimension d", inputs, 1);
             Checks.atLeast("hidden units H", hidden, 1);
@@ -46,11 +63,12 @@ public final class TanhNetwork implements Problem {
             Checks.nonNegative("initial scale", initialScale);
         }
 
-        /** D = H d + 2H + 1. */
+        /** @return the parameter dimension D = H d + 2H + 1 */
         public int dimension() {
             return hidden * inputs + 2 * hidden + 1;
         }
 
+        /** @return the problem this specification defines, generated from its seed */
         public TanhNetwork generate() {
             return new TanhNetwork(this);
         }
@@ -96,7 +114,12 @@ public final class TanhNetwork implements Problem {
         }
     }
 
-    /** {@code tanh(h) = 1 - 2/(e^{2h} + 1)}: one exp, absolute error below 2^-52. */
+    /**
+     * {@code tanh(h) = 1 - 2/(e^{2h} + 1)}: one exp, absolute error below 2^-52.
+     *
+     * @param h the argument
+     * @return tanh(h)
+     */
     public static double tanh(double h) {
         return 1.0 - 2.0 / (Math.exp(2 * h) + 1.0);
     }
@@ -120,6 +143,7 @@ public final class TanhNetwork implements Problem {
         return f;
     }
 
+    /** @return the specification the problem was generated from */
     public Spec spec() {
         return spec;
     }

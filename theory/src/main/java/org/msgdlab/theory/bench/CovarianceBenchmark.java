@@ -34,13 +34,30 @@ import java.util.Locale;
  */
 public final class CovarianceBenchmark {
 
-    /** One timed estimator. */
+    /**
+     * One timed estimator. Immutable and thread-safe.
+     *
+     * @param estimator        the estimator, in words
+     * @param samplesPerSecond the median rate, samples per second
+     * @param gflops           the rate in GFLOP/s at 2 n^2 flops per sample; NaN for the O(n) rows
+     * @param speedupOverLoop  the rate divided by the triple loop's
+     * @param seconds          seconds per sample ({@code 1 / samplesPerSecond}); for the drawing row,
+     *                         the seconds taken to draw the pool
+     */
     public record Row(String estimator, double samplesPerSecond, double gflops, double speedupOverLoop, double seconds) {
     }
 
     private CovarianceBenchmark() {
     }
 
+    /**
+     * Runs the benchmark and prints a table; options {@code --n N} (default 1000) and
+     * {@code --json FILE} (also write the rows as JSON).
+     *
+     * @param args the command-line options
+     * @throws IOException              if the JSON file cannot be written
+     * @throws IllegalArgumentException on an unknown option, an option without value, or {@code n < 2}
+     */
     public static void main(String[] args) throws IOException {
         int n = 1000;
         int b = 50;
@@ -82,6 +99,14 @@ public final class CovarianceBenchmark {
         }
     }
 
+    /**
+     * Times every estimator on a pool of 512 draws of the SGD noise (with replacement).
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @return one row per estimator, the triple loop first and the drawing last
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code b >= 1}
+     */
     public static List<Row> run(int n, int b) {
         SamplingNoise noise = new SgdWithReplacement(n, b);
         NoiseSampler sampler = noise.sampler(Streams.create(12345));

@@ -18,10 +18,13 @@ package org.msgdlab.theory.claims;
  * Each statistic pools enough entries that the events driving it (a sample selected, two samples
  * selected together) happen at a rate of order b or b^2 per draw, never 1/n: a statistic driven by
  * a rare event would need N q &gt;&gt; 1 draws for its normal approximation, which grows with n.
+ * Stateless and thread-safe.
  */
 public final class ExchangeableStatistics {
 
+    /** The number of statistics, 4. */
     public static final int COUNT = 4;
+    /** The statistics' names for reports, in the order above (do not modify the array). */
     public static final String[] NAMES = {
         "diagonal mean of E[y_i^2]",
         "off-diagonal mean of E[y_i y_j]",
@@ -32,7 +35,13 @@ public final class ExchangeableStatistics {
     private ExchangeableStatistics() {
     }
 
-    /** Writes the four statistics of {@code y[0..n)} into {@code out[0..4)}. */
+    /**
+     * Writes the four statistics of {@code y[0..n)} into {@code out[0..4)}.
+     *
+     * @param y   the vector, at least n entries
+     * @param n   its dimension, n &ge; 2
+     * @param out the destination, at least 4 entries
+     */
     public static void compute(double[] y, int n, double[] out) {
         double sum = 0;
         double sumSq = 0;
@@ -55,7 +64,13 @@ public final class ExchangeableStatistics {
         out[3] = half < 2 ? out[1] : (sumHalf * sumHalf - sumSqHalf) / ((double) half * (half - 1));
     }
 
-    /** The value each statistic estimates under the second-moment matrix (diag, off). */
+    /**
+     * The value each statistic estimates under the second-moment matrix (diag, off).
+     *
+     * @param diagonal    diag, the common {@code E[y_i^2]}
+     * @param offDiagonal off, the common {@code E[y_i y_j]}, i != j
+     * @return the four expected values, {@code {diag, off, diag, off}}
+     */
     public static double[] expected(double diagonal, double offDiagonal) {
         return new double[] {diagonal, offDiagonal, diagonal, offDiagonal};
     }

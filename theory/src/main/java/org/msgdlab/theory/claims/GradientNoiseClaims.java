@@ -23,7 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Claims about the gradient noise G V: Eq. (sgd-cov) and the Fisher-versus-covariance argument of Section 4.2. */
+/**
+ * Claims about the gradient noise G V: Eq. (sgd-cov) and the Fisher-versus-covariance argument of Section 4.2.
+ * Stateless.
+ */
 public final class GradientNoiseClaims {
 
     private GradientNoiseClaims() {
@@ -32,6 +35,8 @@ public final class GradientNoiseClaims {
     /**
      * Eq. (sgd-cov) as algebra: {@code G Var[V'_sgd] G^T = (F - g g^T)/b} on random gradient
      * matrices, computed exactly (no sampling).
+     *
+     * @return the claim
      */
     public static Claim identityAlgebraic() {
         String id = "sgd-cov.identity.algebraic";
@@ -79,6 +84,16 @@ public final class GradientNoiseClaims {
      * Eq. (sgd-cov) by simulation: the covariance of {@code upsilon = G V_sgd} equals
      * {@code (F - g g^T)/b}; exact for the with-replacement noise (the paper's default), and off by
      * the factor (n-b)/(n-1) without replacement.
+     *
+     * @param withReplacement whether the SGD mini-batch is drawn with replacement
+     * @param d               the number of parameters (rows of G)
+     * @param n               the number of samples
+     * @param b               the batch size
+     * @param samples         the Monte Carlo draws at the two budgets
+     * @return the claim
+     * @throws IllegalArgumentException unless {@code d >= 1}, {@code n >= 2}, {@code b >= 1}
+     *                                  ({@code b <= n} without replacement) and
+     *                                  {@code 1000 <= quick <= full}
      */
     public static Claim covarianceBySimulation(boolean withReplacement, int d, int n, int b, NoiseClaims.Samples samples) {
         String id = "sgd-cov." + (withReplacement ? "with" : "without") + "-replacement.simulated";
@@ -143,6 +158,13 @@ public final class GradientNoiseClaims {
      * Section 4.2: {@code V_C = V_F - (bn)^(-1/2) (1^T eps / n) 1 ~ V_F} since 1^T eps / n ~ 0. With
      * V_C and V_F driven by the same white noise, the relative mean-square gap
      * {@code E||V_C - V_F||^2 / E||V_F||^2} is exactly 1/n.
+     *
+     * @param n       the number of samples
+     * @param b       the batch size
+     * @param samples the Monte Carlo draws at the two budgets
+     * @return the claim
+     * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= b <= n} and
+     *                                  {@code 1000 <= quick <= full}
      */
     public static Claim fisherVersusCovSamplingNoise(int n, int b, NoiseClaims.Samples samples) {
         String id = "fisher-vs-cov.sampling-noise";
@@ -169,6 +191,15 @@ public final class GradientNoiseClaims {
      * noises satisfy {@code upsilon_C - upsilon_F = -sqrt(n/b) (1^T eps/n) g}, so
      * {@code E||upsilon_C - upsilon_F||^2 / E||upsilon_F||^2 = ||g||^2 / tr F}: the alignment of
      * the per-sample gradients at theta, which does not shrink with n.
+     *
+     * @param d          the number of parameters (rows of G)
+     * @param n          the number of samples
+     * @param b          the batch size
+     * @param alignments the target alignments {@code ||g||^2 / tr F} of the states, each in [0, 1)
+     * @param samples    the Monte Carlo draws at the two budgets
+     * @return the claim, one statistic per state
+     * @throws IllegalArgumentException unless {@code d >= 1}, {@code n >= 2}, {@code 1 <= b <= n},
+     *                                  every alignment is in [0, 1) and {@code 1000 <= quick <= full}
      */
     public static Claim fisherVersusCovGradientNoise(int d, int n, int b, double[] alignments, NoiseClaims.Samples samples) {
         String id = "fisher-vs-cov.gradient-noise";

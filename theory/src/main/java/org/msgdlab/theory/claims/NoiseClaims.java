@@ -12,19 +12,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds the mean and covariance claims of a sampling noise. */
+/** Builds the mean and covariance claims of a sampling noise. Stateless and thread-safe. */
 public final class NoiseClaims {
 
     private NoiseClaims() {
     }
 
-    /** Monte Carlo sample counts of a claim at the two budgets. */
+    /**
+     * Monte Carlo sample counts of a claim at the two budgets. Immutable and thread-safe.
+     *
+     * @param quick the number of draws at the quick budget
+     * @param full  the number of draws at the full budget
+     */
     public record Samples(long quick, long full) {
     }
 
     /**
      * Claim: {@code Var[V]} equals the paper's exchangeable covariance. Estimated by the four
      * {@link ExchangeableStatistics} of V (mean 0 is checked by the companion mean claim).
+     *
+     * @param id           the claim's id
+     * @param paperRef     where the paper states it
+     * @param statement    the claim in words
+     * @param noise        the noise whose draws are checked; its declared covariance is the derived value
+     * @param paper        the paper's covariance
+     * @param wrongFormula the wrong formula the check must reject, in words
+     * @param wrong        the wrong formula's covariance
+     * @param discrepancy  what is known about the gap between the paper's and the derived covariance
+     * @param samples      the Monte Carlo draws at the two budgets
+     * @param parameters   the claim's parameters for reports (the noise's name and formula are added)
+     * @return the claim
+     * @throws IllegalArgumentException if the noise declares no covariance, or unless
+     *                                  {@code 1000 <= quick <= full}
      */
     public static MonteCarloClaim covariance(String id, String paperRef, String statement, SamplingNoise noise,
                                              ExchangeableCovariance paper, String wrongFormula,
@@ -56,6 +75,21 @@ public final class NoiseClaims {
     /**
      * Claim: the second moments of the sampling vector W itself, {@code E[w_i^2]} and
      * {@code E[w_i w_j]} (the form of Theorem 1's proof).
+     *
+     * @param id           the claim's id
+     * @param paperRef     where the paper states it
+     * @param statement    the claim in words
+     * @param noise        the noise V of the sampling vector {@code W = 1/n + V}
+     * @param paperSecond  the paper's {@code E[w_i^2]}
+     * @param paperCross   the paper's {@code E[w_i w_j]}, i != j
+     * @param wrongFormula the wrong formula the check must reject, in words
+     * @param wrongSecond  the wrong formula's {@code E[w_i^2]}
+     * @param wrongCross   the wrong formula's {@code E[w_i w_j]}
+     * @param samples      the Monte Carlo draws at the two budgets
+     * @param parameters   the claim's parameters for reports (the noise's name and formula are added)
+     * @return the claim
+     * @throws UnsupportedOperationException if the noise has no covariance
+     * @throws IllegalArgumentException      unless {@code 1000 <= quick <= full}
      */
     public static MonteCarloClaim secondMoments(String id, String paperRef, String statement, SamplingNoise noise,
                                                 double paperSecond, double paperCross, String wrongFormula,
@@ -90,6 +124,15 @@ public final class NoiseClaims {
      * Statistics: the mean weight over all samples, over the first tenth and over the first half
      * of the samples (pooled, so that the events behind them happen about b/10 times per draw). Wrong formula: the sampling noise used as the sampling
      * vector (1/n never added), E[W] = 0.
+     *
+     * @param id         the claim's id
+     * @param paperRef   where the paper states it
+     * @param statement  the claim in words
+     * @param noise      the noise V of the sampling vector {@code W = 1/n + V}
+     * @param samples    the Monte Carlo draws at the two budgets
+     * @param parameters the claim's parameters for reports (the noise's name and formula are added)
+     * @return the claim
+     * @throws IllegalArgumentException unless {@code 1000 <= quick <= full}
      */
     public static MonteCarloClaim mean(String id, String paperRef, String statement, SamplingNoise noise,
                                        Samples samples, Map<String, Object> parameters) {

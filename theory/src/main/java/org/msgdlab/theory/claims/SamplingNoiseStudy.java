@@ -24,16 +24,18 @@ import java.util.Map;
  * Every sampling-noise statement of the paper (Sections 2 and 4, Appendix A) as a checked claim,
  * at the paper's Fashion-MNIST set-up: n = 1000 training samples, SGD batch b = 50, Fisher
  * mini-batch B = 10 (and B = 100 for a second MSGD-[Cov-B]), and large batch B = 200.
+ * Stateless.
  */
 public final class SamplingNoiseStudy {
 
+    /** The study's id, {@code "theory.sampling-noise"}. */
     public static final String ID = "theory.sampling-noise";
 
     private SamplingNoiseStudy() {
     }
 
     /**
-     * The set-up of the study.
+     * The set-up of the study. Immutable and thread-safe.
      *
      * @param n            training samples, n &ge; 2
      * @param b            SGD batch size, 1 &le; b &le; n
@@ -41,6 +43,17 @@ public final class SamplingNoiseStudy {
      * @param largeBatch   B of mini-batch MSGD (Algorithm 2) and of Theorem 1, b &le; B &le; n, B &ge; 2
      */
     public record Setup(int n, int b, int fisherBatch, int largeBatch) {
+        /**
+         * Validates the set-up.
+         *
+         * @param n           training samples
+         * @param b           SGD batch size
+         * @param fisherBatch B of MSGD-[Fisher-B] and MSGD-[Cov-B]
+         * @param largeBatch  B of mini-batch MSGD and of Theorem 1
+         * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= b <= n},
+         *                                  {@code 1 <= fisherBatch <= n} and
+         *                                  {@code max(b, 2) <= largeBatch <= n}
+         */
         public Setup {
             if (n < 2) {
                 throw new IllegalArgumentException("number of samples n=" + n + " must be >= 2");
@@ -69,6 +82,8 @@ public final class SamplingNoiseStudy {
          * An upper estimate of the heap the claims need at this n, in bytes: two d x n gradient
          * matrices alive at once plus at most 64 length-n vectors (sampling vectors, per-thread
          * sums and their copies). Nothing in the study is n x n, so the need is linear in n.
+         *
+         * @return {@code 8 n (2 * GRADIENT_ROWS + HEAP_VECTORS)} bytes
          */
         public long heapBytes() {
             return Double.BYTES * (long) n * (2L * GRADIENT_ROWS + HEAP_VECTORS);
@@ -77,16 +92,27 @@ public final class SamplingNoiseStudy {
         /** The length-n vectors {@link #heapBytes} allows for beside the gradient matrices. */
         public static final int HEAP_VECTORS = 64;
 
-        /** The paper's Fashion-MNIST set-up: n = 1000, b = 50, [Fisher-10], large batch 200. */
+        /** @return the paper's Fashion-MNIST set-up: n = 1000, b = 50, [Fisher-10], large batch 200 */
         public static Setup paper() {
             return new Setup(1000, 50, 10, 200);
         }
     }
 
+    /**
+     * The study at the paper's set-up, {@link Setup#paper()}.
+     *
+     * @return the study
+     */
     public static Study create() {
         return create(Setup.paper());
     }
 
+    /**
+     * The study at a given set-up.
+     *
+     * @param s the set-up
+     * @return the study, one claim per sampling-noise statement
+     */
     public static Study create(Setup s) {
         int n = s.n();
         int b = s.b();

@@ -9,14 +9,24 @@ import org.ejml.data.DMatrixRMaj;
  * Random gradient matrices for checking gradient-noise statements: {@code G = m 1^T + Z} with Z
  * i.i.d. N(0, 1) and a common direction m whose size sets how aligned the per-sample gradients
  * are. The alignment {@code rho = ||g||^2 / tr F} (g = G1/n, F = GG^T/n) is near 0 late in
- * training (gradients cancel) and near 1 early (they agree).
+ * training (gradients cancel) and near 1 early (they agree). Stateless; thread-safe as long as
+ * each thread uses its own random stream.
  */
 public final class GradientMatrices {
 
     private GradientMatrices() {
     }
 
-    /** A d x n matrix whose alignment is close to {@code rho} (exact value: {@link #alignment}). */
+    /**
+     * A d x n matrix whose alignment is close to {@code rho} (exact value: {@link #alignment}).
+     *
+     * @param d   the number of parameters (rows)
+     * @param n   the number of samples (columns)
+     * @param rho the target alignment
+     * @param rng the random stream of m and Z
+     * @return the new matrix G
+     * @throws IllegalArgumentException unless {@code d >= 1}, {@code n >= 2} and {@code 0 <= rho < 1}
+     */
     public static DMatrixRMaj withAlignment(int d, int n, double rho, UniformRandomProvider rng) {
         if (d < 1 || n < 2) {
             throw new IllegalArgumentException("gradient matrix needs d >= 1 and n >= 2, got d=" + d + ", n=" + n);
@@ -42,7 +52,12 @@ public final class GradientMatrices {
         return g;
     }
 
-    /** {@code ||g||^2 / tr F} of G. */
+    /**
+     * {@code ||g||^2 / tr F} of G.
+     *
+     * @param g the d x n gradient matrix G
+     * @return the alignment rho
+     */
     public static double alignment(DMatrixRMaj g) {
         double[] mean = GradientNoise.fullGradient(g);
         double gg = 0;

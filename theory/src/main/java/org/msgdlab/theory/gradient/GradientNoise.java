@@ -14,13 +14,21 @@ import org.msgdlab.theory.noise.ExchangeableCovariance;
  *   <li>noise covariance {@code C = G Var[V] G^T}, which for the with-replacement SGD noise is
  *       Eq. (sgd-cov): {@code C = (F - g g^T)/b}.</li>
  * </ul>
+ * Stateless and thread-safe; the arguments are not modified (except {@code out}).
  */
 public final class GradientNoise {
 
     private GradientNoise() {
     }
 
-    /** {@code out = G v} (d entries). */
+    /**
+     * {@code out = G v} (d entries).
+     *
+     * @param g   the d x n gradient matrix G
+     * @param v   the vector v, at least n entries
+     * @param out the destination, at least d entries
+     * @throws IllegalArgumentException if {@code v} has fewer than n entries or {@code out} fewer than d
+     */
     public static void apply(DMatrixRMaj g, double[] v, double[] out) {
         int d = g.numRows;
         int n = g.numCols;
@@ -39,7 +47,12 @@ public final class GradientNoise {
         }
     }
 
-    /** The full gradient {@code g = G 1 / n}. */
+    /**
+     * The full gradient {@code g = G 1 / n}.
+     *
+     * @param g the d x n gradient matrix G
+     * @return g, d entries
+     */
     public static double[] fullGradient(DMatrixRMaj g) {
         double[] ones = new double[g.numCols];
         java.util.Arrays.fill(ones, 1.0 / g.numCols);
@@ -48,19 +61,39 @@ public final class GradientNoise {
         return out;
     }
 
-    /** The Fisher {@code F = G G^T / n}. */
+    /**
+     * The Fisher {@code F = G G^T / n}.
+     *
+     * @param g the d x n gradient matrix G
+     * @return F, d x d
+     */
     public static DMatrixRMaj fisher(DMatrixRMaj g) {
         DMatrixRMaj f = new DMatrixRMaj(g.numRows, g.numRows);
         CommonOps_DDRM.multTransB(1.0 / g.numCols, g, g, f);
         return f;
     }
 
-    /** {@code C = G Var[V] G^T}, without forming the n x n covariance. */
+    /**
+     * {@code C = G Var[V] G^T}, without forming the n x n covariance.
+     *
+     * @param g                  the d x n gradient matrix G
+     * @param samplingCovariance Var[V]
+     * @return C, d x d
+     * @throws IllegalArgumentException unless G has as many columns as Var[V] has dimensions
+     */
     public static DMatrixRMaj covariance(DMatrixRMaj g, ExchangeableCovariance samplingCovariance) {
         return samplingCovariance.sandwich(g);
     }
 
-    /** The right-hand side of Eq. (sgd-cov): {@code (F - g g^T) / b}. */
+    /**
+     * The right-hand side of Eq. (sgd-cov): {@code (F - g g^T) / b}.
+     *
+     * @param fisher       the d x d Fisher F
+     * @param fullGradient the full gradient g, d entries
+     * @param b            the batch size
+     * @return {@code (F - g g^T) / b}, d x d
+     * @throws IllegalArgumentException unless {@code b >= 1}
+     */
     public static DMatrixRMaj sgdCovarianceFromFisher(DMatrixRMaj fisher, double[] fullGradient, int b) {
         if (b < 1) {
             throw new IllegalArgumentException("batch size b=" + b + " must be >= 1");
@@ -75,7 +108,13 @@ public final class GradientNoise {
         return c;
     }
 
-    /** {@code u^T M u}. */
+    /**
+     * {@code u^T M u}.
+     *
+     * @param m the d x d matrix M
+     * @param u the vector u, at least d entries
+     * @return the quadratic form
+     */
     public static double quadraticForm(DMatrixRMaj m, double[] u) {
         int d = m.numRows;
         double s = 0;

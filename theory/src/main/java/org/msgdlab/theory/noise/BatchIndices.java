@@ -14,6 +14,14 @@ public final class BatchIndices {
     private final UniformRandomProvider rng;
     private final boolean[] member;
 
+    /**
+     * A sampler of B distinct indices among n, drawing from {@code rng}.
+     *
+     * @param n     the number of samples to draw from
+     * @param batch the number B of distinct indices per draw
+     * @param rng   the random stream the indices are drawn from
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code 1 <= B <= n}
+     */
     public BatchIndices(int n, int batch, UniformRandomProvider rng) {
         Validation.requireSampleCount(n);
         Validation.requireBatch("B", batch, n);
@@ -23,7 +31,11 @@ public final class BatchIndices {
         this.member = new boolean[n];
     }
 
-    /** Writes B distinct indices into {@code out[0..B)}, in the order drawn. */
+    /**
+     * Writes B distinct indices into {@code out[0..B)}, in the order drawn.
+     *
+     * @param out the destination, of length at least B
+     */
     public void sample(int[] out) {
         int k = 0;
         for (int j = n - batch; j < n; j++) {

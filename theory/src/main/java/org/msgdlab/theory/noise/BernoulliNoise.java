@@ -11,9 +11,21 @@ import org.apache.commons.rng.UniformRandomProvider;
  * </pre>
  * The first equality is exact; the second holds exactly for the without-replacement V_sgd and up
  * to the factor (n-b)/(n-1) for the with-replacement one.
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param n the number of samples, the dimension of V
+ * @param b the batch size: each sample is kept with probability b/n
  */
 public record BernoulliNoise(int n, int b) implements SamplingNoise {
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code 1 <= b <= n}
+     */
     public BernoulliNoise {
         Validation.requireSampleCount(n);
         Validation.requireBatch("b", b, n);

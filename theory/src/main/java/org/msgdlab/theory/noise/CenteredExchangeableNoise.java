@@ -16,10 +16,28 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  * <pre>
  *   V_G = (bn)^(-1/2) (I - 11^T/n) eps,   eps ~ N(0, I_n).
  * </pre>
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param target    the covariance Var[V] to reproduce
+ * @param driver    the law of the standardized variables xi
+ * @param paperName the paper's name of the method, see {@link #paperName()}
+ * @param formula   the defining formula, see {@link #formula()}
  */
 public record CenteredExchangeableNoise(ExchangeableCovariance target, StandardizedDriver driver, String paperName,
                                         String formula) implements SamplingNoise {
 
+    /**
+     * Checks that the target covariance is positive semi-definite.
+     *
+     * @param target    the covariance Var[V]
+     * @param driver    the law of xi
+     * @param paperName the method's name
+     * @param formula   the formula
+     * @throws IllegalArgumentException if {@code n > 1} and the eigenvalue a on the sum-zero subspace
+     *                                  is negative, or if the eigenvalue along 1 is below
+     *                                  {@code -1e-12} times the covariance's scale
+     */
     public CenteredExchangeableNoise {
         if (target.n() > 1 && target.identityCoefficient() < 0) {
             throw new IllegalArgumentException("covariance " + target + " is not positive semi-definite: eigenvalue "
@@ -36,6 +54,11 @@ public record CenteredExchangeableNoise(ExchangeableCovariance target, Standardi
     /**
      * MSGD-Cov: Gaussian noise with the SGD covariance (with replacement, the paper's default),
      * {@code V_G = (bn)^(-1/2)(I - 11^T/n) eps}.
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @return the MSGD-Cov noise
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code 1 <= b <= n}
      */
     public static CenteredExchangeableNoise msgdCov(int n, int b) {
         Validation.requireSampleCount(n);
@@ -44,13 +67,27 @@ public record CenteredExchangeableNoise(ExchangeableCovariance target, Standardi
                 "MSGD-Cov", "V_G = (bn)^(-1/2) (I - 11^T/n) eps");
     }
 
-    /** Gaussian noise with the without-replacement SGD covariance {@code (n-b)/(bn(n-1)) (I - 11^T/n)}. */
+    /**
+     * Gaussian noise with the without-replacement SGD covariance {@code (n-b)/(bn(n-1)) (I - 11^T/n)}.
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @return the noise
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code 1 <= b <= n}
+     */
     public static CenteredExchangeableNoise msgdCovWithoutReplacement(int n, int b) {
         return new CenteredExchangeableNoise(new SgdWithoutReplacement(n, b).covariance(), StandardizedDriver.GAUSSIAN,
                 "MSGD-Cov (without-replacement covariance)", "V_G = sqrt((n-b)/(bn(n-1))) (I - 11^T/n) eps");
     }
 
-    /** Noise of the given covariance and driver, named generically. */
+    /**
+     * Noise of the given covariance and driver, named generically.
+     *
+     * @param target the covariance Var[V]
+     * @param driver the law of xi
+     * @return the noise
+     * @throws IllegalArgumentException if {@code target} is not positive semi-definite (see the constructor)
+     */
     public static CenteredExchangeableNoise of(ExchangeableCovariance target, StandardizedDriver driver) {
         return new CenteredExchangeableNoise(target, driver, driver.label() + " noise with " + target,
                 "V = sqrt(a) xi + gamma (1^T xi) 1, xi i.i.d. " + driver.label());

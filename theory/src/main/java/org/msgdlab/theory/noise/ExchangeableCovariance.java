@@ -11,9 +11,24 @@ import org.ejml.dense.row.CommonOps_DDRM;
  *
  * <p>Its eigenvalues are {@code diagonal - offDiagonal} (multiplicity n-1, on the sum-zero
  * subspace) and {@code diagonal + (n-1) offDiagonal} (on the direction 1).
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param n           the dimension
+ * @param diagonal    every diagonal entry, {@code a + c}
+ * @param offDiagonal every off-diagonal entry, {@code c}
  */
 public record ExchangeableCovariance(int n, double diagonal, double offDiagonal) {
 
+    /**
+     * Validates the entries (positive semi-definiteness is not required; see
+     * {@link #isPositiveSemidefinite(double)}).
+     *
+     * @param n           the dimension
+     * @param diagonal    every diagonal entry
+     * @param offDiagonal every off-diagonal entry
+     * @throws IllegalArgumentException unless {@code n >= 1} and both entries are finite
+     */
     public ExchangeableCovariance {
         if (n < 1) {
             throw new IllegalArgumentException("dimension n=" + n + " must be >= 1");
@@ -24,36 +39,57 @@ public record ExchangeableCovariance(int n, double diagonal, double offDiagonal)
         }
     }
 
-    /** {@code s * (I - 11^T/n)}: the centring projection scaled by s (Proposition 1's form). */
+    /**
+     * {@code s * (I - 11^T/n)}: the centring projection scaled by s (Proposition 1's form).
+     *
+     * @param n the dimension
+     * @param s the scale
+     * @return the covariance
+     * @throws IllegalArgumentException unless {@code n >= 1} and s is finite
+     */
     public static ExchangeableCovariance centring(int n, double s) {
         return new ExchangeableCovariance(n, s * (1 - 1.0 / n), -s / n);
     }
 
-    /** {@code s * I}. */
+    /**
+     * {@code s * I}.
+     *
+     * @param n the dimension
+     * @param s the variance of each entry
+     * @return the covariance
+     * @throws IllegalArgumentException unless {@code n >= 1} and s is finite
+     */
     public static ExchangeableCovariance isotropic(int n, double s) {
         return new ExchangeableCovariance(n, s, 0);
     }
 
-    /** Coefficient a of {@code a*I + c*11^T}. */
+    /** @return coefficient a of {@code a*I + c*11^T} */
     public double identityCoefficient() {
         return diagonal - offDiagonal;
     }
 
-    /** Coefficient c of {@code a*I + c*11^T}. */
+    /** @return coefficient c of {@code a*I + c*11^T} */
     public double onesCoefficient() {
         return offDiagonal;
     }
 
-    /** Eigenvalue on the direction 1: {@code diagonal + (n-1) offDiagonal}. */
+    /** @return the eigenvalue on the direction 1, {@code diagonal + (n-1) offDiagonal} */
     public double eigenvalueAlongOnes() {
         return diagonal + (n - 1) * offDiagonal;
     }
 
-    /** Eigenvalue on the sum-zero subspace: {@code diagonal - offDiagonal}. */
+    /** @return the eigenvalue on the sum-zero subspace, {@code diagonal - offDiagonal} */
     public double eigenvalueOrthogonalToOnes() {
         return diagonal - offDiagonal;
     }
 
+    /**
+     * Whether both eigenvalues (the diagonal entry when n = 1) are at least
+     * {@code -relativeTolerance * (|diagonal| + n |offDiagonal|)}.
+     *
+     * @param relativeTolerance the tolerated negative part, relative to the entries' scale
+     * @return true if positive semi-definite within the tolerance
+     */
     public boolean isPositiveSemidefinite(double relativeTolerance) {
         double scale = Math.abs(diagonal) + n * Math.abs(offDiagonal);
         if (n == 1) {
@@ -63,26 +99,47 @@ public record ExchangeableCovariance(int n, double diagonal, double offDiagonal)
                 && eigenvalueAlongOnes() >= -relativeTolerance * scale;
     }
 
+    /**
+     * {@code s * Sigma}.
+     *
+     * @param s the factor
+     * @return the scaled covariance
+     * @throws IllegalArgumentException if a scaled entry is not finite
+     */
     public ExchangeableCovariance scaled(double s) {
         return new ExchangeableCovariance(n, s * diagonal, s * offDiagonal);
     }
 
+    /**
+     * {@code Sigma + o}.
+     *
+     * @param o a covariance of the same dimension
+     * @return the sum
+     * @throws IllegalArgumentException if the dimensions differ or an entry of the sum is not finite
+     */
     public ExchangeableCovariance plus(ExchangeableCovariance o) {
         requireSameDimension(o);
         return new ExchangeableCovariance(n, diagonal + o.diagonal, offDiagonal + o.offDiagonal);
     }
 
+    /**
+     * {@code Sigma - o} (not necessarily positive semi-definite).
+     *
+     * @param o a covariance of the same dimension
+     * @return the difference
+     * @throws IllegalArgumentException if the dimensions differ or an entry of the difference is not finite
+     */
     public ExchangeableCovariance minus(ExchangeableCovariance o) {
         requireSameDimension(o);
         return new ExchangeableCovariance(n, diagonal - o.diagonal, offDiagonal - o.offDiagonal);
     }
 
-    /** The diagonal part, {@code diag(Sigma) = diagonal * I}. */
+    /** @return the diagonal part, {@code diag(Sigma) = diagonal * I} */
     public ExchangeableCovariance diagonalPart() {
         return new ExchangeableCovariance(n, diagonal, 0);
     }
 
-    /** The dense n x n matrix; only for when a claim really needs one. */
+    /** @return the dense n x n matrix; only for when a claim really needs one */
     public DMatrixRMaj toDense() {
         DMatrixRMaj m = new DMatrixRMaj(n, n);
         m.fill(offDiagonal);
@@ -96,6 +153,10 @@ public record ExchangeableCovariance(int n, double diagonal, double offDiagonal)
      * {@code G * Sigma * G^T} for a d x n matrix G, in O(d^2 n) without forming Sigma:
      * {@code a * G G^T + c * (G1)(G1)^T}. With Sigma = Var[V] this is the covariance of the
      * gradient noise G V (Eq. (sgd-cov)).
+     *
+     * @param g the d x n matrix G
+     * @return the d x d matrix {@code G Sigma G^T}, newly allocated
+     * @throws IllegalArgumentException unless G has n columns
      */
     public DMatrixRMaj sandwich(DMatrixRMaj g) {
         if (g.numCols != n) {

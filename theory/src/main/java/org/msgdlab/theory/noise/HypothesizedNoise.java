@@ -9,16 +9,37 @@ import org.apache.commons.rng.UniformRandomProvider;
  * hypothesis under test, so that the power is the probability of rejecting the alternative when the
  * hypothesis holds. Used by the test kit's assertions, by the plug-in claims for noises that declare
  * no covariance, and to give an existing noise a declaration ("SGD-b's", "unknown", ...).
+ *
+ * <p>Immutable and thread-safe when the wrapped noise is; the samplers it creates are not.
+ *
+ * @param noise    the noise whose draws are used
+ * @param declared the covariance declaration taken as the truth
  */
 public record HypothesizedNoise(SamplingNoise noise, CovarianceDeclaration declared) implements SamplingNoise {
 
+    /**
+     * Checks that the declaration resolves at the noise's dimension.
+     *
+     * @param noise    the noise whose draws are used
+     * @param declared the covariance declaration taken as the truth
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the declaration does not resolve at the noise's dimension
+     *                                  (e.g. an exact covariance of another dimension)
+     */
     public HypothesizedNoise {
         java.util.Objects.requireNonNull(noise, "noise");
         java.util.Objects.requireNonNull(declared, "declared");
         declared.resolve(noise.dimension()); // an exact covariance of another dimension is refused here
     }
 
-    /** The noise's draws under the exact covariance {@code covariance}. */
+    /**
+     * The noise's draws under the exact covariance {@code covariance}.
+     *
+     * @param noise      the noise whose draws are used
+     * @param covariance the exact covariance taken as the truth
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if the covariance's dimension differs from the noise's
+     */
     public HypothesizedNoise(SamplingNoise noise, ExchangeableCovariance covariance) {
         this(noise, new CovarianceDeclaration.Exact(covariance));
     }
@@ -43,7 +64,12 @@ public record HypothesizedNoise(SamplingNoise noise, CovarianceDeclaration decla
         return noise.mean();
     }
 
-    /** The declared covariance; {@link UnsupportedOperationException} when the declaration gives none. */
+    /**
+     * The declared covariance; {@link UnsupportedOperationException} when the declaration gives none.
+     *
+     * @return the declared covariance
+     * @throws UnsupportedOperationException if the declaration gives no covariance
+     */
     @Override
     public ExchangeableCovariance covariance() {
         return declared.resolve(noise.dimension())

@@ -15,9 +15,26 @@ import org.apache.commons.rng.UniformRandomProvider;
  *   E[W_i W_j]  = B(B-1)/(n(n-1)) (1/B^2 + o_c),
  *   Var[W] = Var[V_sgd(B)] + (B/n) d_c I + B(B-1)/(n(n-1)) o_c (11^T - I)  (entrywise form above).
  * </pre>
+ *
+ * <p>Immutable and thread-safe when the compensatory noise is; the samplers it creates are not.
+ *
+ * @param n            the number of samples
+ * @param batch        the batch size B
+ * @param compensatory the compensatory noise V_c on R^B
+ * @param paperName    the paper's name of the method, see {@link #paperName()}
  */
 public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String paperName) implements SamplingNoise {
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n            the number of samples
+     * @param batch        the batch size B
+     * @param compensatory the compensatory noise V_c on R^B
+     * @param paperName    the method's name
+     * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= B <= n} and the compensatory
+     *                                  noise has dimension B
+     */
     public MiniBatchMsgd {
         Validation.requireSampleCount(n);
         Validation.requireBatch("B", batch, n);
@@ -27,7 +44,15 @@ public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String
         }
     }
 
-    /** [MSGD-Fisher]-B: compensatory noise {@code s * eps}, eps ~ N(0, I_B). */
+    /**
+     * [MSGD-Fisher]-B: compensatory noise {@code s * eps}, eps ~ N(0, I_B).
+     *
+     * @param n         the number of samples
+     * @param batch     the batch size B
+     * @param magnitude the magnitude s
+     * @return the sampling noise
+     * @throws IllegalArgumentException unless s is finite and &ge; 0, {@code n >= 2} and {@code 1 <= B <= n}
+     */
     public static MiniBatchMsgd fisherCompensated(int n, int batch, double magnitude) {
         Validation.requireFiniteNonNegative("compensatory magnitude s", magnitude);
         Validation.requireBatch("B", batch, Math.max(n, 1));
@@ -36,7 +61,15 @@ public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String
                 "[MSGD-Fisher]-" + batch);
     }
 
-    /** [MSGD-Cov]-B: compensatory noise {@code s (I - 11^T/B) eps}, eps ~ N(0, I_B). */
+    /**
+     * [MSGD-Cov]-B: compensatory noise {@code s (I - 11^T/B) eps}, eps ~ N(0, I_B).
+     *
+     * @param n         the number of samples
+     * @param batch     the batch size B
+     * @param magnitude the magnitude s
+     * @return the sampling noise
+     * @throws IllegalArgumentException unless s is finite and &ge; 0, {@code n >= 2} and {@code 1 <= B <= n}
+     */
     public static MiniBatchMsgd covCompensated(int n, int batch, double magnitude) {
         Validation.requireFiniteNonNegative("compensatory magnitude s", magnitude);
         Validation.requireBatch("B", batch, Math.max(n, 1));
@@ -49,6 +82,13 @@ public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String
      * The magnitude s of a Fisher-class compensatory noise for which the variance of each weight,
      * Var[W_i], equals that of SGD with batch b (with replacement, the paper's default):
      * {@code s^2 = (n-1+b)/(b n B) - 1/B^2}.
+     *
+     * @param n     the number of samples
+     * @param b     the SGD batch size to match
+     * @param batch the batch size B
+     * @return the magnitude s
+     * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= b <= n} and {@code 1 <= B <= n},
+     *                                  or if {@code s^2 < 0}
      */
     public static double fisherMagnitudeMatchingSgd(int n, int b, int batch) {
         Validation.requireSampleCount(n);
@@ -82,7 +122,12 @@ public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String
         return new ExchangeableCovariance(n, second - mean2, cross - mean2);
     }
 
-    /** Draws the batch form of Algorithm 2: indices S and their weights W_S = 1/B + V_c. */
+    /**
+     * Draws the batch form of Algorithm 2: indices S and their weights W_S = 1/B + V_c.
+     *
+     * @param rng the random stream of both the indices and V_c
+     * @return a new batch sampler, not thread-safe
+     */
     public BatchSampler batchSampler(UniformRandomProvider rng) {
         final BatchIndices indices = new BatchIndices(n, batch, rng);
         final NoiseSampler c = compensatory.sampler(rng);
@@ -111,10 +156,15 @@ public record MiniBatchMsgd(int n, int batch, SamplingNoise compensatory, String
         };
     }
 
-    /** Draws (indices, weights) of one mini-batch step. */
+    /** Draws (indices, weights) of one mini-batch step. Not thread-safe. */
     @FunctionalInterface
     public interface BatchSampler {
-        /** Writes B distinct indices into {@code indices} and their weights into {@code weights}. */
+        /**
+         * Writes B distinct indices into {@code indices} and their weights into {@code weights}.
+         *
+         * @param indices the destination of the indices, of length at least B
+         * @param weights the destination of the weights, of length at least B
+         */
         void sample(int[] indices, double[] weights);
     }
 

@@ -7,6 +7,10 @@ package org.msgdlab.theory.noise;
 @FunctionalInterface
 public interface NoiseSampler {
 
-    /** Overwrites {@code v} (length n) with a fresh draw of V. */
+    /**
+     * Overwrites {@code v} (length n) with a fresh draw of V.
+     *
+     * @param v the destination, of length n
+     */
     void sample(double[] v);
 }

@@ -9,9 +9,21 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <pre>
  *   E[V'] = 0,   Var[V'] = 1/(b n) * (I - 11^T/n).
  * </pre>
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param n the number of samples, the dimension of V
+ * @param b the batch size, the number of draws (may exceed n)
  */
 public record SgdWithReplacement(int n, int b) implements SamplingNoise {
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code b >= 1}
+     */
     public SgdWithReplacement {
         Validation.requireSampleCount(n);
         if (b < 1) {
@@ -34,7 +46,7 @@ public record SgdWithReplacement(int n, int b) implements SamplingNoise {
         return "V'_sgd = W - 1/n, W = counts/b of b uniform draws with replacement";
     }
 
-    /** Proposition 1: {@code 1/(bn) (I - 11^T/n)}. */
+    /** @return Proposition 1's covariance {@code 1/(bn) (I - 11^T/n)} */
     @Override
     public ExchangeableCovariance covariance() {
         return ExchangeableCovariance.centring(n, 1.0 / ((double) b * n));

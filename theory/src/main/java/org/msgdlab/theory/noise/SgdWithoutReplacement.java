@@ -11,9 +11,21 @@ import org.apache.commons.rng.UniformRandomProvider;
  * </pre>
  * Indices are drawn by Floyd's algorithm in O(b) draws, using the output array itself as the
  * membership marker (no workspace).
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param n the number of samples, the dimension of V
+ * @param b the batch size, the number of distinct samples drawn
  */
 public record SgdWithoutReplacement(int n, int b) implements SamplingNoise {
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n the number of samples
+     * @param b the batch size
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code 1 <= b <= n}
+     */
     public SgdWithoutReplacement {
         Validation.requireSampleCount(n);
         Validation.requireBatch("b", b, n);
@@ -34,7 +46,7 @@ public record SgdWithoutReplacement(int n, int b) implements SamplingNoise {
         return "V_sgd = W_sgd - 1/n, W_sgd has b entries 1/b and n-b zeros (b distinct indices)";
     }
 
-    /** Proposition 1: {@code (n-b)/(bn(n-1)) (I - 11^T/n)}. */
+    /** @return Proposition 1's covariance {@code (n-b)/(bn(n-1)) (I - 11^T/n)} */
     @Override
     public ExchangeableCovariance covariance() {
         return ExchangeableCovariance.centring(n, (double) (n - b) / ((double) b * n * (n - 1)));

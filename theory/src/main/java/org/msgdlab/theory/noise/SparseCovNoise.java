@@ -17,16 +17,30 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  *   i.e. Var[V] = n(B-1)/((n-1)B) * Var[V'_sgd(b)]   (with-replacement SGD covariance).
  * </pre>
  * The factor n(B-1)/((n-1)B) equals 1 at B = n and tends to 1 as B grows.
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param n     the number of samples
+ * @param b     the SGD batch size whose magnitude the noise matches
+ * @param batch the number B of non-zero entries
  */
 public record SparseCovNoise(int n, int b, int batch) implements SamplingNoise {
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n     the number of samples
+     * @param b     the SGD batch size
+     * @param batch the batch size B
+     * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= b <= n} and {@code 1 <= B <= n}
+     */
     public SparseCovNoise {
         Validation.requireSampleCount(n);
         Validation.requireBatch("b", b, n);
         Validation.requireBatch("B", batch, n);
     }
 
-    /** The factor n(B-1)/((n-1)B) relating Var[V] to the with-replacement Var[V'_sgd(b)]. */
+    /** @return the factor n(B-1)/((n-1)B) relating Var[V] to the with-replacement Var[V'_sgd(b)] */
     public double factorToSgdCovariance() {
         return (double) n * (batch - 1) / ((double) (n - 1) * batch);
     }

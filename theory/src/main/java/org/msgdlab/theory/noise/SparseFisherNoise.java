@@ -21,13 +21,23 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
  * Both have a diagonal covariance (eps is independent of the batch and centred):
  * {@code Var = (B/b) E[X_i^2] I}, X = V_sgd(B) or W_sgd(B); so neither has the off-diagonal
  * -1/(bn^2) of Var[V_sgd(b)].
+ *
+ * <p>Immutable and thread-safe; the samplers it creates are not.
+ *
+ * @param n                    the number of samples
+ * @param b                    the SGD batch size whose magnitude the noise matches
+ * @param batch                the batch size B of the Fisher estimate
+ * @param form                 which reading of the formula
+ * @param batchWithReplacement whether the batch of B is drawn with replacement
  */
 public record SparseFisherNoise(int n, int b, int batch, Form form, boolean batchWithReplacement)
         implements SamplingNoise {
 
     /** Which reading of the formula. */
     public enum Form {
+        /** The printed formula {@code sqrt(B/b) V_sgd(B) (.) eps}: dense. */
         AS_PRINTED("sqrt(B/b) V_sgd(B) (.) eps"),
+        /** {@code sqrt(B/b) W_sgd(B) (.) eps}: B non-zeros, the mini-batch Fisher. */
         MINI_BATCH_FISHER("sqrt(B/b) W_sgd(B) (.) eps");
 
         private final String formula;
@@ -36,11 +46,24 @@ public record SparseFisherNoise(int n, int b, int batch, Form form, boolean batc
             this.formula = formula;
         }
 
+        /** @return the reading's formula, as text */
         public String formula() {
             return formula;
         }
     }
 
+    /**
+     * Validates the parameters.
+     *
+     * @param n                    the number of samples
+     * @param b                    the SGD batch size
+     * @param batch                the batch size B
+     * @param form                 which reading of the formula
+     * @param batchWithReplacement whether the batch of B is drawn with replacement
+     * @throws IllegalArgumentException unless {@code n >= 2}, {@code 1 <= b <= n}, and {@code B >= 1}
+     *                                  (with replacement) or {@code 1 <= B <= n} (without)
+     * @throws NullPointerException     if {@code form} is null
+     */
     public SparseFisherNoise {
         Validation.requireSampleCount(n);
         Validation.requireBatch("b", b, n);
@@ -73,7 +96,7 @@ public record SparseFisherNoise(int n, int b, int batch, Form form, boolean batc
         return "V_F' = " + form.formula() + ", batch drawn " + (batchWithReplacement ? "with" : "without") + " replacement";
     }
 
-    /** {@code (B/b) E[X_i^2] I} with X = V_sgd(B) (as printed) or W_sgd(B) = V_sgd(B) + 1/n. */
+    /** @return {@code (B/b) E[X_i^2] I} with X = V_sgd(B) (as printed) or W_sgd(B) = V_sgd(B) + 1/n */
     @Override
     public ExchangeableCovariance covariance() {
         double secondMoment = batchNoise().covariance().diagonal();

@@ -6,7 +6,8 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 
 /**
  * The i.i.d. mean-0, variance-1 variables that drive a noise; the driver decides the noise class
- * (Gaussian, or a two-point law) while the covariance stays fixed.
+ * (Gaussian, or a two-point law) while the covariance stays fixed. The constants are immutable;
+ * the samplers they create are not thread-safe.
  */
 public enum StandardizedDriver {
     /** The white noise epsilon ~ N(0, 1) of the paper (Ziggurat sampler). */
@@ -30,9 +31,16 @@ public enum StandardizedDriver {
         this.label = label;
     }
 
+    /** @return the law's name for reports, e.g. {@code "Gaussian"} */
     public String label() {
         return label;
     }
 
+    /**
+     * A sampler of the standardized variable.
+     *
+     * @param rng the random stream it draws from
+     * @return a new sampler, not thread-safe
+     */
     public abstract ContinuousSampler sampler(UniformRandomProvider rng);
 }

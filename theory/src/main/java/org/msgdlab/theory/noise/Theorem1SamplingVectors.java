@@ -10,6 +10,7 @@ package org.msgdlab.theory.noise;
  * {@code E[w_i w_j] = (b-1)/(bB(B-1))}. Three noise classes share this covariance: SGD
  * sub-sampling of b among the B (Proposition 1 with n = B), Gaussian, and Rademacher.
  * Each factory returns the noise V = W - 1/B; wrap it in a {@link SamplingVector} for W.
+ * Stateless and thread-safe.
  */
 public final class Theorem1SamplingVectors {
 
@@ -19,37 +20,77 @@ public final class Theorem1SamplingVectors {
     /**
      * Theorem 1's covariance {@code (B-b)/(bB(B-1)) (I - 11^T/B)}: Proposition 1's covariance of
      * SGD without replacement at n = B, written once in {@link SgdWithoutReplacement#covariance()}.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return Var[W] on R^B
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
      */
     public static ExchangeableCovariance covariance(int b, int batch) {
         check(b, batch);
         return new SgdWithoutReplacement(batch, b).covariance();
     }
 
-    /** {@code E[w_i^2] = 1/(bB)}. */
+    /**
+     * {@code E[w_i^2] = 1/(bB)}.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the second moment 1/(bB)
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public static double secondMoment(int b, int batch) {
         check(b, batch);
         return 1.0 / ((double) b * batch);
     }
 
-    /** {@code E[w_i w_j] = (b-1)/(bB(B-1))}, i != j. */
+    /**
+     * {@code E[w_i w_j] = (b-1)/(bB(B-1))}, i != j.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the cross moment (b-1)/(bB(B-1))
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public static double crossMoment(int b, int batch) {
         check(b, batch);
         return (double) (b - 1) / ((double) b * batch * (batch - 1));
     }
 
-    /** SGD class: b of the B drawn without replacement, weight 1/b each. */
+    /**
+     * SGD class: b of the B drawn without replacement, weight 1/b each.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the noise V = W - 1/B
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public static SamplingNoise subsampling(int b, int batch) {
         check(b, batch);
         return new SgdWithoutReplacement(batch, b);
     }
 
-    /** Gaussian class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) eps}. */
+    /**
+     * Gaussian class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) eps}.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the noise V = W - 1/B
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public static SamplingNoise gaussian(int b, int batch) {
         return new CenteredExchangeableNoise(covariance(b, batch), StandardizedDriver.GAUSSIAN,
                 "MSGD-Gaussian (Theorem 1)", "V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) eps");
     }
 
-    /** Rademacher class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) xi}, xi i.i.d. +-1. */
+    /**
+     * Rademacher class: {@code V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) xi}, xi i.i.d. +-1.
+     *
+     * @param b     the small batch size b
+     * @param batch the large batch size B
+     * @return the noise V = W - 1/B
+     * @throws IllegalArgumentException unless {@code b >= 1}, {@code B >= 2} and {@code B >= b}
+     */
     public static SamplingNoise rademacher(int b, int batch) {
         return new CenteredExchangeableNoise(covariance(b, batch), StandardizedDriver.RADEMACHER,
                 "MSGD-Rademacher (Theorem 1)", "V = sqrt((B-b)/(bB(B-1))) (I - 11^T/B) xi, xi = +-1");

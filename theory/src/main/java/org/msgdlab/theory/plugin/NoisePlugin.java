@@ -18,10 +18,16 @@ public interface NoisePlugin {
      * The plug-in's name, used in claim ids ({@code plugin.NAME.covariance}) and by
      * {@code msgd train --method plugin:NAME}: lower-case letters, digits, '-' and '.', starting
      * with a letter.
+     *
+     * @return the name
      */
     String name();
 
-    /** One sentence for reports: what the noise is. */
+    /**
+     * One sentence for reports: what the noise is.
+     *
+     * @return the sentence
+     */
     String description();
 
     /**
@@ -30,12 +36,19 @@ public interface NoisePlugin {
      *
      * @param n training samples, n &ge; 2
      * @param b SGD batch size, 1 &le; b &le; n
+     * @return the noise, of dimension n
      */
     SamplingNoise create(int n, int b);
 
     /**
      * A plug-in from a name, a sentence and a factory {@code (n, b) -> noise}, for plug-ins written
      * inline (tests, scripts); a jar's plug-ins are classes with a no-argument constructor instead.
+     *
+     * @param name        the plug-in's name, see {@link #name()} (not checked here)
+     * @param description one sentence, see {@link #description()}
+     * @param create      the factory {@code (n, b) -> noise}
+     * @return the plug-in
+     * @throws NullPointerException if {@code create} is null
      */
     static NoisePlugin of(String name, String description, java.util.function.BiFunction<Integer, Integer, SamplingNoise> create) {
         java.util.Objects.requireNonNull(create, "create");

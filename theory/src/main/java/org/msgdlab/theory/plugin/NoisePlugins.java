@@ -19,7 +19,10 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
-/** Finds the {@link NoisePlugin}s of the jars a user names, with errors that name the jar and the rule. */
+/**
+ * Finds the {@link NoisePlugin}s of the jars a user names, with errors that name the jar and the rule.
+ * Stateless.
+ */
 public final class NoisePlugins {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9.-]*");
@@ -32,8 +35,12 @@ public final class NoisePlugins {
      * The jars share one class loader whose parent is this toolkit's, so a plug-in sees the
      * toolkit's classes (SamplingNoise, Commons RNG) and nothing is loaded twice.
      *
+     * @param jars the jars (or class folders) the user named
+     * @return the plug-ins; empty when {@code jars} is empty
      * @throws IllegalArgumentException a jar is missing or unreadable, lists no plug-in, a plug-in
-     *                                  cannot be instantiated, or two plug-ins share a name
+     *                                  cannot be instantiated, has an invalid name (lower-case
+     *                                  letters, digits, '-' or '.', starting with a letter), or two
+     *                                  plug-ins share a name
      */
     public static List<NoisePlugin> load(List<Path> jars) {
         if (jars.isEmpty()) {
@@ -92,6 +99,10 @@ public final class NoisePlugins {
     /**
      * The jar (or class folder) whose service file listed {@code plugin}, as the user named it: a
      * run records it so that a resumed run loads the same plug-in again.
+     *
+     * @param plugin a plug-in returned by {@link #load(List)}
+     * @return the jar or class folder that listed it
+     * @throws IllegalArgumentException if {@code plugin} was not loaded by {@link #load(List)}
      */
     public static Path source(NoisePlugin plugin) {
         if (plugin instanceof Listed l) {
@@ -146,7 +157,14 @@ public final class NoisePlugins {
         }
     }
 
-    /** The plug-in called {@code name} among {@code plugins}, or an error listing the names there are. */
+    /**
+     * The plug-in called {@code name} among {@code plugins}, or an error listing the names there are.
+     *
+     * @param plugins the plug-ins to search
+     * @param name    the name sought
+     * @return the first plug-in of that name
+     * @throws IllegalArgumentException if no plug-in has that name
+     */
     public static NoisePlugin named(List<NoisePlugin> plugins, String name) {
         for (NoisePlugin p : plugins) {
             if (p.name().equals(name)) {

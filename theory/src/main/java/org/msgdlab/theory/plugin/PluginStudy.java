@@ -34,9 +34,11 @@ import java.util.function.Function;
  * A noise whose covariance is undefined (infinite variance) gets NOT_APPLICABLE for all three, with
  * the reason: a Monte Carlo standard error needs a finite variance. One whose covariance is
  * unknown gets NOT_APPLICABLE for the declared-covariance claim only.
+ * Stateless.
  */
 public final class PluginStudy {
 
+    /** The study's id, {@code "plugins"}. */
     public static final String ID = "plugins";
 
     /** Monte Carlo draws of the sampling vector per claim at the quick and full budgets (as for the paper's Gaussian noises). */
@@ -45,7 +47,15 @@ public final class PluginStudy {
     private PluginStudy() {
     }
 
-    /** The study of these plug-ins at n training samples and SGD batch b (the paper's Fashion-MNIST set-up: 1000, 50). */
+    /**
+     * The study of these plug-ins at n training samples and SGD batch b (the paper's Fashion-MNIST set-up: 1000, 50).
+     *
+     * @param plugins the plug-ins
+     * @param n       the number of training samples
+     * @param b       the SGD batch size
+     * @return the study, three claims per plug-in
+     * @throws IllegalArgumentException as {@link #claims(NoisePlugin, int, int)}
+     */
     public static Study create(List<NoisePlugin> plugins, int n, int b) {
         return create(plugins, n, b, p -> List.of());
     }
@@ -53,6 +63,13 @@ public final class PluginStudy {
     /**
      * The same with the claims other modules generate for a plug-in ({@code more}, e.g. the SDE
      * weak order), each plug-in's claims together.
+     *
+     * @param plugins the plug-ins
+     * @param n       the number of training samples
+     * @param b       the SGD batch size
+     * @param more    the further claims of a plug-in
+     * @return the study
+     * @throws IllegalArgumentException as {@link #claims(NoisePlugin, int, int)}
      */
     public static Study create(List<NoisePlugin> plugins, int n, int b, Function<NoisePlugin, List<Claim>> more) {
         List<Claim> claims = new ArrayList<>();
@@ -63,7 +80,17 @@ public final class PluginStudy {
         return new Study(ID, "Plug-in noises", "the plug-ins' own declarations, against Proposition 1 and Section 4", claims);
     }
 
-    /** The three claims of one plug-in. */
+    /**
+     * The three claims of one plug-in.
+     *
+     * @param plugin the plug-in
+     * @param n      the number of training samples
+     * @param b      the SGD batch size
+     * @return its mean, declared-covariance and same-as-SGD claims
+     * @throws IllegalArgumentException if the plug-in's noise does not have dimension n, or unless
+     *                                  {@code n >= 2} and {@code b >= 1} ({@code b <= n} too when
+     *                                  the covariance is not undefined)
+     */
     public static List<Claim> claims(NoisePlugin plugin, int n, int b) {
         SamplingNoise noise = plugin.create(n, b);
         if (noise.dimension() != n) {
