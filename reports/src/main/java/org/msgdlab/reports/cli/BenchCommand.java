@@ -1,5 +1,9 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.deep.cli.TrainCli;
+import org.msgdlab.onlineregression.bench.RegressionBenchmark;
+import org.msgdlab.sde.bench.SdeBenchmark;
+import org.msgdlab.theory.bench.CovarianceBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -7,8 +11,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,8 +20,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code msgd bench [SUBJECT] [ARGS...]}: runs one module's benchmark, each of which times the
- * hot loop against the obvious alternative in the same run and prints the ratio. Benchmarks are
- * found by class name, so a module whose benchmark is not built says so instead of failing.
+ * hot loop against the obvious alternative in the same run and prints the ratio.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Times a module's hot loop against the obvious alternative.",
@@ -28,14 +30,33 @@ import java.util.concurrent.Callable;
                 "Remaining ARGS are passed to the benchmark."})
 final class BenchCommand implements Callable<Integer> {
 
-    /** Subject -> class with {@code public static void main(String[])}, and fixed leading arguments. */
-    static final Map<String, List<String>> BENCHMARKS = new LinkedHashMap<>();
+    /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */
+    @FunctionalInterface
+    interface Benchmark {
+        int run(List<String> args) throws IOException;
+    }
+
+    /** Subject -> its benchmark. */
+    static final Map<String, Benchmark> BENCHMARKS = new LinkedHashMap<>();
 
     static {
-        BENCHMARKS.put("theory", List.of("org.msgdlab.theory.bench.CovarianceBenchmark"));
-        BENCHMARKS.put("regression", List.of("org.msgdlab.onlineregression.bench.RegressionBenchmark"));
-        BENCHMARKS.put("sde", List.of("org.msgdlab.sde.bench.SdeBenchmark"));
-        BENCHMARKS.put("deep", List.of("org.msgdlab.deep.cli.TrainCli", "--benchmark"));
+        BENCHMARKS.put("theory", args -> exitOk(() -> CovarianceBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("regression", args -> exitOk(() -> RegressionBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("sde", args -> exitOk(() -> SdeBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("deep", args -> {
+            List<String> all = new ArrayList<>(List.of("--benchmark"));
+            all.addAll(args);
+            return TrainCli.run(all, System.out, System.err);
+        });
+    }
+
+    private interface Main {
+        void run() throws IOException;
+    }
+
+    private static int exitOk(Main main) throws IOException {
+        main.run();
+        return Msgd.OK;
     }
 
     @Spec
@@ -50,45 +71,20 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> target = BENCHMARKS.get(subject);
-        if (target == null) {
+        Benchmark benchmark = BENCHMARKS.get(subject);
+        if (benchmark == null) {
             throw new ParameterException(spec.commandLine(), "SUBJECT " + subject + ": unknown benchmark (allowed: "
                     + String.join(", ", BENCHMARKS.keySet()) + ")");
         }
-        String className = target.get(0);
-        Class<?> type;
         try {
-            type = Class.forName(className);
-        } catch (ClassNotFoundException e) {
-            spec.commandLine().getOut().println("no benchmark for '" + subject + "' in this build (" + className + " not found)");
-            return Msgd.OK;
+            return benchmark.run(List.copyOf(args));
+        } catch (NumberFormatException bad) {
+            spec.commandLine().getErr().println("msgd bench " + subject + ": a number was expected (" + bad.getMessage() + ")");
+            return Msgd.USAGE;
+        } catch (IllegalArgumentException bad) {
+            // the benchmarks' own argument checks: bad usage, not a failed benchmark
+            spec.commandLine().getErr().println("msgd bench " + subject + ": " + bad.getMessage());
+            return Msgd.USAGE;
         }
-        List<String> all = new ArrayList<>(target.subList(1, target.size()));
-        all.addAll(args);
-        try {
-            try {
-                // A command-style entry point returns its exit code instead of calling System.exit.
-                Method run = type.getMethod("run", List.class, java.io.PrintStream.class, java.io.PrintStream.class);
-                return (Integer) run.invoke(null, all, System.out, System.err);
-            } catch (NoSuchMethodException noRun) {
-                type.getMethod("main", String[].class).invoke(null, (Object) all.toArray(String[]::new));
-            }
-        } catch (NoSuchMethodException e) {
-            spec.commandLine().getOut().println("no benchmark for '" + subject + "' in this build (" + className + " has no main)");
-            return Msgd.OK;
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof NumberFormatException bad) {
-                spec.commandLine().getErr().println("msgd bench " + subject + ": a number was expected (" + bad.getMessage() + ")");
-                return Msgd.USAGE;
-            }
-            if (e.getCause() instanceof IllegalArgumentException bad) {
-                // the benchmarks' own argument checks: bad usage, not a failed benchmark
-                spec.commandLine().getErr().println("msgd bench " + subject + ": " + bad.getMessage());
-                return Msgd.USAGE;
-            }
-            spec.commandLine().getErr().println("msgd bench: " + className + " failed: " + e.getCause());
-            return Msgd.CLAIM_ERROR;
-        }
-        return Msgd.OK;
     }
 }
