@@ -29,12 +29,17 @@ import java.util.stream.IntStream;
 
 /**
  * Renders a results file into its directory: {@code index.html}, {@code figures/} (PNG and SVG per
- * series, one overview per study), {@code summary.md} and {@code summary.csv}. Figures left over
- * from an earlier render of the same directory are removed; nothing else there is touched.
+ * series, one overview per study), {@code series/} (the data of each series figure, CSV),
+ * {@code summary.md}, {@code summary.csv}, {@code statistics.csv} and {@code lists.csv}. Figures and
+ * series tables left over from an earlier render of the same directory (those its manifests list) are
+ * removed; nothing else there is touched. The figures are drawn in parallel; two renders into one
+ * directory at once are not supported.
  */
 public final class Report {
 
+    /** The HTML page's file name. */
     public static final String INDEX = "index.html";
+    /** The figures' folder. */
     public static final String FIGURES = "figures";
 
     private Report() {
@@ -42,6 +47,8 @@ public final class Report {
 
     /**
      * What was written.
+     * <p>
+     * Immutable when {@code problems} is not modified.
      *
      * @param index    the HTML page
      * @param figures  how many figures were drawn
@@ -53,6 +60,9 @@ public final class Report {
     /**
      * Writes the whole report for {@code results} into {@code dir}.
      *
+     * @param dir     the folder of results.json
+     * @param results the verification results
+     * @return what was written
      * @throws UncheckedIOException when a file cannot be written (the message names it)
      */
     public static Written write(Path dir, Results results) {

@@ -67,7 +67,7 @@ public final class PytorchReference {
         return Optional.empty();
     }
 
-    /** Whether both the script and an interpreter with torch are there. */
+    /** @return whether both the script and an interpreter with torch are there */
     public static boolean available() {
         return script().isPresent() && python().isPresent();
     }
@@ -75,6 +75,11 @@ public final class PytorchReference {
     /**
      * Times {@code steps} full-batch steps of the reference after {@code warmup}.
      *
+     * @param dataDir where Fashion-MNIST is
+     * @param n       images per step
+     * @param threads PyTorch threads
+     * @param warmup  steps run before the timing
+     * @param steps   steps timed
      * @return the measurement, or empty when PyTorch or the script is missing
      * @throws IOException when the reference fails or prints no result
      */

@@ -15,15 +15,18 @@ import java.util.Locale;
 
 /**
  * What one Fashion-MNIST run costs, from its parts measured on this machine: a full-batch step (GD,
- * n = 1000), an SGD-50 step, and an evaluation (forward only) of the 60,000 test images and of
+ * n = 1000), an SGD-50 step (drawn without replacement), and an evaluation (forward only) of the 60,000 test images and of
  * the 1,000 training images, the latter at several chunk sizes. A run of I iterations evaluated
  * every E costs {@code I x step + (I/E + 1) x evaluation}: {@link #runSeconds}.
+ * <p>
+ * Immutable and thread-safe as long as {@code chunkSeconds} (not copied) is not modified.
  *
  * @param kernels         the kernels measured
- * @param gdStep          seconds per full-batch step (median over the rounds)
- * @param sgd50Step       seconds per SGD-50 step (median)
- * @param evaluation      seconds per evaluation (test set at the training loop's chunk of 2,000, plus the training set)
- * @param chunkSeconds    seconds of one pass over the test set at each of {@link #CHUNKS}
+ * @param gdStep          seconds per full-batch step (mean over the steps timed, after 3 warm-up steps)
+ * @param sgd50Step       seconds per SGD-50 step (mean over the steps timed, after 3 warm-up steps)
+ * @param evaluation      seconds per evaluation (test set at the training loop's chunk of 2,000, plus the training
+ *                        set; medians over the passes)
+ * @param chunkSeconds    seconds of one pass over the test set at each of {@link #CHUNKS} (medians over the passes)
  */
 public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double evaluation, double[] chunkSeconds) {
 
@@ -32,7 +35,14 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
     /** The chunk the training loop evaluates with. */
     public static final int TRAINING_LOOP_CHUNK = 2000;
 
-    /** @return seconds of a run of {@code iterations} steps of {@code stepSeconds}, evaluated every {@code evalEvery} and at 0 */
+    /**
+     * The cost of a run from its step time.
+     *
+     * @param stepSeconds seconds per step
+     * @param iterations  the run's iterations
+     * @param evalEvery   evaluation interval
+     * @return seconds of a run of {@code iterations} steps of {@code stepSeconds}, evaluated every {@code evalEvery} and at 0
+     */
     public double runSeconds(double stepSeconds, int iterations, int evalEvery) {
         return iterations * stepSeconds + (iterations / evalEvery + 1) * evaluation;
     }
@@ -53,6 +63,12 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
      * {@code steps} full-batch steps, 10 x {@code steps} SGD-50 steps, each evaluation pass
      * {@code passes} times (medians).
      *
+     * @param dataDir where Fashion-MNIST is
+     * @param intra   TensorFlow intra-op threads (0: default)
+     * @param inter   TensorFlow inter-op threads (0: default)
+     * @param steps   full-batch steps timed
+     * @param passes  passes of each evaluation timed
+     * @return the costs
      * @throws IOException when the data cannot be read
      */
     public static RunCost measure(Path dataDir, int intra, int inter, int steps, int passes) throws IOException {
@@ -109,7 +125,17 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
         return MedianRate.median(v);
     }
 
-    /** The same parts measured in a child JVM with the kernels this process does not run. */
+    /**
+     * The same parts measured in a child JVM with the kernels this process does not run.
+     *
+     * @param dataDir where Fashion-MNIST is
+     * @param intra   TensorFlow intra-op threads (0: default)
+     * @param inter   TensorFlow inter-op threads (0: default)
+     * @param steps   full-batch steps timed
+     * @param passes  passes of each evaluation timed
+     * @return the child's costs
+     * @throws IOException when the child process fails or its output cannot be read
+     */
     public static RunCost otherKernels(Path dataDir, int intra, int inter, int steps, int passes) throws IOException {
         JsonNode j = Subprocess.otherKernels(RunCost.class, List.of(dataDir.toString(), Integer.toString(intra),
                 Integer.toString(inter), Integer.toString(steps), Integer.toString(passes)), "run cost");

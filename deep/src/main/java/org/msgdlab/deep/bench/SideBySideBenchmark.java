@@ -23,6 +23,8 @@ public final class SideBySideBenchmark {
 
     /**
      * One S.
+     * <p>
+     * Immutable and thread-safe.
      *
      * @param seeds            S
      * @param sideBySide       images per second, all copies together, in one graph (median over the rounds)
@@ -48,8 +50,16 @@ public final class SideBySideBenchmark {
      * Measures each S of {@code seeds}: {@code steps} steps per round (after 2 warm-up steps), {@code rounds} rounds
      * alternating the two ways.
      *
+     * @param train   the training set (the full batch)
+     * @param seeds   the values of S to measure
+     * @param workers inter-op threads of the side-by-side graph, and Java threads stepping the separate graphs
+     * @param steps   steps per round
+     * @param rounds  rounds
      * @return one row per S
      * @throws InterruptedException when interrupted while the worker threads step
+     * @throws java.util.concurrent.ExecutionException when a separate graph's step fails in a worker thread
+     * @throws Exception              declared; the two above are what the worker threads add to the graphs'
+     *                                own exceptions
      */
     public static List<Row> measure(ImageSet train, int[] seeds, int workers, int steps, int rounds) throws Exception {
         List<Row> out = new ArrayList<>();

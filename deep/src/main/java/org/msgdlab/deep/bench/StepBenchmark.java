@@ -24,6 +24,9 @@ import java.util.Optional;
  * in PyTorch ({@link PytorchReference}) and in TensorFlow Java with the other kernels
  * ({@link Kernels}: a child JVM with {@code TF_ENABLE_ONEDNN_OPTS} flipped, since TensorFlow
  * chooses them once per process).
+ * <p>
+ * The static methods build their own graphs; a benchmark is meant to run alone (another one at the same
+ * time shares the cores and skews both).
  */
 public final class StepBenchmark {
 
@@ -34,6 +37,8 @@ public final class StepBenchmark {
 
     /**
      * One measurement.
+     * <p>
+     * Immutable and thread-safe.
      *
      * @param framework       "tensorflow-java", "tensorflow-java/eigen", "tensorflow-java/onednn" or "pytorch"
      * @param version         the framework's version
@@ -71,6 +76,11 @@ public final class StepBenchmark {
     /**
      * Times {@code steps} full-batch MSGD-Fisher steps (after {@code warmup}) on {@code train}.
      *
+     * @param train  the training set (the full batch)
+     * @param intra  TensorFlow intra-op threads (0: default)
+     * @param inter  TensorFlow inter-op threads (0: default)
+     * @param warmup steps run before the timing
+     * @param steps  steps timed
      * @return the measurement
      */
     public static Measurement tensorflow(ImageSet train, int intra, int inter, int warmup, int steps) {
@@ -118,9 +128,18 @@ public final class StepBenchmark {
      * The rounds of a comparison: in each, this process's TensorFlow step, then the other kernels'
      * (empty list when not measured), then PyTorch's (empty when PyTorch is missing). Speeds are
      * compared by their medians over the rounds (a load that comes and goes hits one round, not the
-     * median); the per-round ratios show the spread.
+     * median); the per-round ratios show the spread. Immutable and thread-safe.
+     *
+     * @param tensorflow   this process's TensorFlow step, one measurement per round (at least one)
+     * @param otherKernels the other kernels' step per round, or empty
+     * @param pytorch      PyTorch's step per round, or empty
      */
     public record Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch) {
+        /**
+         * Copies the lists.
+         *
+         * @throws IllegalArgumentException when {@code tensorflow} is empty
+         */
         public Comparison {
             tensorflow = List.copyOf(tensorflow);
             otherKernels = List.copyOf(otherKernels);
@@ -130,7 +149,12 @@ public final class StepBenchmark {
             }
         }
 
-        /** @return the median seconds per step of {@code ms} (NaN when empty) */
+        /**
+         * The median seconds per step of measurements.
+         *
+         * @param ms measurements
+         * @return the median seconds per step of {@code ms} (NaN when empty)
+         */
         public static double medianSeconds(List<Measurement> ms) {
             return MedianRate.median(ms.stream().mapToDouble(Measurement::secondsPerStep).toArray());
         }
@@ -174,7 +198,17 @@ public final class StepBenchmark {
      * {@code rounds} alternating rounds of {@code steps} steps of each: this process's TensorFlow
      * step, the other kernels' (when {@code otherKernels}) and PyTorch's (when available).
      *
-     * @throws IOException when a child process fails
+     * @param train        the training set (the full batch)
+     * @param dataDir      where Fashion-MNIST is, for the child processes
+     * @param intra        TensorFlow (and PyTorch) intra-op threads
+     * @param inter        TensorFlow inter-op threads
+     * @param warmup       steps run before the timing, in each process
+     * @param steps        steps timed per round, >= 1
+     * @param rounds       rounds, >= 1
+     * @param otherKernels whether to time the other kernels in a child JVM
+     * @return the rounds
+     * @throws IllegalArgumentException when {@code rounds} or {@code steps} is below 1
+     * @throws IOException when a child process fails, or PyTorch becomes unavailable between rounds
      */
     public static Comparison compare(ImageSet train, Path dataDir, int intra, int inter, int warmup, int steps,
                                      int rounds, boolean otherKernels) throws IOException {
@@ -229,7 +263,13 @@ public final class StepBenchmark {
                 m.secondsPerStep());
     }
 
-    /** Device line for reports. */
+    /**
+     * Device line for reports ({@link Trainer#device}).
+     *
+     * @param intra TensorFlow intra-op threads (0: default)
+     * @param inter TensorFlow inter-op threads (0: default)
+     * @return the line
+     */
     public static String device(int intra, int inter) {
         return Trainer.device(intra, inter);
     }

@@ -171,11 +171,23 @@ public final class TrainCli implements Callable<Integer> {
     private TrainCli() {
     }
 
+    /**
+     * Runs the command and exits the JVM with its exit code.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         System.exit(run(List.of(args), System.out, System.err));
     }
 
-    /** Runs the command; returns the exit code. Usage errors are one line on {@code err}. */
+    /**
+     * Runs the command; returns the exit code. Usage errors are one line on {@code err}.
+     *
+     * @param args the command line
+     * @param out  where results go
+     * @param err  where errors go
+     * @return the exit code ({@link #USAGE} for a usage error or an {@link IllegalArgumentException})
+     */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
         TrainCli cli = new TrainCli();
         cli.out = out;

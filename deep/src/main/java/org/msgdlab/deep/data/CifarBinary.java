@@ -42,7 +42,19 @@ public final class CifarBinary {
     private CifarBinary() {
     }
 
-    /** Reads and concatenates {@code files} of one variant. */
+    /**
+     * Reads and concatenates {@code files} of one variant.
+     *
+     * @param v     which CIFAR
+     * @param files the binary files, in order
+     * @param name  the set's name
+     * @return the images, channels last, with their (fine) labels
+     * @throws DatasetNotFoundException when a file is missing
+     * @throws MalformedDataException   when a file's size is not a positive multiple of the record size, a record
+     *                                  is truncated, or a label is out of range
+     * @throws IllegalArgumentException when the images together exceed one Java array
+     * @throws IOException              when a file cannot be read
+     */
     public static ImageSet read(Variant v, List<Path> files, String name) throws IOException {
         long total = 0;
         for (Path f : files) {
@@ -102,7 +114,14 @@ public final class CifarBinary {
         return new ImageSet(name, count, 32, 32, 3, v.classes, px, labels);
     }
 
-    /** The standard CIFAR-10 split from {@code cifar-10-batches-bin}. */
+    /**
+     * The standard CIFAR-10 split from {@code cifar-10-batches-bin}.
+     *
+     * @param dir the directory holding {@code data_batch_1..5.bin} and {@code test_batch.bin}
+     * @return the training set (50,000) and the test set (10,000), in that order
+     * @throws IOException as {@link #read}: a missing file is a {@link DatasetNotFoundException}, a malformed one
+     *                     a {@link MalformedDataException}
+     */
     public static ImageSet[] cifar10(Path dir) throws IOException {
         List<Path> train = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
@@ -112,7 +131,14 @@ public final class CifarBinary {
                 read(Variant.CIFAR10, List.of(dir.resolve("test_batch.bin")), "cifar10/test")};
     }
 
-    /** The standard CIFAR-100 split from {@code cifar-100-binary} (fine labels). */
+    /**
+     * The standard CIFAR-100 split from {@code cifar-100-binary} (fine labels).
+     *
+     * @param dir the directory holding {@code train.bin} and {@code test.bin}
+     * @return the training set (50,000) and the test set (10,000), in that order
+     * @throws IOException as {@link #read}: a missing file is a {@link DatasetNotFoundException}, a malformed one
+     *                     a {@link MalformedDataException}
+     */
     public static ImageSet[] cifar100(Path dir) throws IOException {
         return new ImageSet[] {read(Variant.CIFAR100, List.of(dir.resolve("train.bin")), "cifar100/train"),
                 read(Variant.CIFAR100, List.of(dir.resolve("test.bin")), "cifar100/test")};

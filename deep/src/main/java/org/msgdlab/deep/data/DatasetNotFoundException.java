@@ -7,6 +7,7 @@ public final class DatasetNotFoundException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** @param message where the dataset was looked for, and how to get it */
     public DatasetNotFoundException(String message) {
         super(message);
     }

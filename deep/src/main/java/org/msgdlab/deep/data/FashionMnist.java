@@ -24,33 +24,75 @@ public final class FashionMnist {
     /** Where Debian's {@code dataset-fashion-mnist} package installs the files. */
     public static final Path DEFAULT_DIR = Path.of("/usr/share/datasets/fashion-mnist");
 
+    /** Image height and width. */
     public static final int SIDE = 28;
+    /** Number of classes. */
     public static final int CLASSES = 10;
 
-    /** The original training and test sets. */
+    /**
+     * The original training and test sets. Immutable and thread-safe.
+     *
+     * @param train          the 60,000 original training images
+     * @param test           the 10,000 original test images
+     * @param testImagesFile the file the test images were read from (named in messages)
+     */
     public record Original(ImageSet train, ImageSet test, Path testImagesFile) {
     }
 
-    /** The paper's split: {@code train} (n drawn from the original test set), {@code test}. */
+    /**
+     * The paper's split: {@code train} (n drawn from the original test set), {@code test}. The index array
+     * is shared, not copied.
+     *
+     * @param train                       the training set, n images of the original test set
+     * @param test                        the test set: the original training set
+     * @param trainIndicesInOriginalTest  the index in the original test set of each training image
+     */
     public record Split(ImageSet train, ImageSet test, int[] trainIndicesInOriginalTest) {
     }
 
     private FashionMnist() {
     }
 
-    /** Reads both original sets from {@code dir}. */
+    /**
+     * Reads both original sets from {@code dir}.
+     *
+     * @param dir the directory holding the four files
+     * @return the original sets
+     * @throws DatasetNotFoundException when a file is missing (its name, with or without {@code .gz})
+     * @throws MalformedDataException   when a file does not follow the IDX format or Fashion-MNIST's sizes
+     * @throws IOException              when a file cannot be read
+     */
     public static Original load(Path dir) throws IOException {
         return new Original(load(dir, "train"), load(dir, "t10k"), find(dir, "t10k-images-idx3-ubyte"));
     }
 
-    /** Reads one original set, {@code prefix} = {@code train} or {@code t10k}. */
+    /**
+     * Reads one original set, {@code prefix} = {@code train} or {@code t10k}.
+     *
+     * @param dir    the directory holding the files
+     * @param prefix {@code train} or {@code t10k}
+     * @return the set, named {@code fashion-mnist/PREFIX}
+     * @throws DatasetNotFoundException when a file is missing
+     * @throws MalformedDataException   when a file does not follow the IDX format or Fashion-MNIST's sizes
+     * @throws IOException              when a file cannot be read
+     */
     public static ImageSet load(Path dir, String prefix) throws IOException {
         Path images = find(dir, prefix + "-images-idx3-ubyte");
         Path labels = find(dir, prefix + "-labels-idx1-ubyte");
         return read(images, labels, "fashion-mnist/" + prefix);
     }
 
-    /** Reads an image file and a label file into a validated set. */
+    /**
+     * Reads an image file and a label file into a validated set.
+     *
+     * @param imagesFile the IDX images file (3 dimensions), gzipped or not
+     * @param labelsFile the IDX labels file (1 dimension), gzipped or not
+     * @param name       the set's name
+     * @return the set
+     * @throws MalformedDataException when a file is not valid IDX, the images are not 28x28, the counts differ,
+     *                                or a label is not in [0, 10)
+     * @throws IOException            when a file cannot be read (a missing one: {@link java.nio.file.NoSuchFileException})
+     */
     public static ImageSet read(Path imagesFile, Path labelsFile, String name) throws IOException {
         IdxFile.Contents img = IdxFile.read(imagesFile, 3);
         if (img.dims()[1] != SIDE || img.dims()[2] != SIDE) {
@@ -83,6 +125,12 @@ public final class FashionMnist {
     /**
      * The paper's split: {@code n} images drawn without replacement (seeded) from the original
      * test set as training set; the original training set as test set.
+     *
+     * @param original the original sets
+     * @param n        the training-set size, in [1, test count]
+     * @param seed     seed of the draw
+     * @return the split
+     * @throws IllegalArgumentException when {@code n} is outside [1, the original test set's size]
      */
     public static Split paperSplit(Original original, int n, long seed) {
         ImageSet pool = original.test();
@@ -98,6 +146,11 @@ public final class FashionMnist {
     /**
      * The authors' code's split (FashionMNIST/mnist2np.py:39-51): the <em>first</em> {@code n}
      * images of the original test set as training set; the original training set as test set.
+     *
+     * @param original the original sets
+     * @param n        the training-set size, in [1, test count]
+     * @return the split
+     * @throws IllegalArgumentException when {@code n} is outside [1, the original test set's size]
      */
     public static Split firstSplit(Original original, int n) {
         requireTrainingSize(original, n);

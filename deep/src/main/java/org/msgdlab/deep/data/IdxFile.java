@@ -31,8 +31,9 @@ public final class IdxFile {
     private static final int UNSIGNED_BYTE = 0x08;
 
     /**
-     * A parsed IDX file.
+     * A parsed IDX file. The arrays are shared, not copied.
      *
+     * @param file    the file read
      * @param dims    the sizes from the header
      * @param payload the bytes, row-major
      */
@@ -45,7 +46,12 @@ public final class IdxFile {
     /**
      * Reads {@code file}, requiring {@code expectedDims} dimensions.
      *
+     * @param file         the IDX file, raw or gzipped
+     * @param expectedDims the number of dimensions required
+     * @return the sizes and the payload
+     * @throws java.nio.file.NoSuchFileException when {@code file} is not a regular file
      * @throws MalformedDataException naming the file and the broken rule
+     * @throws IOException            when the file cannot be read
      */
     public static Contents read(Path file, int expectedDims) throws IOException {
         if (!Files.isRegularFile(file)) {

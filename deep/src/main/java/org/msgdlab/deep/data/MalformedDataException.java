@@ -8,6 +8,12 @@ public final class MalformedDataException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception whose message is "FILE: PROBLEM".
+     *
+     * @param file    the file
+     * @param problem the rule it breaks
+     */
     public MalformedDataException(Path file, String problem) {
         super(file + ": " + problem);
     }

@@ -48,8 +48,11 @@ public final class SvhnMat {
     public static final Path DEFAULT_DIR = Path.of("/usr/share/datasets/svhn");
     /** Where the files come from. */
     public static final String SOURCE = "http://ufldl.stanford.edu/housenumbers/ (format 2: train_32x32.mat, test_32x32.mat)";
+    /** Image height and width. */
     public static final int SIDE = 32;
+    /** Channels per pixel (RGB). */
     public static final int CHANNELS = 3;
+    /** Number of classes. */
     public static final int CLASSES = 10;
     /** The paper's training-set size. */
     public static final int PAPER_TRAIN = 25_000;
@@ -63,21 +66,47 @@ public final class SvhnMat {
     private SvhnMat() {
     }
 
-    /** The original training and test sets. */
+    /**
+     * The original training and test sets. Immutable and thread-safe.
+     *
+     * @param train    the 73,257 original training images
+     * @param test     the 26,032 original test images
+     * @param testFile the file the test images were read from (named in messages)
+     */
     public record Original(ImageSet train, ImageSet test, Path testFile) {
     }
 
-    /** The paper's split: {@code train} (n drawn from the original test set) and {@code test} (original train). */
+    /**
+     * The paper's split: {@code train} (n drawn from the original test set) and {@code test} (original train).
+     * The index array is shared, not copied.
+     *
+     * @param train                      the training set, n images of the original test set
+     * @param test                       the test set: the original training set
+     * @param trainIndicesInOriginalTest the index in the original test set of each training image
+     */
     public record Split(ImageSet train, ImageSet test, int[] trainIndicesInOriginalTest) {
     }
 
-    /** Reads {@code train_32x32.mat} and {@code test_32x32.mat} from {@code dir}. */
+    /**
+     * Reads {@code train_32x32.mat} and {@code test_32x32.mat} from {@code dir}.
+     *
+     * @param dir the directory holding both files
+     * @return the original sets
+     * @throws DatasetNotFoundException when a file is missing
+     * @throws MalformedDataException   when a file breaks a rule of the class comment
+     * @throws IOException              when a file cannot be read
+     */
     public static Original load(Path dir) throws IOException {
         return new Original(read(dir.resolve("train_32x32.mat"), "svhn/train"),
                 read(dir.resolve("test_32x32.mat"), "svhn/test"), dir.resolve("test_32x32.mat"));
     }
 
-    /** Whether both files of the format-2 split are present in {@code dir}. */
+    /**
+     * Whether both files of the format-2 split are present in {@code dir}.
+     *
+     * @param dir the directory
+     * @return whether both are regular files there
+     */
     public static boolean present(Path dir) {
         return Files.isRegularFile(dir.resolve("train_32x32.mat")) && Files.isRegularFile(dir.resolve("test_32x32.mat"));
     }
@@ -88,7 +117,17 @@ public final class SvhnMat {
                 + " into a directory and pass --data DIR";
     }
 
-    /** Reads one format-2 file into a validated set. */
+    /**
+     * Reads one format-2 file into a validated set.
+     *
+     * @param file the MAT-file
+     * @param name the set's name
+     * @return the set, channels last, labels 0..9
+     * @throws DatasetNotFoundException when the file is missing
+     * @throws MalformedDataException   when the header, an element size, the variables X and y, their types or
+     *                                  shapes, the counts or a label break the rules of the class comment
+     * @throws IOException              when the file cannot be read
+     */
     public static ImageSet read(Path file, String name) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new DatasetNotFoundException(notFound(file));
@@ -287,6 +326,12 @@ public final class SvhnMat {
     /**
      * The paper's split: {@code n} images drawn without replacement (seeded) from the original
      * test set as training set; the original training set as test set.
+     *
+     * @param original the original sets
+     * @param n        the training-set size
+     * @param seed     seed of the draw
+     * @return the split
+     * @throws IllegalArgumentException when {@code n} is outside [1, the original test set's size]
      */
     public static Split paperSplit(Original original, int n, long seed) {
         ImageSet pool = original.test();
@@ -301,7 +346,14 @@ public final class SvhnMat {
                         test.classes(), test.pixels(), test.labels()), chosen);
     }
 
-    /** The authors' code's split (SVHN/svhn2np.py:28): the first {@code n} test images as training set. */
+    /**
+     * The authors' code's split (SVHN/svhn2np.py:28): the first {@code n} test images as training set.
+     *
+     * @param original the original sets
+     * @param n        the training-set size
+     * @return the split
+     * @throws IllegalArgumentException when {@code n} is outside [1, the original test set's size]
+     */
     public static Split firstSplit(Original original, int n) {
         requireTrainingSize(original, n);
         ImageSet test = original.train();

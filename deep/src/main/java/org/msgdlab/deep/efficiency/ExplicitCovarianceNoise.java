@@ -32,7 +32,8 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * {@code L . V_G} with {@code V_G = (bn)^(-1/2)(I - 11^T/n) eps} (theory's
  * {@code CenteredExchangeableNoise.msgdCov}) is {@code G V_G = Gc eps}. The factorization here
  * is what a generic "Gaussian noise with covariance Sigma" injector needs; this class makes that
- * cost measurable. Instances are immutable after construction.
+ * cost measurable. Instances are immutable after construction, so thread-safe; a {@link Sampler} is
+ * not (it draws from its own random stream).
  */
 public final class ExplicitCovarianceNoise {
 
@@ -50,7 +51,11 @@ public final class ExplicitCovarianceNoise {
      * Factors the SGD-b covariance of the per-sample gradients given as the <em>rows</em> of
      * {@code gradientsByRow} (n x d: row i is {@code g_i^T}). The argument is not modified.
      *
-     * @param b SGD batch size, {@code 1 <= b <= n}
+     * @param gradientsByRow the n x d per-sample gradients, one per row
+     * @param b              SGD batch size, {@code 1 <= b <= n}
+     * @return the factored noise
+     * @throws IllegalArgumentException when {@code n < 2}, {@code d < 1}, or {@code b} is outside [1, n]
+     * @throws IllegalStateException    when the eigendecomposition of the Gram matrix fails
      */
     public static ExplicitCovarianceNoise factor(DMatrixRMaj gradientsByRow, int b) {
         int n = gradientsByRow.numRows;
@@ -120,24 +125,33 @@ public final class ExplicitCovarianceNoise {
         return new ExplicitCovarianceNoise(us, n, b);
     }
 
+    /** @return the number of parameters d */
     public int dimension() {
         return us.numRows;
     }
 
-    /** Numerical rank r of the covariance (at most n - 1). */
+    /** @return the numerical rank r of the covariance (at most n - 1) */
     public int rank() {
         return us.numCols;
     }
 
+    /** @return the number of samples n */
     public int samples() {
         return n;
     }
 
+    /** @return the SGD batch size b */
     public int batchSize() {
         return b;
     }
 
-    /** A sampler drawing {@code xi = U S z}, {@code z ~ N(0, I_r)}, into a d-vector. */
+    /**
+     * A sampler drawing {@code xi = U S z}, {@code z ~ N(0, I_r)}, into a d-vector; it throws
+     * {@link IllegalArgumentException} when the vector's length is not d.
+     *
+     * @param rng the random stream (the sampler draws r normals per vector)
+     * @return the sampler
+     */
     public Sampler sampler(UniformRandomProvider rng) {
         ContinuousSampler normal = ZigguratSampler.NormalizedGaussian.of(rng);
         int d = us.numRows;
@@ -162,7 +176,13 @@ public final class ExplicitCovarianceNoise {
         };
     }
 
-    /** The exact projected variance {@code u^T Sigma u = ||(U S)^T u||^2}. */
+    /**
+     * The exact projected variance {@code u^T Sigma u = ||(U S)^T u||^2}.
+     *
+     * @param u the direction, length d
+     * @return {@code u^T Sigma u}
+     * @throws IllegalArgumentException when {@code u}'s length is not d
+     */
     public double projectedVariance(double[] u) {
         int d = us.numRows;
         int r = us.numCols;
@@ -188,6 +208,12 @@ public final class ExplicitCovarianceNoise {
      * vectors ({@code Sigma_k = U_k S_k^2 U_k^T}): among those directions, the one maximizing
      * {@code (u^T g)^2 / (u^T Sigma u)}. With {@code g = gbar} it is where the Fisher
      * {@code F/b = Sigma + gbar gbar^T/b} and the SGD covariance differ most relative to the latter.
+     *
+     * @param g the vector, length d
+     * @param k the number of leading singular directions, >= 1 (at most r are used)
+     * @return the unit direction
+     * @throws IllegalArgumentException when {@code g}'s length is not d, {@code k < 1}, or {@code g} has no
+     *                                  component in the leading directions
      */
     public double[] whitenedDirection(double[] g, int k) {
         int d = us.numRows;
@@ -239,6 +265,12 @@ public final class ExplicitCovarianceNoise {
      * {@code gradientsByRow}, n x d): {@code out = Gc z = G (I - 11^T/n) z / sqrt(bn)}, which has
      * the same law as {@code U S z} (both are {@code N(0, Gc Gc^T)}). The noise needs no
      * factorization once G is at hand; {@code z} (length n) is overwritten with its centred copy.
+     *
+     * @param gradientsByRow the n x d per-sample gradients, one per row
+     * @param b              SGD batch size
+     * @param z              n standard normals; overwritten
+     * @param out            receives the d-vector
+     * @throws IllegalArgumentException when {@code z}'s length is not n or {@code out}'s is not d
      */
     public static void sampleFromGradients(DMatrixRMaj gradientsByRow, int b, double[] z, double[] out) {
         int n = gradientsByRow.numRows;
@@ -270,6 +302,11 @@ public final class ExplicitCovarianceNoise {
     /** Draws noise vectors into a caller's array. */
     @FunctionalInterface
     public interface Sampler {
+        /**
+         * Draws one noise vector.
+         *
+         * @param out receives the vector
+         */
         void sample(double[] out);
     }
 }

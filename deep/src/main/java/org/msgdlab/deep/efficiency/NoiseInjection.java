@@ -34,6 +34,8 @@ import java.util.List;
  * {i} and weight 1, {@link #perSampleGradientsByExample}). {@link NoiseInjectionTiming#perSampleMethod()} says
  * which. The timings also report the explicit step with the per-sample gradients given for free,
  * the baseline's lower bound.
+ *
+ * <p>The methods run the given {@link TrainingGraph}, so they share its threading rule: one thread at a time.
  */
 public final class NoiseInjection {
 
@@ -43,8 +45,19 @@ public final class NoiseInjection {
     private NoiseInjection() {
     }
 
-    /** A named subset of a model's parameters (indices into {@code Model.parameters()}). */
+    /**
+     * A named subset of a model's parameters (indices into {@code Model.parameters()}). Immutable and
+     * thread-safe (the array is copied in and out).
+     *
+     * @param name       a name for reports
+     * @param parameters indices into {@code Model.parameters()}, at least one
+     */
     public record ParameterSubset(String name, int[] parameters) {
+        /**
+         * Validates the subset and copies {@code parameters}.
+         *
+         * @throws IllegalArgumentException when {@code parameters} is empty
+         */
         public ParameterSubset {
             if (parameters.length == 0) {
                 throw new IllegalArgumentException("parameter subset " + name + " must name at least one parameter");
@@ -52,12 +65,19 @@ public final class NoiseInjection {
             parameters = parameters.clone();
         }
 
+        /** @return a copy of the parameter indices */
         @Override
         public int[] parameters() {
             return parameters.clone();
         }
 
-        /** Number of scalar parameters d of the subset. */
+        /**
+         * Number of scalar parameters d of the subset.
+         *
+         * @param specs the model's parameters
+         * @return the sum of the subset's parameter sizes
+         * @throws IllegalArgumentException when an index is outside {@code specs}
+         */
         public int dimension(List<Parameter> specs) {
             long d = 0;
             for (int p : parameters) {
@@ -70,6 +90,12 @@ public final class NoiseInjection {
             return Math.toIntExact(d);
         }
 
+        /**
+         * Every parameter, named {@code all}.
+         *
+         * @param specs the model's parameters
+         * @return the subset 0 .. specs.size()-1
+         */
         public static ParameterSubset all(List<Parameter> specs) {
             int[] p = new int[specs.size()];
             Arrays.setAll(p, i -> i);
@@ -94,7 +120,12 @@ public final class NoiseInjection {
     /** What {@link NoiseInjectionTiming#perSampleMethod()} reports for the fallback, one gradient run per example. */
     public static final String PER_EXAMPLE_LOOP = "one gradient graph run per example";
 
-    /** How {@link #perSampleGradients} gets the per-sample gradients of {@code model}. */
+    /**
+     * How {@link #perSampleGradients} gets the per-sample gradients of {@code model}.
+     *
+     * @param model the network
+     * @return {@link PerExampleGradients#METHOD} for ConvSmall, {@link #PER_EXAMPLE_LOOP} otherwise
+     */
     public static String perSampleMethod(org.msgdlab.deep.model.Model model) {
         return PerExampleGradients.supports(model) ? PerExampleGradients.METHOD : PER_EXAMPLE_LOOP;
     }
@@ -103,6 +134,13 @@ public final class NoiseInjection {
      * The per-sample gradient matrix by rows (n x d: row i is {@code grad l_i} restricted to the
      * subset): vectorised ({@link PerExampleGradients}, built for this call) for ConvSmall, one
      * gradient run per example ({@link #perSampleGradientsByExample}) otherwise.
+     *
+     * @param g      the training graph, at its current parameters
+     * @param idx    training-set indices
+     * @param subset the parameters whose gradients form the columns
+     * @return the {@code idx.length x d} matrix
+     * @throws IllegalArgumentException when {@code idx} is empty or holds an index outside the training set, or
+     *                                  the subset names a parameter the model lacks
      */
     public static DMatrixRMaj perSampleGradients(TrainingGraph g, int[] idx, ParameterSubset subset) {
         if (PerExampleGradients.supports(g.model())) {
@@ -113,7 +151,16 @@ public final class NoiseInjection {
         return perSampleGradientsByExample(g, idx, subset);
     }
 
-    /** The per-sample gradient matrix by rows, by one gradient graph run per example (any model). */
+    /**
+     * The per-sample gradient matrix by rows, by one gradient graph run per example (any model).
+     *
+     * @param g      the training graph, at its current parameters
+     * @param idx    training-set indices
+     * @param subset the parameters whose gradients form the columns
+     * @return the {@code idx.length x d} matrix
+     * @throws IllegalArgumentException when an index is outside the training set, or the subset names a parameter
+     *                                  the model lacks
+     */
     public static DMatrixRMaj perSampleGradientsByExample(TrainingGraph g, int[] idx, ParameterSubset subset) {
         int d = subset.dimension(g.model().parameters());
         DMatrixRMaj m = new DMatrixRMaj(idx.length, d);
@@ -128,6 +175,8 @@ public final class NoiseInjection {
 
     /**
      * One projection's estimates.
+     * <p>
+     * Immutable and thread-safe.
      *
      * @param name             e.g. {@code "gbar/|gbar|"} or {@code "random 1"}
      * @param exact            {@code u^T Sigma u} from the factored G
@@ -141,9 +190,20 @@ public final class NoiseInjection {
                              double explicit, double explicitSe) {
     }
 
-    /** Result of {@link #compareCovariance}. */
+    /**
+     * Result of {@link #compareCovariance}. Immutable and thread-safe.
+     *
+     * @param n           the number of training examples
+     * @param b           the SGD batch size whose covariance is injected
+     * @param d           the number of scalar parameters
+     * @param rank        the rank of the factored centred per-sample matrix
+     * @param draws       independent draws of each noise
+     * @param projections the estimates, one per direction
+     * @param seconds     wall-clock seconds of the comparison
+     */
     public record CovarianceComparison(int n, int b, int d, int rank, int draws, List<Projection> projections,
                                        double seconds) {
+        /** Copies {@code projections}. */
         public CovarianceComparison {
             projections = List.copyOf(projections);
         }
@@ -157,9 +217,15 @@ public final class NoiseInjection {
      * {@link ExplicitCovarianceNoise#whitenedDirection}) and on {@code randomProjections} uniformly
      * random unit directions.
      *
-     * @param idx   the n training examples of the full batch
-     * @param b     SGD batch size whose covariance is injected
-     * @param draws independent draws of each noise
+     * @param g                 the training graph, at the parameters to compare at (unchanged)
+     * @param idx               the n training examples of the full batch
+     * @param b                 SGD batch size whose covariance is injected
+     * @param randomProjections the number of random unit directions, >= 0
+     * @param draws             independent draws of each noise, >= 2
+     * @param seed              seed of the directions and of both noises' draws
+     * @return the estimates, with the exact and the Fisher values
+     * @throws IllegalArgumentException when {@code draws < 2}, {@code randomProjections < 0}, or the mean gradient
+     *                                  is zero or not finite
      */
     public static CovarianceComparison compareCovariance(TrainingGraph g, int[] idx, int b, int randomProjections,
                                                          int draws, long seed) {

@@ -32,6 +32,15 @@ public final class NoiseInjectionTimer {
      * <p>For ConvSmall the per-sample gradients are vectorised ({@link PerExampleGradients}); its
      * graph is built once, before the timing (as an explicit-noise trainer would), and the timed
      * per-sample figure includes reading the parameters from the training graph and feeding them.
+     *
+     * @param g       the training graph (runs steps with learning rate 0)
+     * @param idx     the n training examples of the full batch
+     * @param b       SGD batch size whose covariance is injected
+     * @param subsets the parameter subsets the noise is injected into, one timing each
+     * @param reps    repetitions per figure, >= 1
+     * @param seed    seed of the noises
+     * @return one timing per subset
+     * @throws IllegalArgumentException when {@code reps < 1}
      */
     public static List<NoiseInjectionTiming> time(TrainingGraph g, int[] idx, int b, List<NoiseInjection.ParameterSubset> subsets, int reps,
                                     long seed) {

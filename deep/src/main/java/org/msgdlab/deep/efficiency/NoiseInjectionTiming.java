@@ -2,8 +2,12 @@ package org.msgdlab.deep.efficiency;
 
 /**
  * Time per step of both ways for one parameter subset (the noise is injected into the
- * subset's coordinates; the gradient-descent part always covers the whole network).
+ * subset's coordinates; the gradient-descent part always covers the whole network). All times are
+ * in seconds. Immutable and thread-safe.
  *
+ * @param subset           the parameter subset's name
+ * @param d                the subset's number of scalar parameters
+ * @param n                the number of training examples
  * @param algorithm1       one Algorithm-1 step: draw V_G, one run of the step graph with W = 1/n + V_G
  * @param gdStep           one plain GD step (W = 1/n), the explicit way's deterministic part
  * @param perSample        the per-sample gradient matrix (vectorised, or n gradient runs: see perSampleMethod)
@@ -18,27 +22,27 @@ package org.msgdlab.deep.efficiency;
 public record NoiseInjectionTiming(String subset, int d, int n, double algorithm1, double gdStep, double perSample,
                      double factor, double sample, double apply, double direct, String perSampleMethod) {
 
-    /** Seconds of one explicit step without factorization: per-sample gradients, then {@code Gc z}. */
+    /** @return seconds of one explicit step without factorization: GD step, per-sample gradients, {@code Gc z}, apply */
     public double explicitFactorFree() {
         return gdStep + perSample + direct + apply;
     }
 
-    /** Factorization-free explicit step / Algorithm 1 step: the strongest baseline. */
+    /** @return factorization-free explicit step / Algorithm 1 step: the strongest baseline */
     public double ratioFactorFree() {
         return explicitFactorFree() / algorithm1;
     }
 
-    /** Seconds of one explicit step. */
+    /** @return seconds of one explicit step: GD step, per-sample gradients, factor, sample, apply */
     public double explicit() {
         return gdStep + perSample + factor + sample + apply;
     }
 
-    /** Explicit step / Algorithm 1 step. */
+    /** @return explicit step / Algorithm 1 step */
     public double ratio() {
         return explicit() / algorithm1;
     }
 
-    /** The same ratio with the per-sample gradients given for free (the baseline's lower bound). */
+    /** @return the same ratio with the per-sample gradients given for free (the baseline's lower bound) */
     public double ratioGivenPerSampleGradients() {
         return (explicit() - perSample) / algorithm1;
     }

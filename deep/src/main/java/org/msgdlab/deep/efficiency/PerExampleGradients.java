@@ -74,7 +74,12 @@ public final class PerExampleGradients implements AutoCloseable {
     /** What {@link NoiseInjectionTiming#perSampleMethod()} reports for this way in its default form. */
     public static final String METHOD = method(ConvForm.SHIFTED_SLICES);
 
-    /** A description of the vectorised way with the given convolution form. */
+    /**
+     * A description of the vectorised way with the given convolution form.
+     *
+     * @param convForm the form of the convolution kernel gradients
+     * @return one phrase, for timing reports
+     */
     public static String method(ConvForm convForm) {
         return "vectorised (all per-example gradients in one graph run per chunk of examples: outer products for"
                 + " fc layers, input patches^T x output gradients for conv layers by "
@@ -141,32 +146,69 @@ public final class PerExampleGradients implements AutoCloseable {
         }
     }
 
-    /** Whether {@code model} has a vectorised per-example gradient here (ConvSmall only). */
+    /**
+     * Whether {@code model} has a vectorised per-example gradient here (ConvSmall only).
+     *
+     * @param model the network
+     * @return whether it is a {@link ConvSmall}
+     */
     public static boolean supports(Model model) {
         return model instanceof ConvSmall;
     }
 
     /**
-     * A per-example gradient graph for {@code model} over the training set {@code train}.
+     * A per-example gradient graph for {@code model} over the training set {@code train}. The caller closes it.
      *
-     * @param chunk largest number of examples per graph run
+     * @param model        the network
+     * @param train        the training set (copied into the graph as constants)
+     * @param precision    float32 or float64
+     * @param intraThreads TensorFlow intra-op threads (0: default)
+     * @param interThreads TensorFlow inter-op threads (0: default)
+     * @param chunk        largest number of examples per graph run, >= 1
+     * @param convForm     the form of the convolution kernel gradients, not null
+     * @return the graph, with its session
+     * @throws IllegalArgumentException when {@code chunk < 1}, a thread count is negative, or the images' shape
+     *                                  or classes are not the model's
+     * @throws NullPointerException     when {@code convForm} is null
      */
     public static PerExampleGradients build(ConvSmall model, ImageSet train, Precision precision, int intraThreads,
                                             int interThreads, int chunk, ConvForm convForm) {
         return new PerExampleGradients(model, train, precision, intraThreads, interThreads, chunk, convForm);
     }
 
-    /** The per-example gradient graph of a training graph's model, data, precision and threads. */
+    /**
+     * The per-example gradient graph of a training graph's model, data, precision and threads, in chunks of
+     * {@link #DEFAULT_CHUNK}. The caller closes it.
+     *
+     * @param g the training graph
+     * @return the graph, with its session
+     * @throws IllegalArgumentException when {@code g}'s model is not a {@link ConvSmall}
+     */
     public static PerExampleGradients of(TrainingGraph g) {
         return of(g, DEFAULT_CHUNK);
     }
 
-    /** As {@link #of(TrainingGraph)}, with at most {@code chunk} examples per graph run. */
+    /**
+     * As {@link #of(TrainingGraph)}, with at most {@code chunk} examples per graph run.
+     *
+     * @param g     the training graph
+     * @param chunk largest number of examples per graph run, >= 1
+     * @return the graph, with its session
+     * @throws IllegalArgumentException when {@code g}'s model is not a {@link ConvSmall}, or {@code chunk < 1}
+     */
     public static PerExampleGradients of(TrainingGraph g, int chunk) {
         return of(g, chunk, ConvForm.SHIFTED_SLICES);
     }
 
-    /** As {@link #of(TrainingGraph, int)}, with the given form of the convolution kernel gradients. */
+    /**
+     * As {@link #of(TrainingGraph, int)}, with the given form of the convolution kernel gradients.
+     *
+     * @param g        the training graph
+     * @param chunk    largest number of examples per graph run, >= 1
+     * @param convForm the form of the convolution kernel gradients
+     * @return the graph, with its session
+     * @throws IllegalArgumentException when {@code g}'s model is not a {@link ConvSmall}, or {@code chunk < 1}
+     */
     public static PerExampleGradients of(TrainingGraph g, int chunk, ConvForm convForm) {
         if (!(g.model() instanceof ConvSmall c)) {
             throw new IllegalArgumentException("vectorised per-example gradients exist for ConvSmall only, not "
@@ -176,19 +218,22 @@ public final class PerExampleGradients implements AutoCloseable {
                 g.options().interThreads(), chunk, convForm);
     }
 
+    /** @return the network */
     public ConvSmall model() {
         return model;
     }
 
+    /** @return the largest number of examples per graph run */
     public int chunk() {
         return chunk;
     }
 
+    /** @return the form of the convolution kernel gradients */
     public ConvForm convForm() {
         return convForm;
     }
 
-    /** {@link #method(ConvForm)} of this instance's form. */
+    /** @return {@link #method(ConvForm)} of this instance's form */
     public String method() {
         return method(convForm);
     }
@@ -290,6 +335,14 @@ public final class PerExampleGradients implements AutoCloseable {
      * The per-sample gradient matrix by rows (n x d: row i is {@code grad l_{idx[i]}} restricted to
      * {@code subset}, parameters concatenated in the subset's order) at the parameter values
      * {@code parameters} (flattened, in {@link Model#parameters()} order).
+     *
+     * @param parameters the parameter values, one flattened array per parameter
+     * @param idx        training-set indices, at least one
+     * @param subset     the parameters whose gradients form the columns
+     * @return the {@code idx.length x subset.dimension} matrix
+     * @throws IllegalArgumentException when the number of arrays is not the number of parameters, {@code idx} is
+     *                                  empty, or an index is outside the training set
+     * @throws IllegalStateException    when a fetched gradient does not have the expected size
      */
     public DMatrixRMaj compute(double[][] parameters, int[] idx, NoiseInjection.ParameterSubset subset) {
         if (parameters.length != specs.size()) {
@@ -351,11 +404,20 @@ public final class PerExampleGradients implements AutoCloseable {
         return m;
     }
 
-    /** {@link #compute(double[][], int[], NoiseInjection.ParameterSubset)} at the training graph's current parameters. */
+    /**
+     * {@link #compute(double[][], int[], NoiseInjection.ParameterSubset)} at the training graph's current parameters.
+     *
+     * @param g      the training graph (same model and training set)
+     * @param idx    training-set indices, at least one
+     * @param subset the parameters whose gradients form the columns
+     * @return the {@code idx.length x subset.dimension} matrix
+     * @throws IllegalArgumentException as the other form
+     */
     public DMatrixRMaj compute(TrainingGraph g, int[] idx, NoiseInjection.ParameterSubset subset) {
         return compute(g.parameters(), idx, subset);
     }
 
+    /** Closes the session, then the graph. */
     @Override
     public void close() {
         try {

@@ -13,18 +13,34 @@ import org.msgdlab.core.random.Streams;
  *       against the graph's {@code grad l_i}.</li>
  *   <li>{@link #update}: the update applied equals {@code theta - eta grad(L.W)}.</li>
  * </ul>
- * Errors are max |a - b| / max(|b|_inf, floor) over all compared entries.
+ * Errors are max |a - b| over all compared entries, divided by a floored scale: |b|_inf (floor 1e-300)
+ * for {@link #weightedSum} and {@link #compare}, the graph's gradient |grad|_inf (floor 1e-12) for
+ * {@link #finiteDifference}, the size of the change |eta grad|_inf (floor 1e-300) for {@link #update}.
+ * The checks run the graph, so they share its threading rule: one thread at a time.
  */
 public final class GradientCheck {
 
     private GradientCheck() {
     }
 
-    /** Result: the largest relative error and the number of compared entries. */
+    /**
+     * Result: the largest relative error and the number of compared entries. Immutable and thread-safe.
+     *
+     * @param maxRelative the largest relative error
+     * @param compared    the number of compared entries
+     */
     public record Error(double maxRelative, long compared) {
     }
 
-    /** grad(L.W) vs sum_i w_i grad l_i over the examples {@code idx} with weights {@code w}. */
+    /**
+     * grad(L.W) vs sum_i w_i grad l_i over the examples {@code idx} with weights {@code w}.
+     *
+     * @param g   the graph
+     * @param idx the examples (training-set indices)
+     * @param w   their weights
+     * @return the error over every parameter entry
+     * @throws IllegalArgumentException when {@link TrainingGraph#gradients} refuses the feed
+     */
     public static Error weightedSum(TrainingGraph g, int[] idx, double[] w) {
         double[][] batch = g.gradients(idx, w);
         double[][] sum = new double[batch.length][];
@@ -44,7 +60,15 @@ public final class GradientCheck {
 
     /**
      * Central differences {@code (l_i(theta + h e) - l_i(theta - h e)) / 2h} along {@code coords}
-     * random coordinates of each parameter tensor, against {@code grad l_i}.
+     * random coordinates of each parameter tensor, against {@code grad l_i}. The parameters are
+     * restored afterwards.
+     *
+     * @param g       the graph
+     * @param example the training-set index i
+     * @param coords  coordinates drawn per parameter tensor
+     * @param h       the step of the differences
+     * @param seed    seed of the coordinate draw
+     * @return the error over {@code coords} entries per parameter tensor
      */
     public static Error finiteDifference(TrainingGraph g, int example, int coords, double h, long seed) {
         return finiteDifference(g, new int[] {example}, new double[] {1.0}, coords, h, seed);
@@ -53,7 +77,17 @@ public final class GradientCheck {
     /**
      * Central differences of the randomized loss {@code L_S . W} of a whole fed batch S (what a
      * batch-norm network needs: its training-phase losses depend on the batch) along {@code coords}
-     * random coordinates of each parameter tensor, against {@code grad(L_S . W)}.
+     * random coordinates of each parameter tensor, against {@code grad(L_S . W)}. The parameters
+     * are restored afterwards.
+     *
+     * @param g      the graph
+     * @param idx    the examples S (training-set indices)
+     * @param w      their weights W
+     * @param coords coordinates drawn per parameter tensor
+     * @param h      the step of the differences
+     * @param seed   seed of the coordinate draw
+     * @return the error over {@code coords} entries per parameter tensor
+     * @throws IllegalArgumentException when {@link TrainingGraph#gradients} refuses the feed
      */
     public static Error finiteDifference(TrainingGraph g, int[] idx, double[] w, int coords, double h, long seed) {
         UniformRandomProvider rng = Streams.create(seed);
@@ -89,7 +123,17 @@ public final class GradientCheck {
         return new Error(worst, n);
     }
 
-    /** One {@link TrainingGraph#step} of plain gradient descent vs {@code theta - eta grad(L.W)} computed on the host. */
+    /**
+     * One {@link TrainingGraph#step} of plain gradient descent vs {@code theta - eta grad(L.W)} computed on the
+     * host (a graph with momentum or weight decay fails it). The step is applied to {@code g}.
+     *
+     * @param g   the graph
+     * @param idx the examples S (training-set indices)
+     * @param w   their weights W
+     * @param lr  the learning rate eta
+     * @return the error, relative to the size of the change, over every parameter entry
+     * @throws IllegalArgumentException when {@link TrainingGraph#step} refuses the feed
+     */
     public static Error update(TrainingGraph g, int[] idx, double[] w, double lr) {
         double[][] before = g.parameters();
         double[][] grad = g.gradients(idx, w);
@@ -120,7 +164,13 @@ public final class GradientCheck {
         return new Error(worst, n);
     }
 
-    /** max |a - b| / max(|b|_inf, 1e-300). */
+    /**
+     * max |a - b| / max(|b|_inf, 1e-300).
+     *
+     * @param a the values checked
+     * @param b the reference, of the same shape
+     * @return the error over every entry of {@code a}
+     */
     public static Error compare(double[][] a, double[][] b) {
         double scale = 0;
         long n = 0;

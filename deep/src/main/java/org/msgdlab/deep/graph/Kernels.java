@@ -40,7 +40,7 @@ public enum Kernels {
         this.id = id;
     }
 
-    /** The name recorded in run.json: {@code onednn} or {@code eigen}. */
+    /** @return the name recorded in run.json: {@code onednn} or {@code eigen} */
     public String id() {
         return id;
     }

@@ -20,11 +20,19 @@ public enum Precision {
         this.type = type;
     }
 
+    /** @return the TensorFlow type class ({@code TFloat32} or {@code TFloat64}) */
     public Class<? extends TFloating> type() {
         return type;
     }
 
-    /** A new tensor of this type and {@code shape} holding {@code values} (row-major). The caller closes it. */
+    /**
+     * A new tensor of this type and {@code shape} holding {@code values} (row-major). The caller closes it.
+     *
+     * @param shape  the shape
+     * @param values the values, row-major (rounded to float for {@code FLOAT32})
+     * @return the tensor
+     * @throws IllegalArgumentException when {@code values.length} is not the shape's size
+     */
     public Tensor tensor(Shape shape, double[] values) {
         if (shape.size() != values.length) {
             throw new IllegalArgumentException("values.length=" + values.length + " must equal the shape's size "
@@ -40,12 +48,23 @@ public enum Precision {
         return TFloat32.tensorOf(shape, DataBuffers.of(f, true, false));
     }
 
-    /** A new scalar tensor. */
+    /**
+     * A new scalar tensor of this type. The caller closes it.
+     *
+     * @param value the value (rounded to float for {@code FLOAT32})
+     * @return the tensor
+     */
     public Tensor scalar(double value) {
         return this == FLOAT64 ? TFloat64.scalarOf(value) : TFloat32.scalarOf((float) value);
     }
 
-    /** The values of a TFloat32 or TFloat64 tensor, as doubles. */
+    /**
+     * The values of a TFloat32 or TFloat64 tensor, as doubles.
+     *
+     * @param t the tensor
+     * @return its values, row-major
+     * @throws IllegalArgumentException when {@code t} is neither float nor double
+     */
     public static double[] read(Tensor t) {
         int n = Math.toIntExact(t.shape().size());
         double[] out = new double[n];
@@ -63,7 +82,13 @@ public enum Precision {
         return out;
     }
 
-    /** The single value of a scalar TFloat32 or TFloat64 tensor. */
+    /**
+     * The single value of a scalar TFloat32 or TFloat64 tensor.
+     *
+     * @param t the scalar tensor
+     * @return its value
+     * @throws IllegalArgumentException when {@code t} is neither float nor double
+     */
     public static double readScalar(Tensor t) {
         if (t instanceof TFloat64 d) {
             return d.getDouble();

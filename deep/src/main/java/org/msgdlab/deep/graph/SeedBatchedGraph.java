@@ -27,6 +27,9 @@ import java.util.List;
  * not beat two separate one-thread runs (deep/README.md, Speed).
  *
  * <p>Training phase only: no evaluation branch, no augmentation, no checkpoints.
+ *
+ * <p>Not thread-safe (as {@link TrainingGraph}): one thread at a time calls it; the parallelism is the
+ * session's own.
  */
 public final class SeedBatchedGraph implements AutoCloseable {
 
@@ -76,7 +79,10 @@ public final class SeedBatchedGraph implements AutoCloseable {
 
     /**
      * Builds S = {@code options.size()} copies of {@code model}'s training graph over {@code train}.
+     * The caller closes it.
      *
+     * @param model        the network
+     * @param train        the training set the copies share
      * @param options      one per copy, equal but for the initialization seed; their intra-op threads are the session's
      * @param interThreads the session's inter-op threads (how many ops, of any copies, run at once; 0: TensorFlow's choice)
      * @return the graph, its parameters initialized
@@ -106,6 +112,9 @@ public final class SeedBatchedGraph implements AutoCloseable {
      * One update of every copy in one session run: copy k is fed {@code idx.get(k)} with weights
      * {@code w.get(k)}, all with learning rate {@code lr}.
      *
+     * @param idx one index vector per copy (training-set indices, at least one each)
+     * @param w   one weight vector per copy, as long as its index vector
+     * @param lr  the learning rate eta
      * @return each copy's {@code L.W} and mean loss before its update
      * @throws IllegalArgumentException when the feeds do not match the copies or an index is out of range
      */
@@ -151,6 +160,8 @@ public final class SeedBatchedGraph implements AutoCloseable {
     }
 
     /**
+     * The current parameter values of one copy.
+     *
      * @param copy which copy, 0 to S-1
      * @return its trainable parameters, flattened, in the model's order
      */
@@ -158,6 +169,7 @@ public final class SeedBatchedGraph implements AutoCloseable {
         return values.get(copy).parameters();
     }
 
+    /** Closes the session, then the graph. */
     @Override
     public void close() {
         session.close();

@@ -17,6 +17,8 @@ public final class SessionConfig {
     }
 
     /**
+     * A session configuration with per-session thread pools of these sizes.
+     *
      * @param intraThreads threads inside one op, 0 for TensorFlow's default
      * @param interThreads ops run at once, 0 for TensorFlow's default
      * @return the configuration to pass to {@code new Session(graph, config)}

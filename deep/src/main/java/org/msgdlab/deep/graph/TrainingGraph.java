@@ -21,7 +21,7 @@ import java.util.Arrays;
  * <p>The data sets live inside the graph as constants (uint8 pixels, int32 labels), so a step
  * feeds only the indices of the examples it uses and their weights: no per-step copying of the
  * training set between host and graph. For a fed index vector S and weight vector W the graph
- * computes the images {@code X_S} (scaled to [0,1]), the per-example cross-entropy vector
+ * computes the images {@code X_S} (scaled by {@link Options#pixelScale}: to [0,1] by default), the per-example cross-entropy vector
  * {@code L = (l_i)_{i in S}}, the randomized loss {@code L.W = sum_i w_i l_i} and its gradient with
  * respect to every parameter, {@code grad(L.W) = sum_i w_i grad l_i}. The update is plain gradient
  * descent, or momentum SGD with PyTorch semantics ({@code a <- m a + g, theta <- theta - eta a}),
@@ -37,12 +37,13 @@ import java.util.Arrays;
  * crops and flips, {@link TrainingRuns} feeds and runs the training phase, {@link ParameterValues}
  * reads and writes the variables.
  *
- * <p>Every Tensor and Result is closed by these classes; instances are not thread-safe.
+ * <p>Every Tensor and Result is closed by these classes; instances are not thread-safe: a graph,
+ * its session and its augmentation stream belong to one thread at a time (no method is synchronized).
  */
 public final class TrainingGraph implements AutoCloseable {
 
     /**
-     * How to build the graph.
+     * How to build the graph. Immutable and thread-safe; the {@code with...} methods return copies.
      *
      * @param precision     float32 (training) or float64 (numerical checks)
      * @param intraThreads  TensorFlow intra-op threads (0: TensorFlow's default)
@@ -62,6 +63,14 @@ public final class TrainingGraph implements AutoCloseable {
     public record Options(Precision precision, int intraThreads, int interThreads, double momentum,
                           double weightDecay, long initSeed, int ghostBatch, boolean augment, double pixelScale,
                           double flatNormalStd) {
+        /**
+         * Validates the options.
+         *
+         * @throws IllegalArgumentException when {@code ghostBatch} or a thread count is negative,
+         *                                  {@code momentum} is not in [0, 1), {@code weightDecay} or
+         *                                  {@code flatNormalStd} is not finite and >= 0, or {@code pixelScale}
+         *                                  is not finite and > 0
+         */
         public Options {
             if (ghostBatch < 0) {
                 throw new IllegalArgumentException("ghost batch size=" + ghostBatch + " must be >= 0 (0: the whole fed batch)");
@@ -84,45 +93,96 @@ public final class TrainingGraph implements AutoCloseable {
             }
         }
 
-        /** Float32, plain SGD, threads as TensorFlow chooses, pixels in [0, 1], framework initialization. */
+        /**
+         * Float32, plain SGD, threads as TensorFlow chooses, no ghost batch, no augmentation, pixels in [0, 1],
+         * framework initialization.
+         *
+         * @param initSeed seed of the parameter initialization
+         * @return the options
+         */
         public static Options defaults(long initSeed) {
             return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false, 1.0 / 255, 0);
         }
 
+        /**
+         * A copy with other TensorFlow thread counts.
+         *
+         * @param intra intra-op threads, >= 0 (0: TensorFlow's default)
+         * @param inter inter-op threads, >= 0 (0: TensorFlow's default)
+         * @return the options
+         * @throws IllegalArgumentException when a count is negative
+         */
         public Options withThreads(int intra, int inter) {
             return new Options(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment, pixelScale,
                     flatNormalStd);
         }
 
+        /**
+         * A copy with another precision.
+         *
+         * @param p float32 or float64
+         * @return the options
+         */
         public Options withPrecision(Precision p) {
             return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
                     pixelScale, flatNormalStd);
         }
 
+        /**
+         * A copy with another momentum and weight decay.
+         *
+         * @param m  momentum coefficient in [0, 1)
+         * @param wd L2 coefficient, finite and >= 0
+         * @return the options
+         * @throws IllegalArgumentException when {@code m} or {@code wd} is out of its range
+         */
         public Options withMomentum(double m, double wd) {
             return new Options(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment, pixelScale,
                     flatNormalStd);
         }
 
-        /** Ghost batch norm over groups of {@code ghost} examples (0: the whole fed batch). */
+        /**
+         * Ghost batch norm over groups of {@code ghost} examples (0: the whole fed batch).
+         *
+         * @param ghost the ghost batch size, >= 0
+         * @return the options
+         * @throws IllegalArgumentException when {@code ghost} is negative
+         */
         public Options withGhostBatch(int ghost) {
             return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment,
                     pixelScale, flatNormalStd);
         }
 
-        /** Standard CIFAR augmentation (random crop of the 4-padded image, random horizontal flip) in training. */
+        /**
+         * Standard CIFAR augmentation (random crop of the 4-padded image, random horizontal flip) in training.
+         *
+         * @param on whether training steps augment
+         * @return the options
+         */
         public Options withAugmentation(boolean on) {
             return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on,
                     pixelScale, flatNormalStd);
         }
 
-        /** Pixels multiplied by {@code factor} before the first layer (1/255 by default). */
+        /**
+         * Pixels multiplied by {@code factor} before the first layer (1/255 by default).
+         *
+         * @param factor the factor, finite and > 0
+         * @return the options
+         * @throws IllegalArgumentException when {@code factor} is not finite and > 0
+         */
         public Options withPixelScale(double factor) {
             return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
                     factor, flatNormalStd);
         }
 
-        /** One flat N(0, std^2) draw of every trainable parameter (0: each parameter's own initialization). */
+        /**
+         * One flat N(0, std^2) draw of every trainable parameter (0: each parameter's own initialization).
+         *
+         * @param std the standard deviation, finite and >= 0
+         * @return the options
+         * @throws IllegalArgumentException when {@code std} is not finite and >= 0
+         */
         public Options withFlatNormalInit(double std) {
             return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
                     pixelScale, std);
@@ -132,11 +192,23 @@ public final class TrainingGraph implements AutoCloseable {
     /** Which data set an evaluation reads. */
     public enum Pool { TRAIN, TEST }
 
-    /** Loss and accuracy of an evaluation. */
+    /**
+     * Loss and accuracy of an evaluation. Immutable and thread-safe.
+     *
+     * @param meanLoss the mean cross-entropy over the evaluated examples
+     * @param accuracy the fraction of them classified correctly
+     * @param count    the number of examples evaluated
+     */
     public record Evaluation(double meanLoss, double accuracy, int count) {
     }
 
-    /** What one step (or accumulation) computed, before the update: L.W and the plain mean of L over S. */
+    /**
+     * What one step (or accumulation) computed, before the update: L.W and the plain mean of L over S.
+     * Immutable and thread-safe.
+     *
+     * @param randomizedLoss the randomized loss {@code L_S . W}
+     * @param meanLoss       the plain mean of the per-example losses over S
+     */
     public record StepStats(double randomizedLoss, double meanLoss) {
     }
 
@@ -188,6 +260,15 @@ public final class TrainingGraph implements AutoCloseable {
     /**
      * Builds the graph for {@code model} over the training set {@code train} and (optionally, may
      * be null) the test set {@code test}, and initializes the parameters from {@code options.initSeed()}.
+     * The caller closes it.
+     *
+     * @param model   the network
+     * @param train   the training set
+     * @param test    the test set, or null
+     * @param options how to build it
+     * @return the graph, with its session
+     * @throws IllegalArgumentException when the images of {@code train} or {@code test} do not have the model's
+     *                                  input shape, or their number of classes is not the model's
      */
     public static TrainingGraph build(Model model, ImageSet train, ImageSet test, Options options) {
         return new TrainingGraph(model, train, test, options);
@@ -209,9 +290,13 @@ public final class TrainingGraph implements AutoCloseable {
     public static final int AUGMENT_PAD = 4;
 
     /**
-     * The images {@code [count, height, width, channels]} (flattened, in [0, 1]) that a training
-     * run over {@code idx} feeds the network: augmented (drawing from the augmentation stream) when
-     * the graph augments.
+     * The images {@code [count, height, width, channels]} (flattened, scaled by
+     * {@link Options#pixelScale}: in [0, 1] by default) that a training run over {@code idx} feeds the
+     * network: augmented (drawing from the augmentation stream) when the graph augments.
+     *
+     * @param idx training-set indices, at least one
+     * @return the images, flattened
+     * @throws IllegalArgumentException when {@code idx} is empty or an index is out of the training set
      */
     public double[] trainingImages(int[] idx) {
         return runs.trainingImages(idx);
@@ -221,6 +306,9 @@ public final class TrainingGraph implements AutoCloseable {
      * The stream the augmentation of the following training runs draws from: per example a crop
      * offset (dy, dx) uniform on {0, ..., 8}^2 and a horizontal flip with probability 1/2, in that
      * order. Null: no augmentation (the centre crop, unflipped, i.e. the image itself).
+     *
+     * @param rng the stream, or null
+     * @throws IllegalStateException when the graph was built without augmentation
      */
     public void augmentWith(UniformRandomProvider rng) {
         if (!options.augment()) {
@@ -231,23 +319,27 @@ public final class TrainingGraph implements AutoCloseable {
 
     // ------------------------------------------------------------------ running
 
+    /** @return the network */
     public Model model() {
         return model;
     }
 
+    /** @return the options the graph was built with */
     public Options options() {
         return options;
     }
 
-    /** The training set the graph holds as constants (indices fed to {@link #step} refer to it). */
+    /** @return the training set the graph holds as constants (indices fed to {@link #step} refer to it) */
     public ImageSet trainingSet() {
         return train;
     }
 
+    /** @return the number of training images */
     public int trainCount() {
         return trainCount;
     }
 
+    /** @return the number of test images (0 without a test set) */
     public int testCount() {
         return testCount;
     }
@@ -255,17 +347,38 @@ public final class TrainingGraph implements AutoCloseable {
     /**
      * One update with the gradient of {@code L_S . W}: Algorithm 1 when S is the whole training set
      * (or the support of a sparse W), Algorithm 2 when S is a mini-batch.
+     *
+     * @param idx the examples S (training-set indices, at least one)
+     * @param w   their weights W, one per index
+     * @param lr  the learning rate eta
+     * @return L.W and the mean loss, before the update
+     * @throws IllegalArgumentException when {@code idx} and {@code w} differ in length, {@code idx} is empty or
+     *                                  holds an index out of the training set, or (batch norm with ghost batches)
+     *                                  its length is not a multiple of the ghost batch size
      */
     public StepStats step(int[] idx, double[] w, double lr) {
         return runs.step(idx, w, lr);
     }
 
-    /** Adds the gradient of {@code L_S . W} to the accumulators (one chunk of Algorithm 1); no update. */
+    /**
+     * Adds the gradient of {@code L_S . W} to the accumulators (one chunk of Algorithm 1); no update.
+     *
+     * @param idx the examples S (training-set indices, at least one)
+     * @param w   their weights W, one per index
+     * @return L.W and the mean loss of this chunk
+     * @throws IllegalArgumentException when {@code idx} and {@code w} differ in length, {@code idx} is empty or
+     *                                  holds an index out of the training set, or (batch norm with ghost batches)
+     *                                  its length is not a multiple of the ghost batch size
+     */
     public StepStats accumulate(int[] idx, double[] w) {
         return runs.accumulate(idx, w);
     }
 
-    /** Updates the parameters with the accumulated gradient and resets the accumulators. */
+    /**
+     * Updates the parameters with the accumulated gradient and resets the accumulators.
+     *
+     * @param lr the learning rate eta
+     */
     public void applyAccumulated(double lr) {
         runs.applyAccumulated(lr);
     }
@@ -273,37 +386,77 @@ public final class TrainingGraph implements AutoCloseable {
     /**
      * The gradients of {@code L_S . W} for every parameter (flattened), without updating (batch-norm
      * networks: training phase, the running statistics do not move).
+     *
+     * @param idx the examples S (training-set indices, at least one)
+     * @param w   their weights W, one per index
+     * @return one flattened gradient per parameter, in {@link Model#parameters()} order
+     * @throws IllegalArgumentException when {@code idx} and {@code w} differ in length, {@code idx} is empty or
+     *                                  holds an index out of the training set, or (batch norm with ghost batches)
+     *                                  its length is not a multiple of the ghost batch size
      */
     public double[][] gradients(int[] idx, double[] w) {
         return runs.gradients(idx, w);
     }
 
-    /** The randomized loss {@code L_S . W}. */
+    /**
+     * The randomized loss {@code L_S . W}.
+     *
+     * @param idx the examples S (training-set indices, at least one)
+     * @param w   their weights W, one per index
+     * @return L.W
+     * @throws IllegalArgumentException when {@code idx} and {@code w} differ in length, {@code idx} is empty or
+     *                                  holds an index out of the training set, or (batch norm with ghost batches)
+     *                                  its length is not a multiple of the ghost batch size
+     */
     public double randomizedLoss(int[] idx, double[] w) {
         return runs.randomizedLoss(idx, w);
     }
 
-    /** The per-example losses {@code l_i}, i in S (training phase). */
+    /**
+     * The per-example losses {@code l_i}, i in S (training phase).
+     *
+     * @param idx the examples S (training-set indices, at least one)
+     * @return one loss per index
+     * @throws IllegalArgumentException when {@code idx} is empty or holds an index out of the training set, or
+     *                                  (batch norm with ghost batches) its length is not a multiple of the ghost
+     *                                  batch size
+     */
     public double[] perExampleLoss(int[] idx) {
         return runs.perExampleLoss(idx);
     }
 
-    /** Current values of the batch-norm running statistics (mean, variance per layer), flattened. */
+    /** @return current values of the batch-norm running statistics (mean, variance per layer), flattened */
     public double[][] runningStatistics() {
         return values.runningStatistics();
     }
 
-    /** Current parameter values, flattened, in {@link Model#parameters()} order. */
+    /** @return current parameter values, flattened, in {@link Model#parameters()} order */
     public double[][] parameters() {
         return values.parameters();
     }
 
-    /** Overwrites the parameters (flattened, in {@link Model#parameters()} order). */
+    /**
+     * Overwrites the parameters (flattened, in {@link Model#parameters()} order).
+     *
+     * @param values one flattened array per parameter
+     * @throws IllegalArgumentException when the number of arrays is not the number of parameters
+     */
     public void setParameters(double[][] values) {
         this.values.setParameters(values);
     }
 
-    /** Mean loss and accuracy on {@code pool} over {@code idx} (null: all), in chunks of {@code chunk}. */
+    /**
+     * Mean loss and accuracy on {@code pool} over {@code idx} (null: all), in chunks of {@code chunk}
+     * (evaluation phase: no augmentation).
+     *
+     * @param pool  the training or the test set
+     * @param idx   indices into {@code pool}, or null for all
+     * @param chunk examples per graph run, >= 1
+     * @return mean loss, accuracy and count
+     * @throws IllegalStateException    when {@code pool} is TEST and the graph has no test set
+     * @throws IllegalArgumentException when {@code chunk < 1}, or {@code idx} is empty or holds an index out of
+     *                                  the pool
+     */
     public Evaluation evaluate(Pool pool, int[] idx, int chunk) {
         Branch br = pool == Pool.TRAIN ? trainBranch : testBranch;
         int count = pool == Pool.TRAIN ? trainCount : testCount;
@@ -332,16 +485,25 @@ public final class TrainingGraph implements AutoCloseable {
         return new Evaluation(loss / all.length, correct / all.length, all.length);
     }
 
-    /** Saves every variable (parameters, momenta, accumulators) under the checkpoint prefix. */
+    /**
+     * Saves every variable (parameters, momenta, accumulators) under the checkpoint prefix.
+     *
+     * @param prefix the checkpoint prefix (TensorFlow writes the files {@code prefix.*})
+     */
     public void save(Path prefix) {
         session.save(prefix.toString());
     }
 
-    /** Restores every variable from a checkpoint written by {@link #save}. */
+    /**
+     * Restores every variable from a checkpoint written by {@link #save}.
+     *
+     * @param prefix the checkpoint prefix
+     */
     public void restore(Path prefix) {
         session.restore(prefix.toString());
     }
 
+    /** Closes the session, then the graph. */
     @Override
     public void close() {
         try {

@@ -34,6 +34,8 @@ import java.util.List;
  * the identity {@code grad(L.W) = sum_i w_i grad l_i} of Algorithm 1 then holds with every
  * {@code l_i} evaluated on the whole fed batch, not one example at a time.
  *
+ * <p>Not thread-safe: it counts the layers applied and collects their updates while one graph is built.
+ *
  * @param <T> float type of the graph
  */
 public final class BatchNorm<T extends TFloating> {
@@ -64,35 +66,61 @@ public final class BatchNorm<T extends TFloating> {
     /**
      * The training phase over ghost batches of {@code ghostBatch} examples (0: the whole fed batch),
      * updating the running statistics {@code running} (variables: mean, variance per layer).
+     *
+     * @param ghostBatch the ghost batch size G, >= 0 (0: the whole fed batch)
+     * @param running    the running-statistics variables, mean and variance per layer
+     * @param <T>        float type of the graph
+     * @return the phase
+     * @throws IllegalArgumentException when {@code ghostBatch < 0} or {@code running} has an odd size
      */
     public static <T extends TFloating> BatchNorm<T> training(int ghostBatch, List<? extends Operand<T>> running) {
         return new BatchNorm<>(true, ghostBatch, running);
     }
 
-    /** The evaluation phase, normalizing with the running statistics {@code running}. */
+    /**
+     * The evaluation phase, normalizing with the running statistics {@code running}.
+     *
+     * @param running the running-statistics variables, mean and variance per layer
+     * @param <T>     float type of the graph
+     * @return the phase
+     * @throws IllegalArgumentException when {@code running} has an odd size
+     */
     public static <T extends TFloating> BatchNorm<T> evaluation(List<? extends Operand<T>> running) {
         return new BatchNorm<>(false, 0, running);
     }
 
+    /** @return whether this is the training phase */
     public boolean isTraining() {
         return training;
     }
 
+    /** @return the ghost batch size (0: the whole fed batch; always 0 in evaluation) */
     public int ghostBatch() {
         return ghostBatch;
     }
 
-    /** The running-statistics updates built so far (training phase; empty in evaluation). */
+    /** @return the running-statistics updates built so far (training phase; empty in evaluation) */
     public List<Op> updates() {
         return List.copyOf(updates);
     }
 
-    /** Layers applied so far. */
+    /** @return the number of layers applied so far */
     public int layers() {
         return layer;
     }
 
-    /** Normalizes NHWC {@code x} (static H, W, C) with scale {@code gamma} and shift {@code beta} of shape [C]. */
+    /**
+     * Normalizes NHWC {@code x} (static H, W, C) with scale {@code gamma} and shift {@code beta} of shape [C],
+     * using the next layer's running statistics (and, in training, adding their two updates).
+     *
+     * @param tf    the graph's ops
+     * @param x     {@code [N, H, W, C]} activations
+     * @param gamma the scale, {@code [C]}
+     * @param beta  the shift, {@code [C]}
+     * @return the normalized activations, shaped as {@code x}
+     * @throws IllegalStateException    when every layer of {@code running} has been applied already
+     * @throws IllegalArgumentException in training, when {@code x} is not 4-D with static H, W, C
+     */
     public Operand<T> apply(Ops tf, Operand<T> x, Operand<T> gamma, Operand<T> beta) {
         if (2 * layer + 1 >= running.size()) {
             throw new IllegalStateException("batch-norm layer " + (layer + 1) + " has no running statistics ("

@@ -14,6 +14,7 @@ import java.util.List;
  * both convolutions 5x5 with 10 channels and no padding, pooling 2x2 with stride 2, 50 hidden
  * units; 11,330 parameters for 28x28x1 inputs and 10 classes (asserted at construction).
  * With other input sizes (tests use small images) the count follows from the same layers.
+ * Immutable and thread-safe.
  */
 public final class ConvSmall extends Network {
 
@@ -59,7 +60,12 @@ public final class ConvSmall extends Network {
                 new Parameter("fc2/bias", new long[] {classes}, hidden));
     }
 
-    /** The paper's network for 28x28 grey images and 10 classes; asserts 11,330 parameters. */
+    /**
+     * The paper's network for 28x28 grey images and 10 classes; asserts 11,330 parameters.
+     *
+     * @return the network
+     * @throws IllegalStateException when the parameter count is not {@link #PAPER_PARAMETERS}
+     */
     public static ConvSmall paper() {
         ConvSmall m = new ConvSmall(28, 28, 1, 10, 10, 50);
         if (m.parameterCount() != PAPER_PARAMETERS) {
@@ -87,11 +93,23 @@ public final class ConvSmall extends Network {
         return 2 * (2 * forward + forward - conv1);
     }
 
-    /** A ConvSmall-shaped network of other sizes (for tests: small images, few channels and units). */
+    /**
+     * A ConvSmall-shaped network of other sizes (for tests: small images, few channels and units).
+     *
+     * @param height   image height, >= 16
+     * @param width    image width, >= 16
+     * @param channels image channels
+     * @param classes  number of classes
+     * @param conv     channels of both convolutions
+     * @param hidden   hidden units of fc1
+     * @return the network
+     * @throws IllegalArgumentException when the image is smaller than 16x16
+     */
     public static ConvSmall of(int height, int width, int channels, int classes, int conv, int hidden) {
         return new ConvSmall(height, width, channels, classes, conv, hidden);
     }
 
+    /** {@inheritDoc} */
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p) {
         return layers(tf, images, p).logits();
@@ -110,12 +128,22 @@ public final class ConvSmall extends Network {
      * @param fc1    {@code flat fc1/kernel + fc1/bias} {@code [N, hidden]}
      * @param hidden {@code relu(fc1)}, input of fc2
      * @param logits {@code hidden fc2/kernel + fc2/bias} {@code [N, classes]}
+     * @param <T>    the floating-point type
      */
     public record Layers<T extends TFloating>(Operand<T> input, Operand<T> conv1, Operand<T> pooled1, Operand<T> conv2,
                                               Operand<T> flat, Operand<T> fc1, Operand<T> hidden, Operand<T> logits) {
     }
 
-    /** The forward pass of {@link #logits}, keeping every layer's input and pre-activation output. */
+    /**
+     * The forward pass of {@link #logits}, keeping every layer's input and pre-activation output.
+     *
+     * @param tf     the graph's ops
+     * @param images the images {@code [N, H, W, C]}
+     * @param p      the parameter variables, in {@link #parameters()} order
+     * @param <T>    the floating-point type
+     * @return the intermediate tensors
+     * @throws IllegalArgumentException when {@code p} does not hold one tensor per parameter
+     */
     public <T extends TFloating> Layers<T> layers(Ops tf, Operand<T> images, List<Operand<T>> p) {
         if (p.size() != parameters().size()) {
             throw new IllegalArgumentException("ConvSmall needs " + parameters().size() + " parameter tensors, got " + p.size());

@@ -21,7 +21,14 @@ public final class MaxPooling {
     private MaxPooling() {
     }
 
-    /** {@code max} over each 2x2 window of {@code x} {@code [N, H, W, C]}, stride 2: {@code [N, H/2, W/2, C]}. */
+    /**
+     * {@code max} over each 2x2 window of {@code x} {@code [N, H, W, C]}, stride 2: {@code [N, H/2, W/2, C]}.
+     *
+     * @param tf  the graph's ops
+     * @param x   {@code [N, H, W, C]} activations
+     * @param <T> the floating-point type
+     * @return {@code [N, H/2, W/2, C]} (floor of odd sizes: VALID padding)
+     */
     public static <T extends TFloating> Operand<T> twoByTwo(Ops tf, Operand<T> x) {
         Scope scope = tf.scope();
         Operation op = scope.opBuilder("MaxPool", "MaxPool")

@@ -12,6 +12,13 @@ import java.util.Arrays;
  * {@code [-1/sqrt(fanIn), 1/sqrt(fanIn)]} (Kaiming-uniform with a = sqrt(5) gives this bound for
  * weights; biases use the same bound). Batch-norm scales start at 1 and shifts at 0, and their
  * running statistics (not trainable) at mean 0 and variance 1, as in PyTorch's {@code BatchNorm2d}.
+ *
+ * <p>Immutable and thread-safe (the shape is copied in and out).
+ *
+ * @param name  the variable's name
+ * @param shape its shape, every size >= 1
+ * @param fanIn the fan-in, >= 1, that sets the uniform bound
+ * @param init  how the initial values are drawn
  */
 public record Parameter(String name, long[] shape, int fanIn, Init init) {
 
@@ -25,11 +32,24 @@ public record Parameter(String name, long[] shape, int fanIn, Init init) {
         ZEROS
     }
 
-    /** A weight or bias with PyTorch's default uniform initialization. */
+    /**
+     * A weight or bias with PyTorch's default uniform initialization.
+     *
+     * @param name  the variable's name
+     * @param shape its shape, every size >= 1
+     * @param fanIn the fan-in, >= 1
+     * @throws IllegalArgumentException when a rule of the canonical constructor is broken
+     */
     public Parameter(String name, long[] shape, int fanIn) {
         this(name, shape, fanIn, Init.UNIFORM_FAN_IN);
     }
 
+    /**
+     * Validates the parameter and copies {@code shape}.
+     *
+     * @throws IllegalArgumentException when {@code init} is null, {@code shape} is empty or has a size below 1,
+     *                                  or {@code fanIn < 1}
+     */
     public Parameter {
         if (init == null) {
             throw new IllegalArgumentException("parameter " + name + ": init must be given");
@@ -49,6 +69,7 @@ public record Parameter(String name, long[] shape, int fanIn, Init init) {
         shape = shape.clone();
     }
 
+    /** @return the number of scalars: the product of the shape's sizes */
     public long size() {
         long s = 1;
         for (long d : shape) {
@@ -57,7 +78,7 @@ public record Parameter(String name, long[] shape, int fanIn, Init init) {
         return s;
     }
 
-    /** The uniform initialization bound 1/sqrt(fanIn). */
+    /** @return the uniform initialization bound 1/sqrt(fanIn) */
     public double initBound() {
         return 1.0 / Math.sqrt(fanIn);
     }
@@ -65,6 +86,9 @@ public record Parameter(String name, long[] shape, int fanIn, Init init) {
     /**
      * The initial values, flattened: {@link Init#UNIFORM_FAN_IN} draws {@code size()} uniforms from
      * {@code rng} in order; {@link Init#ONES} and {@link Init#ZEROS} draw nothing.
+     *
+     * @param rng the stream the uniforms come from
+     * @return {@code size()} values
      */
     public double[] initialValues(UniformRandomProvider rng) {
         double[] v = new double[Math.toIntExact(size())];
@@ -82,6 +106,7 @@ public record Parameter(String name, long[] shape, int fanIn, Init init) {
         return v;
     }
 
+    /** @return a copy of the shape */
     @Override
     public long[] shape() {
         return shape.clone();

@@ -109,7 +109,13 @@ public final class ResNet18 extends Network {
         running.add(new Parameter(name + "/running_var", new long[] {c}, 1, Parameter.Init.ONES));
     }
 
-    /** The paper's CIFAR network: 32x32x3 inputs, {@code classes} (10 or 100) outputs; parameter count asserted. */
+    /**
+     * The paper's CIFAR network: 32x32x3 inputs, {@code classes} (10 or 100) outputs; parameter count asserted.
+     *
+     * @param classes number of classes (the count is asserted for 10 and 100 only)
+     * @return the network
+     * @throws IllegalStateException when the parameter count of the 10- or 100-class network is not the stated one
+     */
     public static ResNet18 cifar(int classes) {
         ResNet18 m = new ResNet18(3, classes, 1);
         long expected = classes == 10 ? CIFAR10_PARAMETERS : classes == 100 ? CIFAR100_PARAMETERS : -1;
@@ -119,22 +125,45 @@ public final class ResNet18 extends Network {
         return m;
     }
 
-    /** The same layers with every channel count divided by {@code widthDivisor} (tests: a narrow, fast copy). */
+    /**
+     * The same layers with every channel count divided by {@code widthDivisor} (tests: a narrow, fast copy).
+     *
+     * @param channels     input channels
+     * @param classes      number of classes
+     * @param widthDivisor divides every channel count (1: the full network)
+     * @return the network
+     */
     public static ResNet18 narrow(int channels, int classes, int widthDivisor) {
         return new ResNet18(channels, classes, widthDivisor);
     }
 
+    /** {@inheritDoc} */
     @Override
     public List<Parameter> runningStatistics() {
         return running;
     }
 
-    /** ResNet-18 needs a batch-norm phase: use {@link #logits(Ops, Operand, List, BatchNorm)}. */
+    /**
+     * ResNet-18 needs a batch-norm phase: use {@link #logits(Ops, Operand, List, BatchNorm)}.
+     *
+     * @param tf     the graph's ops
+     * @param images the images
+     * @param params the parameter variables
+     * @param <T>    the floating-point type
+     * @return never
+     * @throws IllegalStateException always
+     */
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> params) {
         throw new IllegalStateException("ResNet-18 has batch norm: its logits need a BatchNorm phase (training or evaluation)");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException when {@code p} does not hold one tensor per parameter
+     * @throws IllegalStateException    when the layers did not use every parameter and batch-norm layer
+     */
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p, BatchNorm<T> bn) {
         if (p.size() != parameters().size()) {

@@ -24,6 +24,7 @@ import java.util.List;
  * form (a single linear layer 512 -> classes). The ImageNet form's classifier (4096 - 4096 -
  * classes with dropout) would give 28,144,010 parameters at 32x32; it is not what is built here.
  * Initialization as {@link Parameter} states (PyTorch's default uniform bounds).
+ * Immutable and thread-safe.
  */
 public final class Vgg11 extends Network {
 
@@ -70,7 +71,12 @@ public final class Vgg11 extends Network {
         return p;
     }
 
-    /** The paper's SVHN network: 32x32x3 inputs, 10 classes; asserts 9,225,610 parameters. */
+    /**
+     * The paper's SVHN network: 32x32x3 inputs, 10 classes; asserts 9,225,610 parameters.
+     *
+     * @return the network
+     * @throws IllegalStateException when the parameter count is not 9,225,610
+     */
     public static Vgg11 svhn() {
         Vgg11 m = new Vgg11(32, 3, 10, 1);
         if (m.parameterCount() != SVHN_PARAMETERS) {
@@ -79,11 +85,26 @@ public final class Vgg11 extends Network {
         return m;
     }
 
-    /** The same layers with every channel count divided by {@code widthDivisor} (tests: a narrow, fast copy). */
+    /**
+     * The same layers with every channel count divided by {@code widthDivisor} (tests: a narrow, fast copy),
+     * for 32x32 inputs.
+     *
+     * @param channels     input channels, >= 1
+     * @param classes      number of classes, >= 2
+     * @param widthDivisor divides every channel count; must divide 64 (1: the full network)
+     * @return the network
+     * @throws IllegalArgumentException when {@code channels < 1}, {@code classes < 2}, or {@code widthDivisor}
+     *                                  does not divide 64
+     */
     public static Vgg11 narrow(int channels, int classes, int widthDivisor) {
         return new Vgg11(32, channels, classes, widthDivisor);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException when {@code p} does not hold one tensor per parameter
+     */
     @Override
     public <T extends TFloating> Operand<T> logits(Ops tf, Operand<T> images, List<Operand<T>> p) {
         if (p.size() != parameters().size()) {

@@ -11,6 +11,8 @@ import java.util.Locale;
  * difference d = statistic(x) - statistic(y) of two methods (the statistic is
  * {@link WindowStatistic}), decided by a {@link PairedHypothesis} inside a {@link Family} whose
  * family-wise probability of a wrong verdict is {@link #FAMILY_ALPHA}.
+ * <p>
+ * Immutable and thread-safe.
  *
  * @param key        the claim id's tail, e.g. {@code msgd-fisher.generalizes-as-sgd}
  * @param paperRef   where the paper makes the statement
@@ -41,17 +43,18 @@ public record PairedClaim(String key, String paperRef, String statement, Family 
             this.ref = ref;
         }
 
+        /** @return the figure's place in the paper */
         public String ref() {
             return ref;
         }
     }
 
-    /** Per-claim probability of a wrong verdict: the family's, Bonferroni over its claims. */
+    /** @return per-claim probability of a wrong verdict: the family's, Bonferroni over its claims of {@link #all()} */
     public double alpha() {
         return FAMILY_ALPHA / all().stream().filter(c -> c.family == family).count();
     }
 
-    /** The claims of the study, fixed before any run (pre-registration). */
+    /** @return the claims of the study, fixed before any run (pre-registration) */
     public static List<PairedClaim> all() {
         PairedHypothesis above = new PairedHypothesis.Superiority(EFFECT);
         PairedHypothesis same = new PairedHypothesis.Equivalence(EFFECT);
@@ -95,7 +98,12 @@ public record PairedClaim(String key, String paperRef, String statement, Family 
         };
     }
 
-    /** The full claim id under {@code protocol}. */
+    /**
+     * The full claim id under {@code protocol}.
+     *
+     * @param protocol the protocol's name
+     * @return {@code deep.fashion-mnist.<protocol>.<key>}
+     */
     public String id(String protocol) {
         return "deep.fashion-mnist." + protocol + "." + key;
     }

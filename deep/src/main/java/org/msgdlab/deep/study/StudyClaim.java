@@ -19,6 +19,9 @@ import java.util.function.Function;
  * {@code deep/results/fashion-mnist-study}). At the quick budget nothing is trained; at the full
  * budget the runs the claims' next looks want are trained first (reusing every completed run, two
  * at a time), once per protocol and JVM.
+ * <p>
+ * Thread-safe: the claims of one protocol share one reader of the runs, which reads (and trains) under
+ * a lock, once per budget.
  */
 public final class StudyClaim implements Claim {
 
@@ -34,7 +37,14 @@ public final class StudyClaim implements Claim {
         this.note = note;
     }
 
-    /** Every study claim under both protocols, on the runs in {@code dir}; the claims of a protocol read them once. */
+    /**
+     * Every study claim under both protocols, on the runs in {@code dir}; the claims of a protocol read them once.
+     *
+     * @param dir     the study directory
+     * @param dataDir where Fashion-MNIST is (for the runs trained at the full budget)
+     * @param log     where training progress goes
+     * @return the claims, {@link PairedClaim#all()} per protocol of {@link Protocol#named()}
+     */
     public static List<Claim> all(Path dir, Path dataDir, PrintStream log) {
         return Protocol.named().stream().flatMap(p -> {
             Runs shared = new Runs(StudyPlan.of(p, dir, dataDir), true, log);
@@ -46,6 +56,11 @@ public final class StudyClaim implements Claim {
      * Every study claim of {@code plan}, decided from the completed runs on disk at any budget, never
      * training (a sweep's runs, {@code msgd verify --from}); {@code note} gives a phrase to add to a
      * claim's verdict reason (e.g. which of its runs the sweep has not finished), empty for none.
+     *
+     * @param plan the study whose runs are read
+     * @param note the phrase per claim, empty for none
+     * @param log  unused while nothing is trained; kept for the shared reader
+     * @return the claims, one per {@link PairedClaim#all()}
      */
     public static List<Claim> readOnly(StudyPlan plan, Function<PairedClaim, String> note, PrintStream log) {
         Runs shared = new Runs(plan, false, log);
@@ -67,6 +82,9 @@ public final class StudyClaim implements Claim {
         return "on small Fashion-MNIST (" + plan.protocol().name() + " protocol): " + claim.statement();
     }
 
+    /**
+     * {@inheritDoc} A failure to read (or train) the runs is an error verdict, not an exception.
+     */
     @Override
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();

@@ -15,6 +15,8 @@ import java.util.List;
  * {@code Streams.derive(masterSeed, s)}, hence the same initial weights ({@code deep.init}) and,
  * where the protocol draws the training set, the same 1,000 images (data seed = run seed); each
  * method then draws its own noise from {@code deep.noise.<method>}.
+ * <p>
+ * Immutable and thread-safe.
  *
  * @param protocol    paper-text or authors-code
  * @param methods     method names as the paper writes them, resolved by the protocol
@@ -41,7 +43,12 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      */
     public static final int AUTHORS_CODE_ITERATIONS = 5_000;
 
-    /** The study's iterations under {@code protocol}. */
+    /**
+     * The study's iterations under {@code protocol}.
+     *
+     * @param protocol the protocol
+     * @return {@link #AUTHORS_CODE_ITERATIONS} under authors-code (by name), {@link #ITERATIONS} otherwise
+     */
     public static int iterations(Protocol protocol) {
         return protocol.name().equals(Protocol.AUTHORS_CODE.name()) ? AUTHORS_CODE_ITERATIONS : ITERATIONS;
     }
@@ -53,8 +60,16 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     /** The methods of Figures 1(a) and 3(a), and the large-batch pair of Figure 4. */
     public static final List<String> METHODS = List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
             "msgd-cov", "msgd-[cov-10]", "sgd-500", "[msgd-fisher]-500");
+    /** The study's default master seed (as {@code msgd verify}). */
     public static final long MASTER_SEED = 20200712L;
 
+    /**
+     * Validates the plan and copies {@code methods}.
+     *
+     * @throws IllegalArgumentException when {@code iterations < 5}, {@code evalEvery} is outside
+     *                                  [1, iterations/5], or a method name is not one {@link Method#parse}
+     *                                  accepts
+     */
     public StudyPlan {
         if (iterations < 5) {
             throw new IllegalArgumentException("iterations=" + iterations + " must be >= 5 (the statistic averages the last 20%)");
@@ -69,22 +84,47 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
         }
     }
 
-    /** The default plan of {@code protocol} in {@code dir}. */
+    /**
+     * The default plan of {@code protocol} in {@code dir}: {@link #METHODS}, {@link #MASTER_SEED},
+     * {@link #iterations(Protocol)}, {@link #EVAL_EVERY}.
+     *
+     * @param protocol the protocol
+     * @param dir      the study directory
+     * @param dataDir  where Fashion-MNIST is
+     * @return the plan
+     */
     public static StudyPlan of(Protocol protocol, Path dir, Path dataDir) {
         return new StudyPlan(protocol, METHODS, MASTER_SEED, iterations(protocol), EVAL_EVERY, dir, dataDir);
     }
 
-    /** The method a name means under this plan's protocol. */
+    /**
+     * The method a name means under this plan's protocol.
+     *
+     * @param name a method name
+     * @return the method ({@link Protocol#method})
+     * @throws IllegalArgumentException when the name is not a method
+     */
     public Method method(String name) {
         return protocol.method(name, Preset.FASHION_MNIST_SMALL.sgdBatch());
     }
 
-    /** The run seed of paired seed {@code s}: initial weights and (drawn splits) training set of every method. */
+    /**
+     * The run seed of paired seed {@code s}: initial weights and (drawn splits) training set of every method.
+     *
+     * @param s the paired seed
+     * @return {@code Streams.derive(masterSeed, s)}
+     */
     public long runSeed(int s) {
         return Streams.derive(masterSeed, s);
     }
 
-    /** Where the run of {@code method} and paired seed {@code s} lives. */
+    /**
+     * Where the run of {@code method} and paired seed {@code s} lives.
+     *
+     * @param method a method name
+     * @param s      the paired seed
+     * @return {@code dir/<protocol>/<method id>/seed-<s>}
+     */
     public Path runDir(String method, int s) {
         return dir.resolve(protocol.name()).resolve(method(method).id()).resolve("seed-" + s);
     }
@@ -93,6 +133,10 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * The configuration of one run: one intra-op thread (two runs share the two cores; measured 7.2
      * full-batch steps/s for two single-thread runs against 5.3 for one two-thread run), checkpoints
      * every 1,000 iterations.
+     *
+     * @param method a method name
+     * @param s      the paired seed
+     * @return the run's configuration
      */
     public RunConfig config(String method, int s) {
         Preset p = Preset.FASHION_MNIST_SMALL;

@@ -24,10 +24,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Every run is checkpointed every 1,000 iterations and reused when found completed with the same
  * settings, so the same command continues an interrupted study; runs are ordered by paired seed,
  * then by method, so that blocks complete one seed at a time.
+ * <p>
+ * One call of {@link #runAuto} or {@link #runAll} at a time per runner: the runs of a call train on its
+ * own pool of {@code workers} threads, and two calls at once could train the same run directory.
  */
 public final class StudyRunner {
 
-    /** A run still to do. */
+    /**
+     * A run still to do. Immutable and thread-safe.
+     *
+     * @param method the method name, as the plan lists it
+     * @param seed   the paired seed
+     */
     public record Task(String method, int seed) {
     }
 
@@ -37,7 +45,13 @@ public final class StudyRunner {
     private final PrintStream log;
 
     /**
+     * A runner of {@code plan}'s runs.
+     *
+     * @param plan     the study
+     * @param workers  runs trained at a time, >= 1
      * @param deadline no run starts after it (null: none); a run started before it finishes
+     * @param log      where progress and failures go (written from the worker threads)
+     * @throws IllegalArgumentException when {@code workers < 1}
      */
     public StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log) {
         if (workers < 1) {
@@ -52,6 +66,10 @@ public final class StudyRunner {
     /**
      * The runs the sequential rule wants next: for each claim neither resolved nor at its cap, its
      * two methods at every seed below its next look; methods limited to {@code only} when not empty.
+     *
+     * @param runs the completed runs
+     * @param only the methods to train (empty: all)
+     * @return the runs not yet completed, by paired seed, then in the plan's method order
      */
     public static List<Task> wanted(StudyRuns runs, List<String> only) {
         List<Task> tasks = new ArrayList<>();
@@ -73,7 +91,14 @@ public final class StudyRunner {
         return tasks;
     }
 
-    /** Every method of the plan (or of {@code only}) at seeds 0 .. seeds-1 not yet completed. */
+    /**
+     * Every method of the plan (or of {@code only}) at seeds 0 .. seeds-1 not yet completed.
+     *
+     * @param runs  the completed runs
+     * @param seeds the number of paired seeds
+     * @param only  the methods to train (empty: all)
+     * @return the runs to train, by paired seed, then in the plan's method order
+     */
     public static List<Task> fixed(StudyRuns runs, int seeds, List<String> only) {
         List<Task> tasks = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
@@ -86,7 +111,15 @@ public final class StudyRunner {
         return tasks;
     }
 
-    /** {@code --seeds auto}: blocks of wanted runs until none is wanted or the deadline passes. */
+    /**
+     * {@code --seeds auto}: blocks of wanted runs until none is wanted, the deadline passes, or a block
+     * completes no run.
+     *
+     * @param only the methods to train (empty: all)
+     * @return the completed runs read last
+     * @throws IOException          when the completed runs cannot be read ({@link StudyRuns#read})
+     * @throws InterruptedException when interrupted while waiting for the runs
+     */
     public StudyRuns runAuto(List<String> only) throws IOException, InterruptedException {
         while (true) {
             StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
@@ -109,7 +142,14 @@ public final class StudyRunner {
         return deadline != null && Instant.now().isAfter(deadline);
     }
 
-    /** Trains {@code tasks}; returns how many completed. Failures are reported and do not stop the others. */
+    /**
+     * Trains {@code tasks}; returns how many completed. Failures are reported and do not stop the others.
+     *
+     * @param tasks the runs to train
+     * @return how many ended {@code COMPLETED}
+     * @throws IOException          declared; a run's failure is reported on the log instead
+     * @throws InterruptedException when interrupted while waiting for the runs
+     */
     public int runAll(List<Task> tasks) throws IOException, InterruptedException {
         log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
                 tasks.size(), workers, tasks.stream().map(t -> t.method() + "/" + t.seed()).toList()));

@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * seed, the metrics and the pre-registered statistic. A longer run of the same settings counts by
  * its first {@code plan.iterations()} iterations ({@link Trainer#completedOrPrefix}). A directory holding a run with other
  * settings is not used, and is listed in {@link #mismatches()}.
+ * <p>
+ * Immutable (the maps and list are unmodifiable copies when built by {@link #read}) and thread-safe.
  *
  * @param plan        the plan the runs were read for
  * @param byMethod    method name (as the plan lists it) -> paired seed -> run
@@ -29,12 +31,29 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
      * on beyond them (a longer run counted by its first iterations), how far it went and the same
      * statistic over the last 20% of its own iterations, as a check ({@code ownIterations} equal to the
      * plan's and {@code ownStatistic} equal to {@code statistic} otherwise).
+     *
+     * @param seed          the paired seed
+     * @param rows          the metrics rows up to the plan's iterations
+     * @param statistic     the pre-registered statistic of those rows ({@link WindowStatistic#of})
+     * @param finalAccuracy the test accuracy of the last of those rows
+     * @param seconds       the run's training seconds
+     * @param ownIterations the last iteration of the run itself
+     * @param ownStatistic  the statistic over the run's own iterations
      */
     public record Run(int seed, List<Trainer.Row> rows, double statistic, double finalAccuracy, double seconds,
                       long ownIterations, double ownStatistic) {
     }
 
-    /** Reads the completed runs of seeds 0 .. maxSeeds-1. */
+    /**
+     * Reads the completed runs of seeds 0 .. maxSeeds-1.
+     *
+     * @param plan     the study
+     * @param maxSeeds the number of paired seeds looked at
+     * @return the runs found
+     * @throws IOException when a run's files cannot be read; {@link org.msgdlab.deep.train.RunFileException}
+     *                     when one is damaged
+     * @throws IllegalArgumentException when a completed run has no evaluation in the statistic's window
+     */
     public static StudyRuns read(StudyPlan plan, int maxSeeds) throws IOException {
         Map<String, Map<Integer, Run>> by = new LinkedHashMap<>();
         List<String> mismatches = new ArrayList<>();
@@ -66,7 +85,13 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         return new StudyRuns(plan, Collections.unmodifiableMap(by), List.copyOf(mismatches));
     }
 
-    /** Paired seeds 0, 1, ... (without gaps) completed by both methods: the seeds a paired test may use, in order. */
+    /**
+     * Paired seeds 0, 1, ... (without gaps) completed by both methods: the seeds a paired test may use, in order.
+     *
+     * @param x a method name
+     * @param y another
+     * @return the number n of seeds 0 .. n-1 completed by both
+     */
     public int pairedPrefix(String x, String y) {
         Map<Integer, Run> a = byMethod.getOrDefault(x, Map.of());
         Map<Integer, Run> b = byMethod.getOrDefault(y, Map.of());
@@ -77,7 +102,13 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         return n;
     }
 
-    /** The statistic of {@code method} at seeds 0 .. n-1. */
+    /**
+     * The statistic of {@code method} at seeds 0 .. n-1 (each must be completed).
+     *
+     * @param method a method name of the plan
+     * @param n      the number of seeds
+     * @return one statistic per seed
+     */
     public double[] statistics(String method, int n) {
         double[] v = new double[n];
         for (int s = 0; s < n; s++) {
@@ -86,7 +117,13 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         return v;
     }
 
-    /** The final-iterate accuracies of {@code method} at seeds 0 .. n-1. */
+    /**
+     * The final-iterate accuracies of {@code method} at seeds 0 .. n-1 (each must be completed).
+     *
+     * @param method a method name of the plan
+     * @param n      the number of seeds
+     * @return one accuracy per seed
+     */
     public double[] finals(String method, int n) {
         double[] v = new double[n];
         for (int s = 0; s < n; s++) {
@@ -97,12 +134,24 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
 
     /**
      * Test accuracy against iteration over the given runs of one method: the mean and a 95% band
-     * (Student t over the seeds; no band for one seed).
+     * (Student t over the seeds; no band for one seed). The arrays are not copied.
+     *
+     * @param iterations the iterations of the rows (the first run's)
+     * @param mean       the mean test accuracy at each
+     * @param lower      the band's lower end (the mean for one seed)
+     * @param upper      the band's upper end (the mean for one seed)
+     * @param seeds      the number of runs averaged
      */
     public record Curve(double[] iterations, double[] mean, double[] lower, double[] upper, int seeds) {
     }
 
-    /** The curve of {@code method} over {@code seeds} (its runs must be completed). */
+    /**
+     * The curve of {@code method} over {@code seeds} (its runs must be completed), as long as the shortest run.
+     *
+     * @param method a method name of the plan
+     * @param seeds  the paired seeds
+     * @return the mean curve and its band
+     */
     public Curve curve(String method, java.util.Collection<Integer> seeds) {
         List<List<Trainer.Row>> rows = seeds.stream().map(s -> byMethod.get(method).get(s).rows()).toList();
         int n = rows.size();
@@ -131,11 +180,23 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
         return new Curve(x, mean, lo, hi, n);
     }
 
-    /** Completed runs of {@code method}. */
+    /**
+     * Completed runs of {@code method}.
+     *
+     * @param method a method name
+     * @return their number (0 for a method the plan does not list)
+     */
     public int completed(String method) {
         return byMethod.getOrDefault(method, Map.of()).size();
     }
 
+    /**
+     * Whether a run is completed.
+     *
+     * @param method a method name
+     * @param seed   a paired seed
+     * @return whether the run of {@code method} at {@code seed} was found completed
+     */
     public boolean has(String method, int seed) {
         return byMethod.getOrDefault(method, Map.of()).containsKey(seed);
     }

@@ -39,7 +39,12 @@ public final class StudyVerdicts {
     private StudyVerdicts() {
     }
 
-    /** The sequential design of a claim: looks at 5, 10, 15 paired seeds, the claim's alpha split over them. */
+    /**
+     * The sequential design of a claim: looks at 5, 10, 15 paired seeds, the claim's alpha split over them.
+     *
+     * @param c the claim
+     * @return its design
+     */
     public static SequentialDesign design(PairedClaim c) {
         return new SequentialDesign(FIRST, BLOCK, CAP, c.alpha());
     }
@@ -57,7 +62,12 @@ public final class StudyVerdicts {
                               Evidence evidence) {
     }
 
-    /** Every claim of the study under the runs' protocol. */
+    /**
+     * Every claim of the study under the runs' protocol.
+     *
+     * @param runs the completed runs
+     * @return one result per {@link PairedClaim#all()}, in that order
+     */
     public static List<ClaimResult> evaluate(StudyRuns runs) {
         List<ClaimResult> out = new ArrayList<>();
         for (PairedClaim c : PairedClaim.all()) {

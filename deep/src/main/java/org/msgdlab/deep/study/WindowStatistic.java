@@ -19,12 +19,24 @@ public final class WindowStatistic {
     private WindowStatistic() {
     }
 
-    /** First iteration inside the window of a run of {@code iterations}. */
+    /**
+     * First iteration inside the window of a run of {@code iterations}.
+     *
+     * @param iterations the run's iterations K
+     * @return round(0.8 K)
+     */
     public static long windowStart(int iterations) {
         return Math.round((1 - FRACTION) * iterations);
     }
 
-    /** Mean test accuracy of the rows inside the window. */
+    /**
+     * Mean test accuracy of the rows inside the window.
+     *
+     * @param rows       a run's metrics rows
+     * @param iterations the run's iterations K
+     * @return the mean over the rows at iteration &ge; {@link #windowStart}
+     * @throws IllegalArgumentException when no row is inside the window
+     */
     public static double of(List<Trainer.Row> rows, int iterations) {
         long from = windowStart(iterations);
         double sum = 0;
@@ -42,7 +54,12 @@ public final class WindowStatistic {
         return sum / k;
     }
 
-    /** Test accuracy of the last row (the final iterate). */
+    /**
+     * Test accuracy of the last row (the final iterate).
+     *
+     * @param rows a run's metrics rows, not empty
+     * @return the last row's test accuracy
+     */
     public static double last(List<Trainer.Row> rows) {
         return rows.get(rows.size() - 1).testAccuracy();
     }

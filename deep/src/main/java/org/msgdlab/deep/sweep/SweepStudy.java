@@ -36,7 +36,15 @@ public final class SweepStudy {
     private SweepStudy() {
     }
 
-    /** The study's claims under each protocol the sweep in {@code dir} holds runs of. */
+    /**
+     * The study's claims under each protocol the sweep in {@code dir} holds runs of.
+     *
+     * @param dir the sweep directory
+     * @param log where the runs outside the study's design are reported
+     * @return the study
+     * @throws IOException              when the sweep directory cannot be read
+     * @throws IllegalArgumentException when the sweep holds no run of the paired Fashion-MNIST study
+     */
     public static Study create(Path dir, PrintStream log) throws IOException {
         SweepDirectory sweep = SweepDirectory.open(dir, new TrainingRunKind());
         Map<String, List<SweepDirectory.Status>> byProtocol = new TreeMap<>();

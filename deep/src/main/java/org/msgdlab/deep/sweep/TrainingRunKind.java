@@ -45,6 +45,13 @@ public final class TrainingRunKind implements RunKind {
      * preset, protocol, method, seed, data-seed, eval-every, eval-subset, checkpoint-every, threads;
      * optional: the protocol differences (pixels, init, split, sgd-sampling, bernoulli-batch),
      * magnitude, iterations and lr (the preset's under the protocol when absent), data.
+     *
+     * @param s   the run's settings
+     * @param out the run directory
+     * @return the configuration
+     * @throws IllegalArgumentException when a required setting is missing, a number or {@code threads} (INTRA,INTER)
+     *                                  does not parse, or a value is refused by {@link Preset#parse},
+     *                                  {@link Method#parse}, {@link Protocol} or {@link RunConfig}
      */
     public static RunConfig config(Map<String, String> s, Path out) {
         Preset preset = Preset.parse(required(s, "preset"));

@@ -50,6 +50,13 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
     public static final List<String> VARIED = List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch", "lr",
             "magnitude");
 
+    /**
+     * Validates the sweep and copies the lists; no variation means one empty variation.
+     *
+     * @throws IllegalArgumentException when {@code presets}, {@code protocols}, {@code methods} or {@code seeds} is
+     *                                  null or empty, a seed is negative, or a variation sets a key outside
+     *                                  {@link #VARIED}
+     */
     public TrainingSweep {
         presets = nonEmpty("--presets", presets);
         protocols = nonEmpty("--protocols", protocols);
@@ -77,7 +84,11 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
         return List.copyOf(values);
     }
 
-    /** The plan: every combination, seeds innermost-but-one so that a block of paired seeds completes together. */
+    /**
+     * The plan: every combination, paired seeds outermost so that a block of paired seeds completes together.
+     *
+     * @return the runs, by seed, then preset, protocol, variation and method
+     */
     public SweepPlan plan() {
         List<SweepRun> runs = new ArrayList<>();
         for (int s : seeds) {

@@ -44,6 +44,15 @@ import java.util.regex.Pattern;
  *
  * <p>Each iteration k draws from its own stream {@code Streams.derive(derive(seed, "deep.noise"), k)},
  * so a resumed run draws exactly what the uninterrupted one drew.
+ * <p>
+ * Immutable, and thread-safe as far as its plug-in is.
+ *
+ * @param kind      the method family
+ * @param b         the SGD batch size b (SGD's batch, the b of Algorithm 1's noises), >= 1
+ * @param bigBatch  B: the sparse noises' and Algorithm 2's batch (>= 1 there); for {@code MSGD_BERNOULLI} the
+ *                  expected batch K (0: b); 0 otherwise
+ * @param magnitude Algorithm 2's compensatory magnitude s, >= 0; NaN: matched to SGD-b
+ * @param plugin    the noise of a {@code PLUGIN} method; null for the others
  */
 public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlugin plugin) {
 
@@ -53,11 +62,26 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
         MINIBATCH_FISHER, MINIBATCH_COV, PLUGIN
     }
 
-    /** A built-in method (no plug-in). */
+    /**
+     * A built-in method (no plug-in).
+     *
+     * @param kind      the method family, not {@code PLUGIN}
+     * @param b         the SGD batch size
+     * @param bigBatch  B, or Bernoulli's expected batch (0: b)
+     * @param magnitude Algorithm 2's compensatory magnitude (NaN: matched to SGD-b)
+     * @throws IllegalArgumentException when a rule of the canonical constructor is broken
+     */
     public Method(Kind kind, int b, int bigBatch, double magnitude) {
         this(kind, b, bigBatch, magnitude, null);
     }
 
+    /**
+     * Validates the method.
+     *
+     * @throws IllegalArgumentException when a plug-in is given to a non-{@code PLUGIN} kind or missing for
+     *                                  {@code PLUGIN}, {@code b < 1}, {@code bigBatch < 1} for a sparse or
+     *                                  Algorithm 2 kind, or {@code magnitude} is neither >= 0 nor NaN
+     */
     public Method {
         if ((kind == Kind.PLUGIN) != (plugin != null)) {
             throw new IllegalArgumentException("method " + kind + ": a plug-in is needed exactly by plug-in methods (plugin:NAME)");
@@ -93,6 +117,13 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
     /**
      * Parses a method name; {@code b} is the preset's SGD batch size, used when the name carries none.
      * {@code magnitude} is the compensatory noise magnitude of Algorithm 2 (NaN: matched to SGD-b).
+     *
+     * @param name      the name, one of {@link #SYNTAX} (case and surrounding blanks ignored)
+     * @param b         the preset's SGD batch size
+     * @param magnitude Algorithm 2's compensatory magnitude; NaN: matched to SGD-b
+     * @return the method
+     * @throws IllegalArgumentException when the name is none of {@link #SYNTAX} (a plug-in name among them:
+     *                                  no plug-ins are given here), or a rule of the constructor is broken
      */
     public static Method parse(String name, int b, double magnitude) {
         return parse(name, b, magnitude, List.of());
@@ -101,6 +132,15 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
     /**
      * Parses a method name among the built-in ones and {@code plugin:NAME} (or its id {@code plugin-NAME})
      * for one of {@code plugins}: Algorithm 1 with that plug-in's noise at this SGD batch b.
+     *
+     * @param name      the name, one of {@link #SYNTAX} (case and surrounding blanks ignored)
+     * @param b         the preset's SGD batch size
+     * @param magnitude Algorithm 2's compensatory magnitude; NaN: matched to SGD-b
+     * @param plugins   the loaded plug-ins
+     * @return the method
+     * @throws IllegalArgumentException when the name is none of {@link #SYNTAX}, a batch size in it exceeds
+     *                                  {@link Integer#MAX_VALUE}, it names a plug-in and {@code plugins} is empty
+     *                                  or holds none of that name, or a rule of the constructor is broken
      */
     public static Method parse(String name, int b, double magnitude, List<NoisePlugin> plugins) {
         String s = name.trim().toLowerCase(Locale.ROOT);
@@ -158,7 +198,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
         }
     }
 
-    /** The paper's name, e.g. {@code MSGD-[Fisher-10]} or {@code SGD-50}. */
+    /** @return the paper's name, e.g. {@code MSGD-[Fisher-10]} or {@code SGD-50} */
     public String paperName() {
         return switch (kind) {
             case GD -> "GD";
@@ -175,7 +215,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
         };
     }
 
-    /** A stable lower-case id, usable in file names and claim ids. */
+    /** @return a stable lower-case id, usable in file names and claim ids (a plug-in's name keeps its case) */
     public String id() {
         return switch (kind) {
             case GD -> "gd";
@@ -192,12 +232,17 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
         };
     }
 
-    /** Algorithm 2 (a mini-batch per step) rather than Algorithm 1 (the whole training set). */
+    /** @return whether this is Algorithm 2 (a mini-batch per step) rather than Algorithm 1 (the whole training set) */
     public boolean miniBatch() {
         return kind == Kind.MINIBATCH_FISHER || kind == Kind.MINIBATCH_COV;
     }
 
-    /** The sampling noise V of Algorithm 1 on n samples (null for GD and for Algorithm 2). */
+    /**
+     * The sampling noise V of Algorithm 1 on n samples (null for GD and for Algorithm 2).
+     *
+     * @param n the number of training samples
+     * @return the noise, or null
+     */
     public SamplingNoise noise(int n) {
         return switch (kind) {
             case GD, MINIBATCH_FISHER, MINIBATCH_COV -> null;
@@ -212,7 +257,12 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
         };
     }
 
-    /** The mini-batch MSGD of Algorithm 2 on n samples (null for Algorithm 1 methods). */
+    /**
+     * The mini-batch MSGD of Algorithm 2 on n samples (null for Algorithm 1 methods).
+     *
+     * @param n the number of training samples
+     * @return the mini-batch MSGD, or null
+     */
     public MiniBatchMsgd miniBatchMsgd(int n) {
         if (!miniBatch()) {
             return null;
@@ -222,14 +272,26 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
                 : MiniBatchMsgd.covCompensated(n, bigBatch, s);
     }
 
-    /** The examples and weights of one step. */
+    /**
+     * The examples and weights of one step. The arrays are shared, not copied.
+     *
+     * @param indices the training examples fed (repeats possible)
+     * @param weights their weights in the gradient, one per index
+     */
     public record Feed(int[] indices, double[] weights) {
+        /** @return the number of examples fed */
         public int size() {
             return indices.length;
         }
     }
 
-    /** Draws the feeds of a run over n training samples with master seed {@code seed}. */
+    /**
+     * Draws the feeds of a run over n training samples with master seed {@code seed} (no batch norm).
+     *
+     * @param n    the number of training samples
+     * @param seed the run's seed
+     * @return the per-iteration draws
+     */
     public Plan plan(int n, long seed) {
         return plan(n, seed, false);
     }
@@ -240,12 +302,17 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
      * sampled batch of b examples (repeats included, weight 1/b each: the same W), Algorithm 1
      * methods feed the whole training set (in chunks), never only the support of W. The draws (and so
      * W) are the same as without batch norm.
+     *
+     * @param n         the number of training samples
+     * @param seed      the run's seed
+     * @param batchNorm whether the network has batch norm
+     * @return the per-iteration draws
      */
     public Plan plan(int n, long seed, boolean batchNorm) {
         return new Plan(this, n, Streams.derive(seed, "deep.noise." + id()), batchNorm);
     }
 
-    /** The per-iteration draws of a method. */
+    /** The per-iteration draws of a method; {@link #draw} depends only on the seed, the method and k. */
     public static final class Plan {
         private final Method method;
         private final int n;
@@ -266,7 +333,7 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
             Arrays.setAll(all, i -> i);
         }
 
-        /** The compensatory magnitude used by Algorithm 2 (NaN for Algorithm 1). */
+        /** @return the compensatory magnitude used by Algorithm 2 (NaN for Algorithm 1) */
         public double magnitude() {
             if (mini == null) {
                 return Double.NaN;
@@ -274,7 +341,13 @@ public record Method(Kind kind, int b, int bigBatch, double magnitude, NoisePlug
             return Math.sqrt(mini.compensatory().covariance().diagonal());
         }
 
-        /** The feed of iteration {@code k} (a pure function of the seed, the method and k). */
+        /**
+         * The feed of iteration {@code k} (a pure function of the seed, the method and k).
+         *
+         * @param k the iteration
+         * @return the examples and weights of that step
+         * @throws IllegalStateException with batch norm, when SGD's weights are not multiples of 1/b adding up to 1
+         */
         public Feed draw(long k) {
             UniformRandomProvider rng = Streams.create(Streams.derive(stream, k));
             if (mini != null) {

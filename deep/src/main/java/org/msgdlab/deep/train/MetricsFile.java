@@ -20,7 +20,9 @@ import java.util.List;
  */
 public final class MetricsFile {
 
+    /** The header line. */
     public static final String HEADER = "iteration,train_loss,train_accuracy,test_loss,test_accuracy,elapsed_seconds";
+    /** The file name in a run directory. */
     public static final String NAME = "metrics.csv";
 
     private MetricsFile() {
@@ -40,7 +42,14 @@ public final class MetricsFile {
         Files.writeString(dir.resolve(NAME), row.csv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
-    /** Every row of a complete file; any malformed line is a {@link RunFileException} naming it. */
+    /**
+     * Every row of a complete file; any malformed line is a {@link RunFileException} naming it.
+     *
+     * @param file the metrics.csv
+     * @return its rows
+     * @throws IOException when it cannot be read; {@link RunFileException} when it is not UTF-8, a line is
+     *                     malformed, or iterations do not increase
+     */
     public static List<Trainer.Row> read(Path file) throws IOException {
         return parse(file, null);
     }
@@ -48,6 +57,12 @@ public final class MetricsFile {
     /**
      * Every whole row, for continuing a run: a cut last row is dropped with a warning on {@code log}
      * (the resumed run keeps the rows up to its checkpoint and computes the others again).
+     *
+     * @param file the metrics.csv
+     * @param log  where the warning goes
+     * @return its whole rows
+     * @throws IOException when it cannot be read; {@link RunFileException} when it is not UTF-8, a line other
+     *                     than the cut last one is malformed, or iterations do not increase
      */
     public static List<Trainer.Row> readForResume(Path file, PrintStream log) throws IOException {
         return parse(file, log);

@@ -16,6 +16,7 @@ import java.util.Locale;
 
 /**
  * A paper set-up (Appendix C): data, split, network, optimizer and the default SGD batch size.
+ * Immutable and thread-safe.
  *
  * @param id              the name given to {@code --preset}
  * @param paperRef        where the paper describes it
@@ -43,6 +44,12 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
     /** The data sets and the paper's splits. */
     public enum Dataset { FASHION_MNIST_SMALL, SVHN_SMALL, CIFAR10, CIFAR100 }
 
+    /**
+     * Validates the set-up.
+     *
+     * @throws IllegalArgumentException when a ResNet-18 preset with ghost batch norm has an SGD batch or a
+     *                                  chunk that is not a multiple of the ghost batch size
+     */
     public Preset {
         if (network == Network.RESNET18 && ghostBatch > 0 && (sgdBatch % ghostBatch != 0 || chunk % ghostBatch != 0)) {
             throw new IllegalArgumentException("preset " + id + ": SGD batch " + sgdBatch + " and chunk " + chunk
@@ -50,7 +57,7 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
         }
     }
 
-    /** The first learning rate of the schedule. */
+    /** @return the first learning rate of the schedule */
     public double learningRate() {
         return schedule.initial();
     }
@@ -123,11 +130,19 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
             Dataset.CIFAR100, 50_000, 500, 500, LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 5e-4,
             CIFAR_ITERATIONS, 500, 500, true, CIFAR100_DIR, Network.RESNET18);
 
+    /** @return every preset, in the order of Appendix C */
     public static List<Preset> all() {
         return List.of(FASHION_MNIST_SMALL, SVHN_VGG11, CIFAR10_VGG11, CIFAR10_RESNET18, CIFAR10_RESNET18_STANDARD,
                 CIFAR100_RESNET18);
     }
 
+    /**
+     * The preset of an id.
+     *
+     * @param id a preset's {@link #id()} (case and surrounding blanks ignored)
+     * @return the preset
+     * @throws IllegalArgumentException when no preset has that id
+     */
     public static Preset parse(String id) {
         String s = id.trim().toLowerCase(Locale.ROOT);
         for (Preset p : all()) {
@@ -138,7 +153,7 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
         throw new IllegalArgumentException("preset '" + id + "' must be one of " + all().stream().map(Preset::id).toList());
     }
 
-    /** The network of this set-up. */
+    /** @return a new model of the network of this set-up (CIFAR-100's VGG-11: 100 classes, width factor 1) */
     public Model model() {
         return switch (network) {
             case CONVSMALL -> ConvSmall.paper();
@@ -147,14 +162,30 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
         };
     }
 
-    /** The paper's split of the data found in {@code dir}: training and test sets. */
+    /**
+     * The paper's split of the data found in {@code dir}: training and test sets.
+     *
+     * @param dir      where the data files are
+     * @param dataSeed seed of the training-set draw
+     * @return training and test sets
+     * @throws IOException when the data cannot be read: {@link org.msgdlab.deep.data.DatasetNotFoundException}
+     *                     when missing, {@link org.msgdlab.deep.data.MalformedDataException} when malformed
+     */
     public Data load(Path dir, long dataSeed) throws IOException {
         return load(dir, dataSeed, Protocol.PAPER_TEXT);
     }
 
     /**
      * The split of the data found in {@code dir} under {@code protocol}: the training set drawn
-     * (seeded by {@code dataSeed}) or the first n images of the pool.
+     * (seeded by {@code dataSeed}) or the first n images of the pool. The CIFAR presets use the standard
+     * split under every protocol.
+     *
+     * @param dir      where the data files are
+     * @param dataSeed seed of the training-set draw
+     * @param protocol which split
+     * @return training and test sets
+     * @throws IOException when the data cannot be read: {@link org.msgdlab.deep.data.DatasetNotFoundException}
+     *                     when missing, {@link org.msgdlab.deep.data.MalformedDataException} when malformed
      */
     public Data load(Path dir, long dataSeed, Protocol protocol) throws IOException {
         boolean first = protocol.split() == Protocol.TrainingSplit.FIRST_N;
@@ -181,25 +212,51 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
         };
     }
 
-    /** The graph options this set-up trains with (optimizer, batch norm, augmentation), threads aside. */
+    /**
+     * The graph options this set-up trains with (optimizer, batch norm, augmentation), threads aside, under
+     * {@link Protocol#PAPER_TEXT}.
+     *
+     * @param initSeed seed of the initialization
+     * @return the options
+     */
     public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed) {
         return graphOptions(initSeed, Protocol.PAPER_TEXT);
     }
 
-    /** The graph options under {@code protocol}: pixel scale and initialization besides the optimizer's. */
+    /**
+     * The graph options under {@code protocol}: pixel scale and initialization besides the optimizer's.
+     *
+     * @param initSeed seed of the initialization
+     * @param protocol the protocol
+     * @return the options
+     */
     public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed, Protocol protocol) {
         return org.msgdlab.deep.graph.TrainingGraph.Options.defaults(initSeed).withMomentum(momentum, weightDecay)
                 .withGhostBatch(ghostBatch).withAugmentation(augment).withPixelScale(protocol.pixels().factor())
                 .withFlatNormalInit(protocol.initialization() == Protocol.Initialization.FLAT_NORMAL ? protocol.initStd() : 0);
     }
 
-    /** This preset with another schedule, weight decay, number of iterations and ghost batch size. */
+    /**
+     * This preset with another schedule, weight decay, number of iterations and ghost batch size.
+     *
+     * @param s     the learning-rate schedule
+     * @param wd    the weight decay
+     * @param k     the number of iterations
+     * @param ghost the ghost batch size (0: none)
+     * @return the preset
+     * @throws IllegalArgumentException when the canonical constructor's rule is broken
+     */
     public Preset with(LearningRateSchedule s, double wd, int k, int ghost) {
         return new Preset(id, paperRef, dataset, trainSize, sgdBatch, sparseBatch, s, momentum, wd, k, chunk, ghost, augment,
                 defaultDataDir, network);
     }
 
-    /** Training and test sets. */
+    /**
+     * Training and test sets. Immutable and thread-safe.
+     *
+     * @param train the training set
+     * @param test  the test set
+     */
     public record Data(ImageSet train, ImageSet test) {
     }
 }

@@ -10,7 +10,10 @@ import java.util.Map;
  * released code ({@code uuujf/MultiNoise}, commit 3516e83) runs it ({@code authors-code}). The
  * differences, each settable on its own (deep/README.md has the table with sources):
  *
- * @param name            {@code paper-text}, {@code authors-code}, or {@code custom} once a field is overridden
+ * Immutable and thread-safe.
+ *
+ * @param name            {@code paper-text}, {@code authors-code}, or {@code custom (from NAME)} once a field is
+ *                        overridden
  * @param pixels          what the first layer sees: x/255 in [0, 1] (Appendix C) or the raw 0-255 values
  *                        (FashionMNIST/mnist.py:37-41 never divides)
  * @param initialization  the framework's per-layer uniform default, or one flat N(0, initStd^2) draw of every
@@ -41,7 +44,7 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
             this.factor = factor;
         }
 
-        /** The factor the uint8 pixel is multiplied by. */
+        /** @return the factor the uint8 pixel is multiplied by (1/255 or 1) */
         public double factor() {
             return factor;
         }
@@ -61,6 +64,12 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     /** How SGD draws its mini-batch. */
     public enum SgdSampling { WITH_REPLACEMENT, WITHOUT_REPLACEMENT }
 
+    /**
+     * Validates the settings.
+     *
+     * @throws IllegalArgumentException when {@code name} is null or blank, {@code initStd} is not finite and > 0
+     *                                  for a flat normal initialization, or {@code bernoulliBatch} is negative
+     */
     public Protocol {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("protocol name must be given");
@@ -81,11 +90,18 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     public static final Protocol AUTHORS_CODE = new Protocol("authors-code", PixelScale.RAW, Initialization.FLAT_NORMAL,
             0.02, TrainingSplit.FIRST_N, SgdSampling.WITHOUT_REPLACEMENT, 20, true);
 
+    /** @return the named protocols: {@link #PAPER_TEXT}, {@link #AUTHORS_CODE} */
     public static List<Protocol> named() {
         return List.of(PAPER_TEXT, AUTHORS_CODE);
     }
 
-    /** {@code paper-text} or {@code authors-code}. */
+    /**
+     * {@code paper-text} or {@code authors-code}.
+     *
+     * @param s the name (case and surrounding blanks ignored)
+     * @return the named protocol
+     * @throws IllegalArgumentException when {@code s} names neither
+     */
     public static Protocol parse(String s) {
         String t = s.trim().toLowerCase(Locale.ROOT);
         for (Protocol p : named()) {
@@ -96,23 +112,56 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         throw new IllegalArgumentException("protocol '" + s + "' must be one of " + named().stream().map(Protocol::name).toList());
     }
 
+    /**
+     * This protocol with other pixels; renamed {@code custom (from NAME)} when they differ.
+     *
+     * @param p what the first layer sees
+     * @return the protocol
+     */
     public Protocol withPixels(PixelScale p) {
         return new Protocol(renamed(p == pixels), p, initialization, initStd, split, sgdSampling, bernoulliBatch, presetOverrides);
     }
 
+    /**
+     * This protocol with another initialization; renamed {@code custom (from NAME)} when it differs.
+     *
+     * @param i   how the parameters start
+     * @param std standard deviation of the flat normal draw (ignored by the framework default)
+     * @return the protocol
+     * @throws IllegalArgumentException when {@code i} is the flat normal draw and {@code std} is not finite and > 0
+     */
     public Protocol withInitialization(Initialization i, double std) {
         return new Protocol(renamed(i == initialization && std == initStd), pixels, i, std, split, sgdSampling,
                 bernoulliBatch, presetOverrides);
     }
 
+    /**
+     * This protocol with another training split; renamed {@code custom (from NAME)} when it differs.
+     *
+     * @param s which images form the training set
+     * @return the protocol
+     */
     public Protocol withSplit(TrainingSplit s) {
         return new Protocol(renamed(s == split), pixels, initialization, initStd, s, sgdSampling, bernoulliBatch, presetOverrides);
     }
 
+    /**
+     * This protocol with another SGD sampling; renamed {@code custom (from NAME)} when it differs.
+     *
+     * @param s how SGD draws its mini-batch
+     * @return the protocol
+     */
     public Protocol withSgdSampling(SgdSampling s) {
         return new Protocol(renamed(s == sgdSampling), pixels, initialization, initStd, split, s, bernoulliBatch, presetOverrides);
     }
 
+    /**
+     * This protocol with another expected MSGD-Bernoulli batch; renamed {@code custom (from NAME)} when it differs.
+     *
+     * @param b the expected batch; 0: the SGD batch b
+     * @return the protocol
+     * @throws IllegalArgumentException when {@code b} is negative
+     */
     public Protocol withBernoulliBatch(int b) {
         return new Protocol(renamed(b == bernoulliBatch), pixels, initialization, initStd, split, sgdSampling, b, presetOverrides);
     }
@@ -124,6 +173,12 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     /**
      * This protocol with one difference set from the command line: {@code pixels}, {@code init},
      * {@code split}, {@code sgd-sampling} or {@code bernoulli-batch}.
+     *
+     * @param key   the setting, without its {@code --}
+     * @param value its value, as in {@link #SETTINGS} (case and surrounding blanks ignored)
+     * @return the protocol
+     * @throws IllegalArgumentException when {@code key} is none of these, or {@code value} is not one of its
+     *                                  values ({@link #SETTINGS})
      */
     public Protocol withSetting(String key, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
@@ -189,12 +244,22 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     /**
      * The method a name means under this protocol: {@code sgd-b} without replacement when the
      * protocol samples so, {@code msgd-bernoulli} with the protocol's expected batch.
+     *
+     * @param name a method name ({@link Method#parse(String, int, double)})
+     * @param b    the mini-batch size
+     * @return the method
+     * @throws IllegalArgumentException when {@link Method#parse(String, int, double)} refuses the name or b
      */
     public Method method(String name, int b) {
         return resolve(Method.parse(name, b, Double.NaN));
     }
 
-    /** {@code m} as this protocol runs it (see {@link #method(String, int)}). */
+    /**
+     * {@code m} as this protocol runs it (see {@link #method(String, int)}).
+     *
+     * @param m the method
+     * @return {@code m}, or its protocol variant
+     */
     public Method resolve(Method m) {
         int b = m.b();
         if (m.kind() == Method.Kind.SGD && sgdSampling == SgdSampling.WITHOUT_REPLACEMENT) {
@@ -212,6 +277,9 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
      * weight decay 5e-4 in every script (CIFAR10/sgd.py:15-16) and 100,000 iterations; CIFAR-100
      * SGD without ghost batch norm (CIFAR100/sgd.py:13, 71) and 100,000 iterations. Fashion-MNIST's
      * preset settings agree (eta 0.01, b = 50, 10,000 iterations; the code runs 10,001).
+     *
+     * @param p the preset
+     * @return {@code p}, or {@code p} with the authors' settings when this protocol overrides presets
      */
     public Preset apply(Preset p) {
         if (!presetOverrides) {
@@ -231,6 +299,9 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
      * {@code authors-code} are the Fashion-MNIST scripts'; the authors' SVHN and CIFAR code divides by
      * 255 ({@code svhn.py:29-31}, {@code cifar10.py:29-31}) and keeps its networks' own initialization,
      * so there x/255 and the framework's initialization are used.
+     *
+     * @param p the preset
+     * @return this protocol, or its variant for {@code p}
      */
     public Protocol effectiveFor(Preset p) {
         if (!presetOverrides || p.dataset() == Preset.Dataset.FASHION_MNIST_SMALL) {
@@ -240,7 +311,11 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
                 presetOverrides);
     }
 
-    /** The resolved settings, for run.json and the README's table. */
+    /**
+     * The resolved settings, for run.json and the README's table.
+     *
+     * @return name, pixels, initialization, split, sgdSampling, bernoulliBatch and presetOverrides, in that order
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", name);
@@ -254,7 +329,12 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         return m;
     }
 
-    /** Rebuilds a protocol from {@link #describe()} (run.json); null: the paper-text protocol (runs made before protocols). */
+    /**
+     * Rebuilds a protocol from {@link #describe()} (run.json); null: the paper-text protocol (runs made before protocols).
+     *
+     * @param d a {@link #describe()} map, or null
+     * @return the protocol
+     */
     public static Protocol fromDescription(Map<String, ?> d) {
         if (d == null) {
             return PAPER_TEXT;

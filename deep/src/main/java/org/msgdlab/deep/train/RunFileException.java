@@ -11,6 +11,12 @@ import java.nio.file.Path;
  */
 public final class RunFileException extends IOException {
 
+    /**
+     * An exception whose message is "FILE: RULE" on one line (control characters shown as '?').
+     *
+     * @param file the damaged file
+     * @param rule the rule it breaks, and what to do
+     */
     public RunFileException(Path file, String rule) {
         super(oneLine(file + ": " + rule));
     }

@@ -43,6 +43,8 @@ import java.util.stream.Stream;
  * <p>Two modes: {@link #open} is strict (a failure throws), {@link #forTraining} is lenient: the
  * first failure prints one warning line to the training log and turns the object into a no-op, so
  * that TensorBoard logging can never stop a training.
+ *
+ * <p>Not thread-safe (no call is synchronized): one thread, the training loop's, writes and closes a log.
  */
 public final class TensorBoardLog implements AutoCloseable {
 
@@ -50,10 +52,15 @@ public final class TensorBoardLog implements AutoCloseable {
     public static final String DIR = "tensorboard";
     /** The start of every event-file name (TensorBoard reads files whose name contains "tfevents"). */
     public static final String FILE_PREFIX = "events.out.tfevents.";
+    /** Tag of the training loss. */
     public static final String TRAIN_LOSS = "train/loss";
+    /** Tag of the training accuracy. */
     public static final String TRAIN_ACCURACY = "train/accuracy";
+    /** Tag of the test loss. */
     public static final String TEST_LOSS = "test/loss";
+    /** Tag of the test accuracy. */
     public static final String TEST_ACCURACY = "test/accuracy";
+    /** Tag of the learning rate of the next update. */
     public static final String LEARNING_RATE = "learning_rate";
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
@@ -79,6 +86,8 @@ public final class TensorBoardLog implements AutoCloseable {
      * Opens a new event file in {@code runDir/tensorboard} (created if needed). Strict: any later
      * failure of {@link #scalars} or {@link #close} throws.
      *
+     * @param runDir the run directory
+     * @return the log, to be closed
      * @throws IOException when the folder cannot be created or TensorFlow cannot create the file
      */
     public static TensorBoardLog open(Path runDir) throws IOException {
@@ -89,6 +98,10 @@ public final class TensorBoardLog implements AutoCloseable {
      * Like {@link #open}, but never throws: when the file cannot be created, or a later write or the
      * close fails, one line {@code warning: TensorBoard logging disabled (...)} goes to {@code log}
      * and every later call does nothing.
+     *
+     * @param runDir the run directory
+     * @param log    where the warning goes
+     * @return the log (a no-op after a failure), to be closed
      */
     public static TensorBoardLog forTraining(Path runDir, PrintStream log) {
         try {
@@ -124,18 +137,21 @@ public final class TensorBoardLog implements AutoCloseable {
         }
     }
 
-    /** The event file written (null when a lenient log could not create it). */
+    /** @return the event file written (null when a lenient log could not create it) */
     public Path file() {
         return file;
     }
 
-    /** Whether scalars are still being written (false after a lenient failure or {@link #close}). */
+    /** @return whether scalars are still being written (false after a lenient failure or {@link #close}) */
     public boolean active() {
         return !failed && !closed && session != null;
     }
 
     /**
      * Writes one scalar per entry, all at {@code step}, as float32, then flushes the file.
+     *
+     * @param step   the step (a run's iteration)
+     * @param values the values by tag
      *
      * @throws IllegalStateException when closed (strict mode)
      * @throws org.tensorflow.exceptions.TensorFlowException when TensorFlow fails to write (strict mode)
@@ -181,7 +197,12 @@ public final class TensorBoardLog implements AutoCloseable {
         scalars(r.iteration(), m);
     }
 
-    /** Flushes and closes the file and frees the graph and session; idempotent. */
+    /**
+     * Flushes and closes the file and frees the graph and session; idempotent.
+     *
+     * @throws org.tensorflow.exceptions.TensorFlowException when TensorFlow fails to close the writer (strict mode;
+     *                                                       the graph and session are freed first)
+     */
     @Override
     public void close() {
         if (closed) {

@@ -24,13 +24,25 @@ import java.util.Locale;
  * This class holds the public entry points and a run's values ({@link Row}, {@link Outcome},
  * {@link Status}); what a run directory holds and whether to start, reuse or continue it is
  * {@link RunDirectory}'s, the training itself {@link TrainingLoop}'s.
+ * <p>
+ * The static methods hold no state of their own; two calls at once must not write the same run
+ * directory.
  */
 public final class Trainer {
 
     /** How a run ended. */
     public enum Status { COMPLETED, STOPPED_NON_FINITE, INTERRUPTED }
 
-    /** One metrics row. */
+    /**
+     * One metrics row (one line of metrics.csv). Immutable and thread-safe.
+     *
+     * @param iteration      the iteration the row was evaluated at (updates done; 0: the initialization)
+     * @param trainLoss      loss on the training set
+     * @param trainAccuracy  accuracy on the training set
+     * @param testLoss       loss on the test set (or its evaluated subset)
+     * @param testAccuracy   accuracy on the test set (or its evaluated subset)
+     * @param elapsedSeconds seconds of training since the run started (written with 3 decimals)
+     */
     public record Row(long iteration, double trainLoss, double trainAccuracy, double testLoss, double testAccuracy,
                       double elapsedSeconds) {
         String csv() {
@@ -65,28 +77,53 @@ public final class Trainer {
             return new Row(iteration, v[0], v[1], v[2], v[3], v[4]);
         }
 
-        /** Same metrics (elapsed time aside). */
+        /**
+         * Same metrics (elapsed time aside).
+         *
+         * @param o the other row
+         * @return whether iteration, losses and accuracies are equal
+         */
         public boolean sameMetrics(Row o) {
             return iteration == o.iteration && trainLoss == o.trainLoss && trainAccuracy == o.trainAccuracy
                     && testLoss == o.testLoss && testAccuracy == o.testAccuracy;
         }
     }
 
-    /** What a run did. */
+    /**
+     * What a run did. Immutable and thread-safe when {@code rows} is not modified.
+     *
+     * @param status          how the run ended
+     * @param iterationsDone  the updates done
+     * @param rows            the metrics rows, in iteration order
+     * @param message         "completed", "reused", {@link Trainer#PREFIX}, or why the run stopped
+     * @param trainingSeconds seconds of training
+     * @param secondsPerStep  seconds per update
+     */
     public record Outcome(Status status, long iterationsDone, List<Row> rows, String message,
                           double trainingSeconds, double secondsPerStep) {
+        /** @return the last metrics row (the list must not be empty) */
         public Row last() {
             return rows.get(rows.size() - 1);
         }
     }
 
+    /** The header line of metrics.csv ({@link MetricsFile#HEADER}). */
     public static final String METRICS_HEADER = MetricsFile.HEADER;
     static final ObjectMapper JSON = RunJson.JSON;
 
     private Trainer() {
     }
 
-    /** A fresh run into {@code config.out()} (which must not hold a previous run). */
+    /**
+     * A fresh run into {@code config.out()} (which must not hold a previous run).
+     *
+     * @param config the run
+     * @param data   the data set, or null to load it from {@code config.dataDir()}
+     * @param log    where progress and warnings go
+     * @return what the run did
+     * @throws IllegalArgumentException when {@code config.out()} already holds a run.json
+     * @throws IOException              when the data, the run directory or a checkpoint cannot be read or written
+     */
     public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
         return RunDirectory.start(config, data, log);
     }
@@ -96,6 +133,16 @@ public final class Trainer {
      * completed, continued from its last checkpoint when it holds it unfinished, started otherwise.
      * A directory holding a run with other settings is an error naming the first that differs (so a
      * stopped experiment can be restarted with the same command and loses nothing).
+     *
+     * @param config the run
+     * @param data   the data set, or null to load it from {@code config.dataDir()}
+     * @param log    where progress and warnings go
+     * @return what the run did (a reused run's message is "reused")
+     * @throws IllegalArgumentException when the directory holds a run with other settings, or one trained
+     *                                  with other kernels ({@link Kernels})
+     * @throws IllegalStateException    when run.json says completed but metrics.csv does not end at the last iteration
+     * @throws IOException              when a file of the run cannot be read or written; {@link RunFileException}
+     *                                  when one is damaged
      */
     public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
         return RunDirectory.runOrContinue(config, data, log);
@@ -105,6 +152,11 @@ public final class Trainer {
      * The completed run {@code config} describes, read from {@code config.out()} without training:
      * empty when the directory holds no run, an unfinished one, or one with other settings (then
      * {@code mismatch} receives the first difference).
+     *
+     * @param config   the run
+     * @param mismatch receives the first setting that differs, if any
+     * @return the completed run, or empty
+     * @throws IOException when run.json or metrics.csv cannot be read; {@link RunFileException} when damaged
      */
     public static java.util.Optional<Outcome> completed(RunConfig config, java.util.function.Consumer<String> mismatch)
             throws IOException {
@@ -120,6 +172,11 @@ public final class Trainer {
      * at fixed iterations; {@code StudyRunnerTest} checks it). Empty otherwise; {@code mismatch}
      * receives the first difference of a run with other settings. Such an outcome's message is
      * {@link #PREFIX}.
+     *
+     * @param config   the run
+     * @param mismatch receives the first setting that differs, if any
+     * @return the completed run or the prefix of a longer one, or empty
+     * @throws IOException when run.json or metrics.csv cannot be read; {@link RunFileException} when damaged
      */
     public static java.util.Optional<Outcome> completedOrPrefix(RunConfig config, java.util.function.Consumer<String> mismatch)
             throws IOException {
@@ -132,6 +189,8 @@ public final class Trainer {
      * run, this run (finished or not), or a longer run of the same settings (whose first iterations
      * are this run: {@link #completedOrPrefix}).
      *
+     * @param config the run
+     * @return the first difference, or empty
      * @throws IOException when run.json cannot be read
      */
     public static java.util.Optional<String> difference(RunConfig config) throws IOException {
@@ -141,6 +200,10 @@ public final class Trainer {
     /**
      * The first setting that changes the metrics and differs between two configurations (output
      * directory, data directory and checkpoint interval aside), as "KEY (a's) there, (b's) asked"; empty when none.
+     *
+     * @param a the configuration of the stored run
+     * @param b the configuration asked for
+     * @return the first difference, or empty
      */
     public static java.util.Optional<String> settingsDiffer(RunConfig a, RunConfig b) {
         return java.util.Optional.ofNullable(RunDirectory.firstDifference(a, b));
@@ -152,17 +215,38 @@ public final class Trainer {
     /**
      * Continues the run in {@code dir} from its last checkpoint, up to {@code iterations} (0: the
      * run's own number of iterations).
+     *
+     * @param dir        the run directory
+     * @param iterations the last iteration to reach; 0 for the run's own
+     * @param log        where progress and warnings go
+     * @return what the run did
+     * @throws IllegalArgumentException when {@code dir} holds no run.json, or the run was trained with other
+     *                                  kernels than this process runs
+     * @throws IOException              when a file of the run cannot be read or written; {@link RunFileException}
+     *                                  when metrics.csv, checkpoint.json or the checkpoint is damaged or inconsistent
      */
     public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
         return RunDirectory.resume(dir, iterations, log);
     }
 
-    /** Reads the rows of a complete metrics.csv (see {@link MetricsFile#read}). */
+    /**
+     * Reads the rows of a complete metrics.csv (see {@link MetricsFile#read}).
+     *
+     * @param file the metrics.csv
+     * @return its rows
+     * @throws IOException when it cannot be read; {@link RunFileException} when a line is malformed
+     */
     public static List<Row> readMetrics(Path file) throws IOException {
         return MetricsFile.read(file);
     }
 
-    /** The device description used in run.json and benchmarks. */
+    /**
+     * The device description used in run.json and benchmarks.
+     *
+     * @param intra TensorFlow intra-op threads (0: default)
+     * @param inter TensorFlow inter-op threads (0: default)
+     * @return cores, architecture, TensorFlow version, kernels and threads, in one line
+     */
     public static String device(int intra, int inter) {
         return "CPU, " + Runtime.getRuntime().availableProcessors() + " cores available, "
                 + Platform.current().arch() + "; TensorFlow " + TensorFlow.version() + " (" + Kernels.current().id()

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 /**
  * The modules {@code msgd verify --only} can select, in the order they run, each with the
  * {@link Study} it contributes; a module whose issue has not landed yet has no study.
+ * Immutable: the {@code with...} methods return new instances; thread-safe as far as the studies' suppliers are.
  */
 public final class Modules {
 
@@ -25,16 +26,36 @@ public final class Modules {
      * @param study creates the module's study; empty while the module has no claims yet
      */
     public record Module(String name, Optional<Supplier<Study>> study) {
+        /**
+         * Validates the name.
+         *
+         * @throws IllegalArgumentException when {@code name} is null, blank or contains a comma
+         */
         public Module {
             if (name == null || name.isBlank() || name.contains(",")) {
                 throw new IllegalArgumentException("module name '" + name + "' must be non-blank and contain no comma");
             }
         }
 
+        /**
+         * A module with a study.
+         *
+         * @param name  the name used by {@code --only}
+         * @param study creates the module's study
+         * @return the module
+         * @throws IllegalArgumentException when {@code name} is null, blank or contains a comma
+         */
         public static Module of(String name, Supplier<Study> study) {
             return new Module(name, Optional.of(study));
         }
 
+        /**
+         * A module without claims yet.
+         *
+         * @param name the name used by {@code --only}
+         * @return the module, with no study
+         * @throws IllegalArgumentException when {@code name} is null, blank or contains a comma
+         */
         public static Module pending(String name) {
             return new Module(name, Optional.empty());
         }
@@ -42,6 +63,12 @@ public final class Modules {
 
     private final Map<String, Module> modules = new LinkedHashMap<>();
 
+    /**
+     * The modules, in run order.
+     *
+     * @param modules the modules
+     * @throws IllegalArgumentException when two modules have the same name
+     */
     public Modules(List<Module> modules) {
         for (Module m : modules) {
             if (this.modules.put(m.name(), m) != null) {
@@ -50,7 +77,12 @@ public final class Modules {
         }
     }
 
-    /** The modules of msgd-lab: theory, regression, sde, deep. */
+    /**
+     * The modules of msgd-lab: theory, regression, sde, deep (its study in {@code DeepStudy.STUDY_DIR}, Fashion-MNIST
+     * from {@code MSGD_FASHION_MNIST} or Debian's folder).
+     *
+     * @return the modules
+     */
     public static Modules standard() {
         return new Modules(List.of(
                 Module.of("theory", SamplingNoiseStudy::create),
@@ -63,6 +95,9 @@ public final class Modules {
     /**
      * These modules with the theory study built for {@code setup} (unchanged when there is no
      * theory module or the set-up is the paper's).
+     *
+     * @param setup the theory study's set-up
+     * @return these modules, or new ones
      */
     public Modules withTheorySetup(SamplingNoiseStudy.Setup setup) {
         if (setup.equals(SamplingNoiseStudy.Setup.paper()) || !modules.containsKey("theory")
@@ -76,7 +111,13 @@ public final class Modules {
         return new Modules(all);
     }
 
-    /** These modules with the deep study reading (and, at the full budget, writing) its runs in {@code dir}. */
+    /**
+     * These modules with the deep study reading (and, at the full budget, writing) its runs in {@code dir}
+     * (unchanged when there is no deep module with a study).
+     *
+     * @param dir the study directory
+     * @return these modules, or new ones
+     */
     public Modules withDeepStudyDir(java.nio.file.Path dir) {
         if (!modules.containsKey("deep") || modules.get("deep").study().isEmpty()) {
             return this;
@@ -88,7 +129,13 @@ public final class Modules {
         return new Modules(all);
     }
 
-    /** These modules with {@code study} as the deep module's (a sweep's study, {@code verify --from}). */
+    /**
+     * These modules with {@code study} as the deep module's (a sweep's study, {@code verify --from}); without a
+     * deep module, the same modules.
+     *
+     * @param study the study
+     * @return new modules
+     */
     public Modules withDeepStudy(Study study) {
         List<Module> all = new ArrayList<>();
         for (Module m : modules.values()) {
@@ -112,7 +159,13 @@ public final class Modules {
     /**
      * These modules with the study of {@code plugins} added after theory (unchanged when there are
      * none): their mean and covariance claims at n samples and SGD batch b, Theorem 1's exact-risk
-     * equality, and their SDE weak order on the sde module's logistic problem.
+     * equality, and their SDE weak order on the sde module's logistic problem. Without a theory module the
+     * plug-in module comes last.
+     *
+     * @param plugins the loaded plug-ins
+     * @param n       the number of samples of their claims
+     * @param b       the SGD batch size of their claims
+     * @return these modules, or new ones
      */
     public Modules withPlugins(List<NoisePlugin> plugins, int n, int b) {
         if (plugins.isEmpty()) {
@@ -138,11 +191,17 @@ public final class Modules {
         return claims;
     }
 
-    /** Module names in run order. */
+    /** @return module names in run order (a new list) */
     public List<String> names() {
         return new ArrayList<>(modules.keySet());
     }
 
+    /**
+     * The module of a name.
+     *
+     * @param name the name used by {@code --only}
+     * @return the module, or empty
+     */
     public Optional<Module> get(String name) {
         return Optional.ofNullable(modules.get(name));
     }

@@ -8,13 +8,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code msgd} command line: {@code verify}, {@code report}, {@code bench}, {@code train},
- * {@code study}. The first line of each command's description is its summary in {@code msgd --help}:
+ * The {@code msgd} command line: {@code verify}, {@code report}, {@code diff}, {@code bench},
+ * {@code train}, {@code study}, {@code sweep}. The first line of each command's description is its summary in {@code msgd --help}:
  * one whole sentence that fits the line (MsgdTest checks it); the rest is in the command's own help.
  *
  * <p>Exit codes: {@value #OK} when every claim ran, whatever the verdicts; {@value #CLAIM_ERROR}
  * when a claim errored; {@value #USAGE} for bad usage; {@value #VERDICT_FAILED} when a verdict at
- * or beyond {@code verify --fail-on} occurred.
+ * or beyond {@code verify --fail-on} occurred (for {@code diff}: the results differ); {@value #INTERRUPTED}
+ * when stopped by Ctrl-C.
  */
 @Command(name = "msgd", mixinStandardHelpOptions = true, versionProvider = Msgd.Version.class,
         description = "Executable checks of \"On the Noisy Gradient Descent that Generalizes as SGD\" (Wu et al., ICML 2020).",
@@ -27,9 +28,13 @@ import picocli.CommandLine.Spec;
                 "3:a verdict at or beyond --fail-on occurred (diff: the results differ)"})
 public final class Msgd implements Runnable {
 
+    /** Exit code: every claim ran, whatever the verdicts. */
     public static final int OK = 0;
+    /** Exit code: a claim errored, or a file could not be read or written. */
     public static final int CLAIM_ERROR = 1;
+    /** Exit code: bad usage. */
     public static final int USAGE = 2;
+    /** Exit code: a verdict at or beyond {@code --fail-on} occurred (diff: the results differ). */
     public static final int VERDICT_FAILED = 3;
     /** Stopped by Ctrl-C (128 + SIGINT, the shell's convention); what finished is kept. */
     public static final int INTERRUPTED = 130;
@@ -40,6 +45,11 @@ public final class Msgd implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /**
+     * Runs {@code msgd args} (headless, unless {@code java.awt.headless} is set) and exits the JVM with its exit code.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         // figures are drawn off screen: no display is needed, or looked for (the tests set it in surefire)
         if (System.getProperty("java.awt.headless") == null) {
@@ -48,12 +58,22 @@ public final class Msgd implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs {@code msgd args} on the standard modules, printing to System.out/err; returns the exit code. */
+    /**
+     * Runs {@code msgd args} on the standard modules, printing to System.out/err; returns the exit code.
+     *
+     * @param args the command line
+     * @return the exit code
+     */
     public static int run(String... args) {
         return commandLine(Modules.standard()).execute(args);
     }
 
-    /** The command line over {@code modules}; callers may redirect its output with setOut/setErr. */
+    /**
+     * The command line over {@code modules}; callers may redirect its output with setOut/setErr.
+     *
+     * @param modules the claims' modules the {@code verify} command runs
+     * @return the command line with every subcommand and the usage and file-error handlers
+     */
     public static CommandLine commandLine(Modules modules) {
         CommandLine cl = new CommandLine(new Msgd())
                 .addSubcommand(new VerifyCommand(modules))
@@ -68,7 +88,11 @@ public final class Msgd implements Runnable {
         return cl;
     }
 
-    /** {@code msgd} with no command: print the usage and exit {@value #USAGE}. */
+    /**
+     * {@code msgd} with no command: print the usage and exit {@value #USAGE}.
+     *
+     * @throws ParameterException always (missing COMMAND), which the usage handler reports
+     */
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "missing COMMAND: one of "

@@ -36,6 +36,8 @@ public final class Figures {
 
     /**
      * One rendered (or not renderable) figure.
+     * <p>
+     * Immutable and thread-safe.
      *
      * @param id      the series id (or study id for an overview)
      * @param title   the figure's title, plain text with Unicode
@@ -48,10 +50,12 @@ public final class Figures {
      */
     public record Figure(String id, String title, String png, String svg, int width, int height,
                          List<String> notes, String problem) {
+        /** Copies {@code notes}. */
         public Figure {
             notes = List.copyOf(notes);
         }
 
+        /** @return whether the figure was rendered (no problem) */
         public boolean rendered() {
             return problem == null;
         }
@@ -75,7 +79,14 @@ public final class Figures {
         }
     }
 
-    /** Renders {@code series} to {@code dir/base.png} and {@code dir/base.svg}; never throws for bad data. */
+    /**
+     * Renders {@code series} to {@code dir/base.png} and {@code dir/base.svg}; never throws for bad data.
+     *
+     * @param series the claim's series
+     * @param dir    the figures directory
+     * @param base   the file name without extension
+     * @return the figure, or why it was not rendered (no plottable points, a write or drawing failure)
+     */
     public static Figure series(Series series, Path dir, String base) {
         String title = Formula.unicode(series.title());
         try {
@@ -91,7 +102,14 @@ public final class Figures {
         }
     }
 
-    /** Renders the overview of {@code study} to {@code dir/base.png} and {@code .svg}; never throws. */
+    /**
+     * Renders the overview of {@code study} to {@code dir/base.png} and {@code .svg}; never throws.
+     *
+     * @param study the study's results
+     * @param dir   the figures directory
+     * @param base  the file name without extension
+     * @return the figure, or why it was not rendered (no claim with an estimate, a write or drawing failure)
+     */
     public static Figure overview(StudyResult study, Path dir, String base) {
         String title = Formula.unicode(study.title()) + ": discrepancy from the paper, every claim";
         try {
@@ -110,7 +128,12 @@ public final class Figures {
         return "could not render: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
-    /** Whether {@code study} has a claim with a discrepancy to show (else it gets no overview). */
+    /**
+     * Whether {@code study} has a claim with a discrepancy to show (else it gets no overview).
+     *
+     * @param study the study's results
+     * @return whether a claim with a verdict has a finite discrepancy, or a finite estimate and reference
+     */
     public static boolean hasOverview(StudyResult study) {
         for (Evidence e : study.claims()) {
             if (e.verdict() != null && (Double.isFinite(e.discrepancy())
@@ -121,7 +144,13 @@ public final class Figures {
         return false;
     }
 
-    /** The statistic the evidence's scalar fields repeat (Evidence's "headline"), or null. */
+    /**
+     * The statistic the evidence's scalar fields repeat (Evidence's "headline"), or null.
+     *
+     * @param e a claim's evidence
+     * @return the first statistic whose estimate and paper value equal the evidence's estimate and reference,
+     *         or null
+     */
     public static StatisticCheck headline(Evidence e) {
         for (StatisticCheck s : e.statistics()) {
             if (s.estimate() == e.estimate() && s.paperValue() == e.reference()) {

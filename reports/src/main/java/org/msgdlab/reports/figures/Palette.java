@@ -27,8 +27,13 @@ public final class Palette {
     private Palette() {
     }
 
-    /** PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey,
-     * NOT_APPLICABLE blue. */
+    /**
+     * PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey,
+     * NOT_APPLICABLE blue.
+     *
+     * @param v the verdict, or null
+     * @return its colour (grey for null)
+     */
     public static Color of(Verdict v) {
         if (v == null) {
             return GREY;
@@ -44,7 +49,12 @@ public final class Palette {
         };
     }
 
-    /** {@code #rrggbb}. */
+    /**
+     * {@code #rrggbb}.
+     *
+     * @param c the colour
+     * @return its hex code, lower case (alpha dropped)
+     */
     public static String hex(Color c) {
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
     }

@@ -33,7 +33,15 @@ public final class StudyFigures {
     private StudyFigures() {
     }
 
-    /** Writes {@code curves-<figure>.png/svg} and {@code forest.png/svg} into {@code dir}. */
+    /**
+     * Writes {@code curves-<figure>.png/svg} and {@code forest.png/svg} into {@code dir}: a curves figure when
+     * one of its methods has a completed run, the forest plot when a claim has two paired seeds or more.
+     *
+     * @param runs    the study's completed runs
+     * @param results the verdicts of its claims
+     * @param dir     the folder written
+     * @throws IOException when a file cannot be written
+     */
     public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
         Map<String, List<String>> figures = new LinkedHashMap<>();
         figures.put("figure-1a", List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]"));

@@ -41,8 +41,20 @@ public final class HtmlReport {
 
     /** The figures of a report: per series (by identity) and per study overview (by study). */
     public interface FigureIndex {
+        /**
+         * The figure of a series.
+         *
+         * @param s a series of a claim of the results
+         * @return its figure, or null for none (the card then shows no figure for it)
+         */
         Figure series(Series s);
 
+        /**
+         * The overview figure of a study.
+         *
+         * @param study a study of the results
+         * @return its overview figure, or null for none (the page then says there is none)
+         */
         Figure overview(StudyResult study);
     }
 
@@ -62,7 +74,14 @@ public final class HtmlReport {
         this.cards = new ClaimCard(figures, figureDir, h);
     }
 
-    /** The page for {@code results}; figure files are referenced as {@code figureDir/name}. */
+    /**
+     * The page for {@code results}; figure files are referenced as {@code figureDir/name}.
+     *
+     * @param results   the verification results
+     * @param figures   the figures drawn for them
+     * @param figureDir the figures' folder, relative to the page
+     * @return the HTML page
+     */
     public static String render(Results results, FigureIndex figures, String figureDir) {
         return new HtmlReport(results, figures, figureDir).page();
     }

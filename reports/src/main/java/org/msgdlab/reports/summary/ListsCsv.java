@@ -20,6 +20,7 @@ import java.util.Map;
  */
 public final class ListsCsv {
 
+    /** The file name. */
     public static final String NAME = "lists.csv";
 
     static final List<String> COLUMNS = List.of("study", "claim_id", "parameter", "index", "field", "value");
@@ -27,7 +28,12 @@ public final class ListsCsv {
     private ListsCsv() {
     }
 
-    /** The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks). */
+    /**
+     * The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks).
+     *
+     * @param results the verification results
+     * @return the CSV text, header row first
+     */
     public static String render(Results results) {
         StringBuilder csv = new StringBuilder();
         CsvSummary.line(csv, COLUMNS);
@@ -66,7 +72,14 @@ public final class ListsCsv {
         }
     }
 
-    /** Writes {@code dir/lists.csv} atomically and returns it. */
+    /**
+     * Writes {@code dir/lists.csv} atomically and returns it.
+     *
+     * @param dir     the folder of results.json
+     * @param results the verification results
+     * @return the file written
+     * @throws java.io.UncheckedIOException when the file cannot be written (the message names it)
+     */
     public static Path write(Path dir, Results results) {
         return SummaryFile.write(dir, NAME, render(results));
     }

@@ -21,12 +21,18 @@ import java.util.StringJoiner;
  */
 public final class MarkdownSummary {
 
+    /** The file name. */
     public static final String NAME = "summary.md";
 
     private MarkdownSummary() {
     }
 
-    /** The summary of {@code results} as Markdown text (ends with a newline). */
+    /**
+     * The summary of {@code results} as Markdown text (ends with a newline).
+     *
+     * @param results the verification results
+     * @return the Markdown text
+     */
     public static String render(Results results) {
         StringBuilder md = new StringBuilder();
         Provenance p = results.provenance();
@@ -74,19 +80,36 @@ public final class MarkdownSummary {
         return md.toString();
     }
 
-    /** Writes the summary of {@code results} to {@code dir/summary.md} (atomically) and returns it. */
+    /**
+     * Writes the summary of {@code results} to {@code dir/summary.md} (atomically) and returns it.
+     *
+     * @param dir     the folder of results.json
+     * @param results the verification results
+     * @return the file written
+     * @throws java.io.UncheckedIOException when the file cannot be written (the message names it)
+     */
     public static Path write(Path dir, Results results) {
         return SummaryFile.write(dir, NAME, render(results));
     }
 
-    /** "PASS 3, APPROXIMATE 1, FAIL 0, ERROR 0, NOT_RUN 0": every verdict, in enum order. */
+    /**
+     * "PASS 3, APPROXIMATE 1, FAIL 0, ERROR 0, NOT_RUN 0": every verdict, in enum order.
+     *
+     * @param results the verification results
+     * @return the counts in one line
+     */
     public static String counts(Results results) {
         StringJoiner j = new StringJoiner(", ");
         Verdicts.counts(results).forEach((v, k) -> j.add(v + " " + k));
         return j.toString();
     }
 
-    /** A number as {@code %.4g}, or "-" when it is NaN (not measured). */
+    /**
+     * A number as {@code %.4g}, or "-" when it is NaN (not measured).
+     *
+     * @param x the number
+     * @return its text
+     */
     public static String g4(double x) {
         return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.4g", x);
     }

@@ -22,7 +22,13 @@ public final class SeriesCsv {
     private SeriesCsv() {
     }
 
-    /** The CSV text of {@code series}, a figure of claim {@code claimId} (CRLF line ends, as RFC 4180 asks). */
+    /**
+     * The CSV text of {@code series}, a figure of claim {@code claimId} (CRLF line ends, as RFC 4180 asks).
+     *
+     * @param claimId the claim the figure belongs to
+     * @param series  the figure's curves
+     * @return the CSV text, header row first
+     */
     public static String render(String claimId, Series series) {
         StringBuilder csv = new StringBuilder();
         CsvSummary.line(csv, COLUMNS);

@@ -20,6 +20,7 @@ import java.util.List;
  */
 public final class StatisticsCsv {
 
+    /** The file name. */
     public static final String NAME = "statistics.csv";
 
     static final List<String> COLUMNS = List.of("study", "claim_id", "verdict", "statistic", "side", "estimate",
@@ -28,7 +29,12 @@ public final class StatisticsCsv {
     private StatisticsCsv() {
     }
 
-    /** The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks). */
+    /**
+     * The CSV text of {@code results} (CRLF line ends, as RFC 4180 asks).
+     *
+     * @param results the verification results
+     * @return the CSV text, header row first
+     */
     public static String render(Results results) {
         StringBuilder csv = new StringBuilder();
         CsvSummary.line(csv, COLUMNS);
@@ -46,7 +52,14 @@ public final class StatisticsCsv {
         return csv.toString();
     }
 
-    /** Writes {@code dir/statistics.csv} atomically and returns it. */
+    /**
+     * Writes {@code dir/statistics.csv} atomically and returns it.
+     *
+     * @param dir     the folder of results.json
+     * @param results the verification results
+     * @return the file written
+     * @throws java.io.UncheckedIOException when the file cannot be written (the message names it)
+     */
     public static Path write(Path dir, Results results) {
         return SummaryFile.write(dir, NAME, render(results));
     }

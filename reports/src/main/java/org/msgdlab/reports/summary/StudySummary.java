@@ -26,7 +26,14 @@ public final class StudySummary {
     private StudySummary() {
     }
 
-    /** Writes the three files into {@code dir}. */
+    /**
+     * Writes the three files into {@code dir} (created if needed), each atomically.
+     *
+     * @param runs    the study's completed runs
+     * @param results the verdicts of its claims
+     * @param dir     the folder written
+     * @throws IOException when the folder or a file cannot be written
+     */
     public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
         Files.createDirectories(dir);
         AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs)
@@ -90,7 +97,13 @@ public final class StudySummary {
         return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
-    /** The verdict table, Markdown. */
+    /**
+     * The verdict table, Markdown, followed by a paragraph on the statistic and the design.
+     *
+     * @param runs    the study's completed runs
+     * @param results the verdicts of its claims
+     * @return the Markdown text
+     */
     public static String table(StudyRuns runs, List<StudyVerdicts.ClaimResult> results) {
         StringBuilder sb = new StringBuilder();
         sb.append("### Verdicts, protocol ").append(runs.plan().protocol().name()).append("\n\n");

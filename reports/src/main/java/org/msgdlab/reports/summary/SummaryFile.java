@@ -12,7 +12,15 @@ public final class SummaryFile {
     private SummaryFile() {
     }
 
-    /** Writes {@code text} to {@code dir/name} atomically and returns the file. */
+    /**
+     * Writes {@code text} to {@code dir/name} atomically and returns the file.
+     *
+     * @param dir  the folder
+     * @param name the file name
+     * @param text the content
+     * @return the file written
+     * @throws UncheckedIOException when the file cannot be written (the message names it)
+     */
     public static Path write(Path dir, String name, String text) {
         Path target = dir.resolve(name);
         try {

@@ -16,7 +16,12 @@ public final class Verdicts {
     private Verdicts() {
     }
 
-    /** The number of claims with each verdict, every verdict present (0 where none), in enum order. */
+    /**
+     * The number of claims with each verdict, every verdict present (0 where none), in enum order.
+     *
+     * @param results the verification results
+     * @return verdict -> number of claims
+     */
     public static Map<Verdict, Integer> counts(Results results) {
         Map<Verdict, Integer> n = new EnumMap<>(Verdict.class);
         for (Verdict v : Verdict.values()) {
@@ -32,7 +37,12 @@ public final class Verdicts {
         return n;
     }
 
-    /** What a verdict means, in one line. */
+    /**
+     * What a verdict means, in one line.
+     *
+     * @param v the verdict
+     * @return its meaning
+     */
     public static String meaning(Verdict v) {
         return switch (v) {
             case PASS -> "every statistic agrees with the paper's formula within a tolerance set by its own standard error";
@@ -53,6 +63,9 @@ public final class Verdicts {
      * One line on why a claim got its verdict: for APPROXIMATE the vanishing gap, for a FAIL whose
      * estimate matches the exact formula the persistent gap, otherwise the evidence's own reason
      * (first line).
+     *
+     * @param e a claim's evidence
+     * @return the line
      */
     public static String why(Evidence e) {
         String reason = firstLine(e.verdictReason());
@@ -70,6 +83,10 @@ public final class Verdicts {
      * Whether {@code p} is a real test of power: false when its "wrong" value coincides with the
      * exact (derived) value of the statistic it names, so that there is nothing to reject (a check
      * of "power to resolve the exact gap" on a claim whose paper formula is exact).
+     *
+     * @param p a power check of the claim
+     * @param e the claim's evidence
+     * @return whether {@code p} tests anything
      */
     public static boolean applicable(PowerCheck p, Evidence e) {
         for (StatisticCheck s : e.statistics()) {
@@ -81,7 +98,13 @@ public final class Verdicts {
         return true;
     }
 
-    /** Whether {@code p} is weak: applicable, and either not rejected by this run or of power below 0.8. */
+    /**
+     * Whether {@code p} is weak: applicable, and either not rejected by this run or of power below 0.8.
+     *
+     * @param p a power check of the claim
+     * @param e the claim's evidence
+     * @return whether it is weak
+     */
     public static boolean weak(PowerCheck p, Evidence e) {
         return applicable(p, e) && (!p.rejected() || !(p.power() >= 0.8));
     }

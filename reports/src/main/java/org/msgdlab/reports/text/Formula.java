@@ -60,7 +60,12 @@ public final class Formula {
     private static final String SUP_FROM = "0123456789+−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW";
     private static final String SUP_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ";
 
-    /** {@code text} as HTML: escaped, with Unicode symbols and {@code <sub>}/{@code <sup>}; "" for null. */
+    /**
+     * {@code text} as HTML: escaped, with Unicode symbols and {@code <sub>}/{@code <sup>}; "" for null.
+     *
+     * @param text the formula text, or null
+     * @return its HTML
+     */
     public static String html(String text) {
         StringBuilder out = new StringBuilder();
         for (Part p : parse(text)) {
@@ -78,7 +83,11 @@ public final class Formula {
 
     /**
      * {@code text} as plain Unicode (for figure labels): sub- and superscripts in Unicode where every
-     * character has such a form, otherwise written {@code _x} / {@code ^(x)}; "" for null.
+     * character has such a form, otherwise written {@code _x} / {@code ^x} (letters and digits) or
+     * {@code _{x}} / {@code ^(x)}; "" for null.
+     *
+     * @param text the formula text, or null
+     * @return its Unicode text
      */
     public static String unicode(String text) {
         StringBuilder out = new StringBuilder();

@@ -6,7 +6,12 @@ public final class Html {
     private Html() {
     }
 
-    /** {@code text} with {@code & < > " '} escaped; "" for null. */
+    /**
+     * {@code text} with {@code & < > " '} escaped; "" for null.
+     *
+     * @param text the text, or null
+     * @return the escaped text
+     */
     public static String escape(String text) {
         if (text == null) {
             return "";

@@ -14,6 +14,9 @@ public final class Numbers {
     /**
      * {@code x} with four significant digits as HTML: {@code 0.1872}, {@code 1.900 × 10<sup>−5</sup>};
      * {@value #NONE} for NaN, {@code ∞} for infinities.
+     *
+     * @param x the number
+     * @return its HTML
      */
     public static String html(double x) {
         if (Double.isNaN(x)) {
@@ -36,12 +39,22 @@ public final class Numbers {
         return minus(mantissa) + " × 10<sup>" + minus(Integer.toString(exponent)) + "</sup>";
     }
 
-    /** {@code x} as a percentage with four significant digits ({@code −4.890 %}), HTML. */
+    /**
+     * {@code x} as a percentage with four significant digits ({@code −4.890 %}), HTML.
+     *
+     * @param x the fraction (0.01 is 1 %)
+     * @return its HTML; {@value #NONE} for NaN
+     */
     public static String percentHtml(double x) {
         return Double.isNaN(x) ? NONE : html(100 * x) + " %";
     }
 
-    /** {@code x} as plain text with four significant digits ({@code %.4g}, "-" minus); "" for NaN. */
+    /**
+     * {@code x} as plain text with four significant digits ({@code %.4g}, "-" minus); "" for NaN.
+     *
+     * @param x the number
+     * @return its text
+     */
     public static String plain(double x) {
         return Double.isNaN(x) ? "" : String.format(Locale.ROOT, "%.4g", x);
     }
