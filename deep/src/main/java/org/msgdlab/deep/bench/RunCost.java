@@ -3,6 +3,7 @@ package org.msgdlab.deep.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.Kernels;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.core.bench.MedianRate;
@@ -74,7 +75,7 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
     public static RunCost measure(Path dataDir, int intra, int inter, int steps, int passes) throws IOException {
         FashionMnist.Split split = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0);
         try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), split.train(), split.test(),
-                TrainingGraph.Options.defaults(1).withThreads(intra, inter))) {
+                GraphOptions.defaults(1).withThreads(intra, inter))) {
             double gd = stepSeconds(g, "gd", steps);
             double sgd = stepSeconds(g, "sgd-50-wor", 10 * steps);
             double[] chunks = new double[CHUNKS.length];

@@ -2,6 +2,7 @@ package org.msgdlab.deep.bench;
 
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.SeedBatchedGraph;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
@@ -66,15 +67,15 @@ public final class SideBySideBenchmark {
         for (int s : seeds) {
             double[] together = new double[rounds];
             double[] apart = new double[rounds];
-            List<TrainingGraph.Options> opts = new ArrayList<>();
+            List<GraphOptions> opts = new ArrayList<>();
             for (int k = 0; k < s; k++) {
-                opts.add(TrainingGraph.Options.defaults(k + 1).withThreads(1, 1));
+                opts.add(GraphOptions.defaults(k + 1).withThreads(1, 1));
             }
             try (SeedBatchedGraph g = SeedBatchedGraph.build(ConvSmall.paper(), train, opts, workers)) {
                 List<TrainingGraph> separate = new ArrayList<>();
                 ExecutorService pool = Executors.newFixedThreadPool(workers);
                 try {
-                    for (TrainingGraph.Options o : opts) {
+                    for (GraphOptions o : opts) {
                         separate.add(TrainingGraph.build(ConvSmall.paper(), train, null, o));
                     }
                     long step = 0;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Kernels;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
@@ -100,7 +101,7 @@ public final class StepBenchmark {
             this.intra = intra;
             this.plan = Method.parse("msgd-fisher", 50, Double.NaN).plan(train.count(), 1);
             this.graph = TrainingGraph.build(ConvSmall.paper(), train, null,
-                    TrainingGraph.Options.defaults(1).withThreads(intra, inter));
+                    GraphOptions.defaults(1).withThreads(intra, inter));
             for (int k = 0; k < warmup; k++) {
                 Method.Feed f = plan.draw(next++);
                 graph.step(f.indices(), f.weights(), 0.01);

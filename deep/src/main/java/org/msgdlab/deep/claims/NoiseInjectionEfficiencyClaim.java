@@ -12,6 +12,7 @@ import org.msgdlab.core.stats.FalseAlarm;
 import org.msgdlab.deep.efficiency.NoiseInjection;
 import org.msgdlab.deep.efficiency.NoiseInjectionTimer;
 import org.msgdlab.deep.efficiency.NoiseInjectionTiming;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 
@@ -79,7 +80,7 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
         EfficiencyPlan plan = EfficiencyPlan.of(context.budget());
         ClaimImages data = ClaimImages.of(dataDir, plan.n(), "the paper's Fashion-MNIST training split (" + plan.n() + " images)");
         try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), data.images(), null,
-                TrainingGraph.Options.defaults(context.seed()).withThreads(2, 1))) {
+                GraphOptions.defaults(context.seed()).withThreads(2, 1))) {
             return evidence(id(), paperRef(), statement(), g, plan, context.seed(), data.source(), t0);
         }
     }

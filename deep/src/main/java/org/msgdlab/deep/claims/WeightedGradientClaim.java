@@ -9,6 +9,7 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.train.Method;
@@ -67,7 +68,7 @@ public final class WeightedGradientClaim implements Claim {
         double fdTol = 1e-5;
         double sumTol = 1e-10;
         try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), images, null,
-                TrainingGraph.Options.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(2, 1))) {
+                GraphOptions.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(2, 1))) {
             // move away from the initialization so that ReLUs and pools are in a generic state
             double[] uniform = new double[n];
             Arrays.fill(uniform, 1.0 / n);

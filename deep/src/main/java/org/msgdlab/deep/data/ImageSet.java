@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Labelled images held as unsigned bytes, channels last ({@code [count, height, width, channels]}),
  * with labels in {@code [0, classes)}. {@link #pixel(int)} reads a value scaled to [0, 1] (divided by
  * 255); a training graph scales the bytes by its own pixel scale
- * ({@link org.msgdlab.deep.graph.TrainingGraph.Options#pixelScale}: 1/255 by default, 1 for the raw values).
+ * ({@link org.msgdlab.deep.graph.GraphOptions#pixelScale}: 1/255 by default, 1 for the raw values).
  *
  * <p>The arrays are shared, not copied: nothing here writes them, so a set whose arrays no caller
  * modifies is immutable and thread-safe.

@@ -41,7 +41,7 @@ final class GraphBuilder {
     }
 
     private final Model model;
-    private final TrainingGraph.Options options;
+    private final GraphOptions options;
     final List<Parameter> specs;
     private final Augmentation augmentation;
 
@@ -63,7 +63,7 @@ final class GraphBuilder {
     Branch testBranch;
     Operand<? extends TFloating> trainingImages;
 
-    GraphBuilder(Model model, TrainingGraph.Options options, Augmentation augmentation) {
+    GraphBuilder(Model model, GraphOptions options, Augmentation augmentation) {
         this.model = model;
         this.options = options;
         this.specs = model.parameters();

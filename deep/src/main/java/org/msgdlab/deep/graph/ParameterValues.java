@@ -22,7 +22,7 @@ import java.util.List;
  */
 final class ParameterValues {
 
-    private final TrainingGraph.Options options;
+    private final GraphOptions options;
     private final Session session;
     private final List<Parameter> specs;
     private final List<Variable<? extends TFloating>> params;
@@ -30,7 +30,7 @@ final class ParameterValues {
     private final List<Placeholder<? extends TFloating>> setPlaceholders;
     private final List<Op> setOps;
 
-    ParameterValues(TrainingGraph.Options options, Session session, GraphBuilder b) {
+    ParameterValues(GraphOptions options, Session session, GraphBuilder b) {
         this.options = options;
         this.session = session;
         this.specs = b.specs;

@@ -1,7 +1,7 @@
 package org.msgdlab.deep.graph;
 
 import org.msgdlab.deep.data.ImageSet;
-import org.msgdlab.deep.graph.TrainingGraph.Options;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph.StepStats;
 import org.msgdlab.deep.model.Model;
 import org.tensorflow.Graph;
@@ -35,17 +35,17 @@ public final class SeedBatchedGraph implements AutoCloseable {
 
     private final Graph graph;
     private final Session session;
-    private final List<Options> options;
+    private final List<GraphOptions> options;
     private final List<GraphBuilder> copies = new ArrayList<>();
     private final List<ParameterValues> values = new ArrayList<>();
     private final int trainCount;
 
-    private SeedBatchedGraph(Model model, ImageSet train, List<Options> options, int interThreads) {
+    private SeedBatchedGraph(Model model, ImageSet train, List<GraphOptions> options, int interThreads) {
         this.options = List.copyOf(options);
         this.trainCount = train.count();
-        Options first = options.get(0);
-        for (Options o : options) {
-            Options asFirst = new Options(o.precision(), o.intraThreads(), first.interThreads(), o.momentum(), o.weightDecay(),
+        GraphOptions first = options.get(0);
+        for (GraphOptions o : options) {
+            GraphOptions asFirst = new GraphOptions(o.precision(), o.intraThreads(), first.interThreads(), o.momentum(), o.weightDecay(),
                     first.initSeed(), o.ghostBatch(), o.augment(), o.pixelScale(), o.flatNormalStd());
             if (!asFirst.equals(first)) {
                 throw new IllegalArgumentException("seeds side by side differ only in their seed: options " + o
@@ -88,7 +88,7 @@ public final class SeedBatchedGraph implements AutoCloseable {
      * @return the graph, its parameters initialized
      * @throws IllegalArgumentException when no copy is asked for, the options differ in more than the seed, or augment
      */
-    public static SeedBatchedGraph build(Model model, ImageSet train, List<Options> options, int interThreads) {
+    public static SeedBatchedGraph build(Model model, ImageSet train, List<GraphOptions> options, int interThreads) {
         if (options.isEmpty()) {
             throw new IllegalArgumentException("seeds side by side need at least one copy (options is empty)");
         }

@@ -21,7 +21,7 @@ import java.util.Arrays;
  * <p>The data sets live inside the graph as constants (uint8 pixels, int32 labels), so a step
  * feeds only the indices of the examples it uses and their weights: no per-step copying of the
  * training set between host and graph. For a fed index vector S and weight vector W the graph
- * computes the images {@code X_S} (scaled by {@link Options#pixelScale}: to [0,1] by default), the per-example cross-entropy vector
+ * computes the images {@code X_S} (scaled by {@link GraphOptions#pixelScale}: to [0,1] by default), the per-example cross-entropy vector
  * {@code L = (l_i)_{i in S}}, the randomized loss {@code L.W = sum_i w_i l_i} and its gradient with
  * respect to every parameter, {@code grad(L.W) = sum_i w_i grad l_i}. The update is plain gradient
  * descent, or momentum SGD with PyTorch semantics ({@code a <- m a + g, theta <- theta - eta a}),
@@ -41,153 +41,6 @@ import java.util.Arrays;
  * its session and its augmentation stream belong to one thread at a time (no method is synchronized).
  */
 public final class TrainingGraph implements AutoCloseable {
-
-    /**
-     * How to build the graph. Immutable and thread-safe; the {@code with...} methods return copies.
-     *
-     * @param precision     float32 (training) or float64 (numerical checks)
-     * @param intraThreads  TensorFlow intra-op threads (0: TensorFlow's default)
-     * @param interThreads  TensorFlow inter-op threads (0: TensorFlow's default)
-     * @param momentum      momentum coefficient m in [0, 1); 0 for plain gradient descent
-     * @param weightDecay   L2 coefficient lambda >= 0 added to the gradient
-     * @param initSeed      seed of the parameter initialization
-     * @param ghostBatch    batch norm's ghost batch size in training steps (0: the whole fed batch);
-     *                      ignored by networks without batch norm
-     * @param augment       random 32x32 crops of the 4-pixel zero-padded image and random horizontal
-     *                      flips in training steps ({@link #augmentWith}); evaluation never augments
-     * @param pixelScale    factor applied to the uint8 pixels before the first layer (1/255: [0, 1];
-     *                      1: the raw 0-255 values of the authors' Fashion-MNIST code)
-     * @param flatNormalStd 0: each parameter's own initialization (the framework default); &gt; 0: one
-     *                      flat N(0, std^2) draw of every trainable parameter, biases included
-     */
-    public record Options(Precision precision, int intraThreads, int interThreads, double momentum,
-                          double weightDecay, long initSeed, int ghostBatch, boolean augment, double pixelScale,
-                          double flatNormalStd) {
-        /**
-         * Validates the options.
-         *
-         * @throws IllegalArgumentException when {@code ghostBatch} or a thread count is negative,
-         *                                  {@code momentum} is not in [0, 1), {@code weightDecay} or
-         *                                  {@code flatNormalStd} is not finite and >= 0, or {@code pixelScale}
-         *                                  is not finite and > 0
-         */
-        public Options {
-            if (ghostBatch < 0) {
-                throw new IllegalArgumentException("ghost batch size=" + ghostBatch + " must be >= 0 (0: the whole fed batch)");
-            }
-            if (intraThreads < 0 || interThreads < 0) {
-                throw new IllegalArgumentException("thread counts intra=" + intraThreads + ", inter=" + interThreads
-                        + " must be >= 0");
-            }
-            if (!(momentum >= 0 && momentum < 1)) {
-                throw new IllegalArgumentException("momentum=" + momentum + " must be in [0, 1)");
-            }
-            if (!(weightDecay >= 0) || Double.isInfinite(weightDecay)) {
-                throw new IllegalArgumentException("weight decay=" + weightDecay + " must be finite and >= 0");
-            }
-            if (!(pixelScale > 0) || Double.isInfinite(pixelScale)) {
-                throw new IllegalArgumentException("pixel scale=" + pixelScale + " must be finite and > 0");
-            }
-            if (!(flatNormalStd >= 0) || Double.isInfinite(flatNormalStd)) {
-                throw new IllegalArgumentException("flat normal init std=" + flatNormalStd + " must be finite and >= 0");
-            }
-        }
-
-        /**
-         * Float32, plain SGD, threads as TensorFlow chooses, no ghost batch, no augmentation, pixels in [0, 1],
-         * framework initialization.
-         *
-         * @param initSeed seed of the parameter initialization
-         * @return the options
-         */
-        public static Options defaults(long initSeed) {
-            return new Options(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false, 1.0 / 255, 0);
-        }
-
-        /**
-         * A copy with other TensorFlow thread counts.
-         *
-         * @param intra intra-op threads, >= 0 (0: TensorFlow's default)
-         * @param inter inter-op threads, >= 0 (0: TensorFlow's default)
-         * @return the options
-         * @throws IllegalArgumentException when a count is negative
-         */
-        public Options withThreads(int intra, int inter) {
-            return new Options(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment, pixelScale,
-                    flatNormalStd);
-        }
-
-        /**
-         * A copy with another precision.
-         *
-         * @param p float32 or float64
-         * @return the options
-         */
-        public Options withPrecision(Precision p) {
-            return new Options(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                    pixelScale, flatNormalStd);
-        }
-
-        /**
-         * A copy with another momentum and weight decay.
-         *
-         * @param m  momentum coefficient in [0, 1)
-         * @param wd L2 coefficient, finite and >= 0
-         * @return the options
-         * @throws IllegalArgumentException when {@code m} or {@code wd} is out of its range
-         */
-        public Options withMomentum(double m, double wd) {
-            return new Options(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment, pixelScale,
-                    flatNormalStd);
-        }
-
-        /**
-         * Ghost batch norm over groups of {@code ghost} examples (0: the whole fed batch).
-         *
-         * @param ghost the ghost batch size, >= 0
-         * @return the options
-         * @throws IllegalArgumentException when {@code ghost} is negative
-         */
-        public Options withGhostBatch(int ghost) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment,
-                    pixelScale, flatNormalStd);
-        }
-
-        /**
-         * Standard CIFAR augmentation (random crop of the 4-padded image, random horizontal flip) in training.
-         *
-         * @param on whether training steps augment
-         * @return the options
-         */
-        public Options withAugmentation(boolean on) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on,
-                    pixelScale, flatNormalStd);
-        }
-
-        /**
-         * Pixels multiplied by {@code factor} before the first layer (1/255 by default).
-         *
-         * @param factor the factor, finite and > 0
-         * @return the options
-         * @throws IllegalArgumentException when {@code factor} is not finite and > 0
-         */
-        public Options withPixelScale(double factor) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                    factor, flatNormalStd);
-        }
-
-        /**
-         * One flat N(0, std^2) draw of every trainable parameter (0: each parameter's own initialization).
-         *
-         * @param std the standard deviation, finite and >= 0
-         * @return the options
-         * @throws IllegalArgumentException when {@code std} is not finite and >= 0
-         */
-        public Options withFlatNormalInit(double std) {
-            return new Options(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                    pixelScale, std);
-        }
-    }
 
     /** Which data set an evaluation reads. */
     public enum Pool { TRAIN, TEST }
@@ -213,7 +66,7 @@ public final class TrainingGraph implements AutoCloseable {
     }
 
     private final Model model;
-    private final Options options;
+    private final GraphOptions options;
     private final Graph graph;
     private final Session session;
     private final ImageSet train;
@@ -226,7 +79,7 @@ public final class TrainingGraph implements AutoCloseable {
     private final TrainingRuns runs;
     private final ParameterValues values;
 
-    private TrainingGraph(Model model, ImageSet train, ImageSet test, Options options) {
+    private TrainingGraph(Model model, ImageSet train, ImageSet test, GraphOptions options) {
         this.model = model;
         this.options = options;
         this.train = train;
@@ -270,7 +123,7 @@ public final class TrainingGraph implements AutoCloseable {
      * @throws IllegalArgumentException when the images of {@code train} or {@code test} do not have the model's
      *                                  input shape, or their number of classes is not the model's
      */
-    public static TrainingGraph build(Model model, ImageSet train, ImageSet test, Options options) {
+    public static TrainingGraph build(Model model, ImageSet train, ImageSet test, GraphOptions options) {
         return new TrainingGraph(model, train, test, options);
     }
 
@@ -291,7 +144,7 @@ public final class TrainingGraph implements AutoCloseable {
 
     /**
      * The images {@code [count, height, width, channels]} (flattened, scaled by
-     * {@link Options#pixelScale}: in [0, 1] by default) that a training run over {@code idx} feeds the
+     * {@link GraphOptions#pixelScale}: in [0, 1] by default) that a training run over {@code idx} feeds the
      * network: augmented (drawing from the augmentation stream) when the graph augments.
      *
      * @param idx training-set indices, at least one
@@ -312,7 +165,7 @@ public final class TrainingGraph implements AutoCloseable {
      */
     public void augmentWith(UniformRandomProvider rng) {
         if (!options.augment()) {
-            throw new IllegalStateException("this graph was built without augmentation (Options.withAugmentation)");
+            throw new IllegalStateException("this graph was built without augmentation (GraphOptions.withAugmentation)");
         }
         augmentation.drawFrom(rng);
     }
@@ -325,7 +178,7 @@ public final class TrainingGraph implements AutoCloseable {
     }
 
     /** @return the options the graph was built with */
-    public Options options() {
+    public GraphOptions options() {
         return options;
     }
 

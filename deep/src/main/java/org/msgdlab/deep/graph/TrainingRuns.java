@@ -1,6 +1,6 @@
 package org.msgdlab.deep.graph;
 
-import org.msgdlab.deep.graph.TrainingGraph.Options;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph.StepStats;
 import org.msgdlab.deep.model.Model;
 import org.tensorflow.Operand;
@@ -26,7 +26,7 @@ import java.util.List;
 final class TrainingRuns {
 
     private final Model model;
-    private final Options options;
+    private final GraphOptions options;
     private final Session session;
     private final int trainCount;
     private final Augmentation augmentation;
@@ -42,7 +42,7 @@ final class TrainingRuns {
     private final List<Op> applyAccumulatedOps;
     private final Operand<? extends TFloating> trainingImages;
 
-    TrainingRuns(Model model, Options options, Session session, int trainCount, GraphBuilder b, Augmentation augmentation) {
+    TrainingRuns(Model model, GraphOptions options, Session session, int trainCount, GraphBuilder b, Augmentation augmentation) {
         this.model = model;
         this.options = options;
         this.session = session;

@@ -10,7 +10,7 @@ import java.util.List;
  * A classifier network: its trainable parameters (shapes and initial values) and how to compute
  * logits {@code [batch, classes]} from images {@code [batch, height, width, channels]} (NHWC, values
  * as the graph scales the pixels: in [0, 1] by default, see
- * {@link org.msgdlab.deep.graph.TrainingGraph.Options#pixelScale}) given the parameter variables.
+ * {@link org.msgdlab.deep.graph.GraphOptions#pixelScale}) given the parameter variables.
  * The networks of this module are immutable and thread-safe; building ops is not (one graph, one thread).
  */
 public interface Model {

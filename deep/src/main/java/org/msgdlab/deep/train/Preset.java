@@ -219,7 +219,7 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
      * @param initSeed seed of the initialization
      * @return the options
      */
-    public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed) {
+    public org.msgdlab.deep.graph.GraphOptions graphOptions(long initSeed) {
         return graphOptions(initSeed, Protocol.PAPER_TEXT);
     }
 
@@ -230,8 +230,8 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
      * @param protocol the protocol
      * @return the options
      */
-    public org.msgdlab.deep.graph.TrainingGraph.Options graphOptions(long initSeed, Protocol protocol) {
-        return org.msgdlab.deep.graph.TrainingGraph.Options.defaults(initSeed).withMomentum(momentum, weightDecay)
+    public org.msgdlab.deep.graph.GraphOptions graphOptions(long initSeed, Protocol protocol) {
+        return org.msgdlab.deep.graph.GraphOptions.defaults(initSeed).withMomentum(momentum, weightDecay)
                 .withGhostBatch(ghostBatch).withAugmentation(augment).withPixelScale(protocol.pixels().factor())
                 .withFlatNormalInit(protocol.initialization() == Protocol.Initialization.FLAT_NORMAL ? protocol.initStd() : 0);
     }

@@ -1,6 +1,7 @@
 package org.msgdlab.deep.train;
 
 import org.apache.commons.rng.sampling.PermutationSampler;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.Model;
 import org.msgdlab.deep.train.Trainer.Outcome;
@@ -55,7 +56,7 @@ final class TrainingLoop {
         Model model = p.model();
         Method.Plan plan = c.method().plan(n, c.seed(), model.hasBatchNorm());
         int[] evalIdx = evalSubset(data.test().count(), c.evalSubset(), c.dataSeed());
-        TrainingGraph.Options opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"), c.protocol())
+        GraphOptions opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"), c.protocol())
                 .withThreads(c.intraThreads(), c.interThreads());
         LearningRateSchedule schedule = c.schedule();
         long augmentStream = Streams.derive(c.seed(), "deep.augment");

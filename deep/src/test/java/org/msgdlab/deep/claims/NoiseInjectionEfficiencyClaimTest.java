@@ -3,6 +3,7 @@ package org.msgdlab.deep.claims;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.core.claims.Evidence;
@@ -33,7 +34,7 @@ class NoiseInjectionEfficiencyClaimTest {
         ImageSet data = new ImageSet("tiny", n, 16, 16, 1, 3, px, lb);
         ConvSmall tiny = ConvSmall.of(16, 16, 1, 3, 2, 4);
         try (TrainingGraph g = TrainingGraph.build(tiny, data, null,
-                TrainingGraph.Options.defaults(5).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
+                GraphOptions.defaults(5).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
             Evidence e = NoiseInjectionEfficiencyClaim.evidence(NoiseInjectionEfficiencyClaim.ID, "ref", "statement", g,
                     new NoiseInjectionEfficiencyClaim.EfficiencyPlan(n, 4, 3000, 3, 1), 7, "tiny", System.nanoTime());
             System.out.println(NoiseInjectionEfficiencyClaim.ID + " (tiny): " + e.verdictReason() + " " + e.power());

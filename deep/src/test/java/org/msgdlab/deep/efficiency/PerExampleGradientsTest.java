@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.deep.model.Parameter;
@@ -76,7 +77,7 @@ class PerExampleGradientsTest {
     private static void assertMatches(ConvSmall model, int n, int chunk, int[] idx, int[] subsetParams, long seed) {
         ImageSet data = imagesFor(model, n, seed);
         try (TrainingGraph g = TrainingGraph.build(model, data, null,
-                TrainingGraph.Options.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
+                GraphOptions.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
             NoiseInjection.ParameterSubset subset = new NoiseInjection.ParameterSubset("s", subsetParams);
             DMatrixRMaj ref = NoiseInjection.perSampleGradientsByExample(g, idx, subset);
             for (PerExampleGradients.ConvForm form : PerExampleGradients.ConvForm.values()) {
@@ -139,7 +140,7 @@ class PerExampleGradientsTest {
         int[] all = {0, 1, 2, 3, 4, 5, 6, 7};
         int[] idx = {0, 1, 2, 3, 4};
         try (TrainingGraph g = TrainingGraph.build(ODD, data, null,
-                TrainingGraph.Options.defaults(13).withPrecision(Precision.FLOAT64).withThreads(1, 1));
+                GraphOptions.defaults(13).withPrecision(Precision.FLOAT64).withThreads(1, 1));
              PerExampleGradients pex = PerExampleGradients.of(g)) {
             NoiseInjection.ParameterSubset subset = NoiseInjection.ParameterSubset.all(specs);
             DMatrixRMaj ref = NoiseInjection.perSampleGradientsByExample(g, idx, subset);
@@ -199,7 +200,7 @@ class PerExampleGradientsTest {
     void noiseInjectionUsesTheVectorisedFormForConvSmall() {
         ImageSet data = imagesFor(ODD, 4, 17);
         try (TrainingGraph g = TrainingGraph.build(ODD, data, null,
-                TrainingGraph.Options.defaults(17).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
+                GraphOptions.defaults(17).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
             int[] idx = {0, 1, 2, 3};
             NoiseInjection.ParameterSubset all = NoiseInjection.ParameterSubset.all(ODD.parameters());
             DMatrixRMaj viaNoiseInjection = NoiseInjection.perSampleGradients(g, idx, all);
@@ -215,7 +216,7 @@ class PerExampleGradientsTest {
     void rejectsBadInput() {
         ImageSet data = imagesFor(ODD, 3, 1);
         try (TrainingGraph g = TrainingGraph.build(ODD, data, null,
-                TrainingGraph.Options.defaults(1).withPrecision(Precision.FLOAT64).withThreads(1, 1));
+                GraphOptions.defaults(1).withPrecision(Precision.FLOAT64).withThreads(1, 1));
              PerExampleGradients pex = PerExampleGradients.of(g)) {
             NoiseInjection.ParameterSubset all = NoiseInjection.ParameterSubset.all(ODD.parameters());
             assertThrows(IllegalArgumentException.class, () -> pex.compute(g, new int[] {0, 3}, all));
@@ -245,7 +246,7 @@ class PerExampleGradientsTest {
         Arrays.setAll(idx, i -> i);
         double[] uniform = new double[n];
         Arrays.fill(uniform, 1.0 / n);
-        try (TrainingGraph g = TrainingGraph.build(model, data, null, TrainingGraph.Options.defaults(99).withThreads(2, 1))) {
+        try (TrainingGraph g = TrainingGraph.build(model, data, null, GraphOptions.defaults(99).withThreads(2, 1))) {
             NoiseInjection.ParameterSubset all = NoiseInjection.ParameterSubset.all(model.parameters());
             long t = System.nanoTime();
             PerExampleGradients pex = PerExampleGradients.of(g);

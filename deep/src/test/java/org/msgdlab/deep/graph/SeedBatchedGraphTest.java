@@ -40,8 +40,8 @@ class SeedBatchedGraphTest {
         train = FashionMnist.paperSplit(FashionMnist.load(dir), 200, 0).train();
     }
 
-    static TrainingGraph.Options options(long seed) {
-        return TrainingGraph.Options.defaults(seed).withThreads(1, 1).withPixelScale(1.0).withFlatNormalInit(0.02);
+    static GraphOptions options(long seed) {
+        return GraphOptions.defaults(seed).withThreads(1, 1).withPixelScale(1.0).withFlatNormalInit(0.02);
     }
 
     static Method.Feed feed(long seed, int k) {
@@ -63,7 +63,7 @@ class SeedBatchedGraphTest {
     }
 
     static List<Trajectory> sideBySide(int interThreads) {
-        List<TrainingGraph.Options> opts = Arrays.stream(SEEDS).mapToObj(SeedBatchedGraphTest::options).toList();
+        List<GraphOptions> opts = Arrays.stream(SEEDS).mapToObj(SeedBatchedGraphTest::options).toList();
         try (SeedBatchedGraph g = SeedBatchedGraph.build(ConvSmall.paper(), train, opts, interThreads)) {
             double[][] losses = new double[SEEDS.length][STEPS];
             for (int k = 0; k < STEPS; k++) {
@@ -106,7 +106,7 @@ class SeedBatchedGraphTest {
 
     @Test
     void badFeedsAndOptionsAreRefusedInOneLine() {
-        List<TrainingGraph.Options> two = List.of(options(1), options(2));
+        List<GraphOptions> two = List.of(options(1), options(2));
         try (SeedBatchedGraph g = SeedBatchedGraph.build(ConvSmall.paper(), train, two, 2)) {
             assertEquals(2, g.copies());
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -39,7 +39,7 @@ class TrainingGraphTest {
     @BeforeAll
     static void build() {
         data = tinyData(8, 3);
-        g64 = TrainingGraph.build(TINY, data, data, TrainingGraph.Options.defaults(11).withPrecision(Precision.FLOAT64)
+        g64 = TrainingGraph.build(TINY, data, data, GraphOptions.defaults(11).withPrecision(Precision.FLOAT64)
                 .withThreads(1, 1));
     }
 
@@ -110,7 +110,7 @@ class TrainingGraphTest {
 
     @Test
     void momentumFollowsPyTorchSemantics() {
-        try (TrainingGraph g = TrainingGraph.build(TINY, data, null, TrainingGraph.Options.defaults(11)
+        try (TrainingGraph g = TrainingGraph.build(TINY, data, null, GraphOptions.defaults(11)
                 .withPrecision(Precision.FLOAT64).withThreads(1, 1).withMomentum(0.9, 0.01))) {
             int[] idx = {0, 1, 2};
             double[] w = {0.5, 0.25, 0.25};
@@ -136,14 +136,14 @@ class TrainingGraphTest {
 
     @Test
     void float32GraphAgreesWithFloat64() {
-        try (TrainingGraph g32 = TrainingGraph.build(TINY, data, null, TrainingGraph.Options.defaults(11).withThreads(1, 1))) {
+        try (TrainingGraph g32 = TrainingGraph.build(TINY, data, null, GraphOptions.defaults(11).withThreads(1, 1))) {
             int[] idx = {0, 1, 2, 3};
             double[] w = {0.1, 0.2, 0.3, 0.4};
             GradientCheck.Error e = GradientCheck.weightedSum(g32, idx, w);
             assertTrue(e.maxRelative() < 1e-5, "float32 identity " + e.maxRelative());
             double[][] a = g32.gradients(idx, w);
             double[][] saved = g64.parameters();
-            try (TrainingGraph fresh = TrainingGraph.build(TINY, data, null, TrainingGraph.Options.defaults(11)
+            try (TrainingGraph fresh = TrainingGraph.build(TINY, data, null, GraphOptions.defaults(11)
                     .withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
                 assertTrue(GradientCheck.compare(a, fresh.gradients(idx, w)).maxRelative() < 1e-4);
             }
@@ -158,8 +158,8 @@ class TrainingGraphTest {
         assertTrue(e.accuracy() >= 0 && e.accuracy() <= 1 && e.meanLoss() > 0);
         double mean = Arrays.stream(g64.perExampleLoss(new int[] {0, 1, 2, 3, 4, 5, 6, 7})).average().orElseThrow();
         assertEquals(mean, e.meanLoss(), 1e-12);
-        try (TrainingGraph a = TrainingGraph.build(TINY, data, null, TrainingGraph.Options.defaults(42).withThreads(1, 1));
-             TrainingGraph b = TrainingGraph.build(TINY, data, null, TrainingGraph.Options.defaults(42).withThreads(1, 1))) {
+        try (TrainingGraph a = TrainingGraph.build(TINY, data, null, GraphOptions.defaults(42).withThreads(1, 1));
+             TrainingGraph b = TrainingGraph.build(TINY, data, null, GraphOptions.defaults(42).withThreads(1, 1))) {
             double[][] pa = a.parameters();
             double[][] pb = b.parameters();
             for (int p = 0; p < pa.length; p++) {
@@ -185,7 +185,7 @@ class TrainingGraphTest {
         assertThrows(IllegalArgumentException.class, () -> g64.gradients(new int[] {0}, new double[] {1, 2}));
         ImageSet wrong = new ImageSet("w", 2, 28, 28, 1, 3, new byte[2 * 784], new int[2]);
         IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
-                () -> TrainingGraph.build(TINY, wrong, null, TrainingGraph.Options.defaults(1)));
+                () -> TrainingGraph.build(TINY, wrong, null, GraphOptions.defaults(1)));
         assertTrue(e2.getMessage().contains("28x28x1") && e2.getMessage().contains("16x16x1"), e2.getMessage());
     }
 }

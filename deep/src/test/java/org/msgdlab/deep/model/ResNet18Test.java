@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.train.Preset;
 
@@ -19,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** ResNet-18 with batch norm: its size, its gradient, and what batch norm does in each phase. */
 class ResNet18Test {
 
-    static TrainingGraph.Options float64(long seed, int ghost) {
-        return TrainingGraph.Options.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(2, 1).withGhostBatch(ghost);
+    static GraphOptions float64(long seed, int ghost) {
+        return GraphOptions.defaults(seed).withPrecision(Precision.FLOAT64).withThreads(2, 1).withGhostBatch(ghost);
     }
 
     @Test
@@ -76,7 +77,7 @@ class ResNet18Test {
         double[] w = new double[8];
         Arrays.fill(w, 1.0 / 8);
         try (TrainingGraph g = TrainingGraph.build(ResNet18.narrow(3, 10, 16), data, data,
-                TrainingGraph.Options.defaults(7).withThreads(2, 1).withMomentum(0.9, 5e-4).withGhostBatch(4))) {
+                GraphOptions.defaults(7).withThreads(2, 1).withMomentum(0.9, 5e-4).withGhostBatch(4))) {
             double[][] r0 = g.runningStatistics();
             assertEquals(0.0, r0[0][0]);
             assertEquals(1.0, r0[1][0]);
@@ -108,7 +109,7 @@ class ResNet18Test {
         int[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
         double[] w = new double[8];
         Arrays.fill(w, 1.0 / 8);
-        TrainingGraph.Options o = TrainingGraph.Options.defaults(8).withThreads(1, 1).withMomentum(0.9, 5e-4)
+        GraphOptions o = GraphOptions.defaults(8).withThreads(1, 1).withMomentum(0.9, 5e-4)
                 .withGhostBatch(4).withAugmentation(true);
         double[][] straightParams;
         double[][] straightStats;

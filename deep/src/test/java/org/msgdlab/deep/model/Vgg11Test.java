@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.GradientCheck;
 import org.msgdlab.deep.graph.Precision;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.train.Preset;
 
@@ -51,7 +52,7 @@ class Vgg11Test {
         Preset p = Preset.SVHN_VGG11;
         ImageSet data = generated(4, 1);
         try (TrainingGraph g = TrainingGraph.build(p.model(), data, data,
-                TrainingGraph.Options.defaults(3).withThreads(2, 1))) {
+                GraphOptions.defaults(3).withThreads(2, 1))) {
             int[] idx = {0, 1, 2, 3};
             double[] w = {0.25, 0.25, 0.25, 0.25};
             double before = g.randomizedLoss(idx, w);
@@ -66,7 +67,7 @@ class Vgg11Test {
     void weightedGradientIdentityHoldsOnANarrowCopy() {
         ImageSet data = generated(3, 2);
         try (TrainingGraph g = TrainingGraph.build(Vgg11.narrow(3, 10, 16), data, null,
-                TrainingGraph.Options.defaults(4).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
+                GraphOptions.defaults(4).withPrecision(Precision.FLOAT64).withThreads(1, 1))) {
             GradientCheck.Error e = GradientCheck.weightedSum(g, new int[] {0, 1, 2}, new double[] {0.5, -0.2, 0.9});
             assertTrue(e.maxRelative() < 1e-10, "grad(L.W) vs sum_i w_i grad l_i: " + e);
         }

@@ -5,6 +5,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.ImageSet;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ResNet18;
 import org.msgdlab.core.random.Streams;
@@ -136,7 +137,7 @@ class PresetTest {
         ImageSet data = generated("aug", 6, 32, 3, 10, 5);
         int[] idx = {0, 1, 2, 3, 4, 5};
         try (TrainingGraph g = TrainingGraph.build(ResNet18.narrow(3, 10, 16), data, null,
-                TrainingGraph.Options.defaults(1).withThreads(1, 1).withAugmentation(true))) {
+                GraphOptions.defaults(1).withThreads(1, 1).withAugmentation(true))) {
             g.augmentWith(null);
             double[] identity = g.trainingImages(idx);
             for (int k = 0; k < identity.length; k++) {

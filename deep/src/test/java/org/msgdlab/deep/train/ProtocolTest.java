@@ -2,6 +2,7 @@ package org.msgdlab.deep.train;
 
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.IdxFiles;
+import org.msgdlab.deep.graph.GraphOptions;
 import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,7 +95,7 @@ class ProtocolTest {
                 "conv2's framework weights are uniform (excess kurtosis -1.2)");
     }
 
-    private static double[] flat(Preset.Data d, TrainingGraph.Options o) {
+    private static double[] flat(Preset.Data d, GraphOptions o) {
         try (TrainingGraph g = TrainingGraph.build(ConvSmall.paper(), d.train(), null, o.withThreads(1, 1))) {
             return Arrays.stream(g.parameters()).flatMapToDouble(Arrays::stream).toArray();
         }
