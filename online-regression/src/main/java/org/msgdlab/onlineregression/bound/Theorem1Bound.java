@@ -7,7 +7,7 @@ import java.util.Map;
  * The right-hand side of Theorem 1 for the averaged iterate of small-batch SGD (Eq. (online-sgd))
  * and large-batch MSGD (Eq. (online-msgd)),
  * <pre>
- *   E[f(bar theta_n)] - f(theta_*) <= C1/(n+1) + C2/(n+1)^2,
+ *   E[f(bar theta_n)] - f(theta_*) &lt;= C1/(n+1) + C2/(n+1)^2,
  * </pre>
  * in two versions, both written for the excess risk {@code f - f_* = 1/2 ||Sigma^{1/2}(.)||^2}
  * (so each is half the corresponding bound on {@code E||Sigma^{1/2}(bar theta_n - theta_*)||^2}).
@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * <p><b>{@link Version#PRINTED}</b>, the last display of Appendix A.2:
  * <pre>
- *   E||Sigma^{1/2}(bar theta_n - theta_*)||^2 <= 1/(n+1) * 2 sigma^2 d / (2 - eta kappa)
+ *   E||Sigma^{1/2}(bar theta_n - theta_*)||^2 &lt;= 1/(n+1) * 2 sigma^2 d / (2 - eta kappa)
  *                                             + 1/(n+1)^2 * (1 + kappa eta d / 2) c,
  * </pre>
  * i.e. {@code C1 = sigma^2 d/(2 - eta kappa)}, {@code C2 = (1 + kappa eta d/2) c / 2}.
@@ -35,7 +35,7 @@ import java.util.Map;
  * </ol>
  * giving
  * <pre>
- *   E||Sigma^{1/2}(bar theta_n - theta_*)||^2 <= 1/(n+1) * 2 sigma^2 d / (b (2 - eta kappa))
+ *   E||Sigma^{1/2}(bar theta_n - theta_*)||^2 &lt;= 1/(n+1) * 2 sigma^2 d / (b (2 - eta kappa))
  *                                             + 1/(n+1)^2 * (c/eta^2) (1 + eta kappa d/(2 - eta kappa)),
  * </pre>
  * i.e. {@code C1 = sigma^2 d / (b (2 - eta kappa))}, {@code C2 = (c / (2 eta^2)) (1 + eta kappa d/(2 - eta kappa))}.

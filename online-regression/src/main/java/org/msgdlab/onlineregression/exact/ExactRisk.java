@@ -21,8 +21,8 @@ import org.msgdlab.onlineregression.problem.RegressionProblem;
  * zero and is independent of {@code e_i}). The averaged iterate needs all these cross moments;
  * they are accumulated exactly by
  * <pre>
- *   U_n = sum_{i <= n} E[e_n e_i^T]:            U_0 = P_0,  U_{n+1} = (I - eta Sigma) U_n + P_{n+1},   (2)
- *   S_n = sum_{i,j <= n} E[e_i e_j^T]:          S_0 = P_0,  S_{n+1} = S_n + U_{n+1} + U_{n+1}^T - P_{n+1},  (3)
+ *   U_n = sum_{i &lt;= n} E[e_n e_i^T]:            U_0 = P_0,  U_{n+1} = (I - eta Sigma) U_n + P_{n+1},   (2)
+ *   S_n = sum_{i,j &lt;= n} E[e_i e_j^T]:          S_0 = P_0,  S_{n+1} = S_n + U_{n+1} + U_{n+1}^T - P_{n+1},  (3)
  *   E[f(bar theta_n)] - f(theta_*) = tr(Sigma S_n) / (2 (n+1)^2).                            (4)
  * </pre>
  * In the eigenbasis Sigma is diagonal, and for the designs here F maps diagonal matrices to

@@ -25,7 +25,7 @@ import java.util.Map;
  * The growth with the horizon T of the constant of the theorem of Appendix B. The proof ends with
  * (Eq. (SquareDifferenceHatThetaAndThetaGronwall-2) and Gronwall's inequality)
  * <pre>
- *   sup_{t <= T} E|Θ̂_t - Θ_t|^2 <= C(T) η^2,   C(T) <= G(T) = 16 (1+η) L^2 M^2 T e^{4(1+η) L^2 T},
+ *   sup_{t &lt;= T} E|Θ̂_t - Θ_t|^2 &lt;= C(T) η^2,   C(T) &lt;= G(T) = 16 (1+η) L^2 M^2 T e^{4(1+η) L^2 T},
  * </pre>
  * with M the bound and L the Lipschitz constant of the per-sample gradients. Measured:
  * {@code Ĉ_η(T) = sup_{kη <= T} E|Θ_{kη} - θ_k|^2 / η^2} at two step sizes, for several T, from one

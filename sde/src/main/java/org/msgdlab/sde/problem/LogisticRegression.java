@@ -16,7 +16,7 @@ import java.util.Map;
  * per-sample loss
  * <pre>
  *   ℓ_i(θ) = log(1 + exp(x_i·θ)) - y_i x_i·θ,      ∇ℓ_i(θ) = (σ(x_i·θ) - y_i) x_i,
- *   ∇²ℓ_i(θ) = σ'(x_i·θ) x_i x_i^T,  σ(z) = 1/(1 + e^{-z}),  σ' = σ(1-σ) <= 1/4.
+ *   ∇²ℓ_i(θ) = σ'(x_i·θ) x_i x_i^T,  σ(z) = 1/(1 + e^{-z}),  σ' = σ(1-σ) &lt;= 1/4.
  * </pre>
  * It meets the assumptions of the strong-convergence theorem (Appendix B) globally:
  * {@code |∇ℓ_i| <= |x_i| <= M = max_i |x_i|} and {@code ∇ℓ_i} is Lipschitz with
