@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.stats.PairedDifferences;
@@ -19,7 +20,8 @@ import java.util.Map;
  * The study's tables, written next to its runs: {@code verdicts.md} (the verdict of every
  * pre-registered claim and the runs behind it, and the msgd-lab commit that wrote it), {@code verdicts.csv}
  * and {@code runs.csv} (one row per completed run: window and final test accuracy, training time, the
- * commit that trained it) for notebooks.
+ * commit that trained it, and the training accuracy and loss at the window's end, which say whether the run
+ * had fit its training set) for notebooks.
  */
 public final class StudySummary {
 
@@ -58,13 +60,16 @@ public final class StudySummary {
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
-                + "run_iterations,window_test_accuracy_at_run_end,msgd_lab_commit,kernels\n");
+                + "run_iterations,window_test_accuracy_at_run_end,msgd_lab_commit,kernels,train_accuracy_at_window_end,"
+                + "train_loss_at_window_end\n");
         for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
             for (StudyRuns.Run r : e.getValue().values()) {
                 Path runJson = runs.plan().config(e.getKey(), r.seed()).out().resolve("run.json");
-                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f,%s,%s\n", e.getKey(),
+                Trainer.Row end = r.rows().get(r.rows().size() - 1);
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%d,%.6f,%s,%s,%.6f,%.6f\n", e.getKey(),
                         runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
-                        r.ownIterations(), r.ownStatistic(), csvCell(recordedCommit(runJson)), recordedKernels(runJson)));
+                        r.ownIterations(), r.ownStatistic(), csvCell(recordedCommit(runJson)), recordedKernels(runJson),
+                        end.trainAccuracy(), end.trainLoss()));
             }
         }
         AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
