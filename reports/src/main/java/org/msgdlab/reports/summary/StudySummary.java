@@ -112,19 +112,22 @@ public final class StudySummary {
     public static String table(StudyRuns runs, List<StudyVerdicts.ClaimResult> results) {
         StringBuilder sb = new StringBuilder();
         sb.append("### Verdicts, protocol ").append(runs.plan().protocol().name()).append("\n\n");
-        sb.append("| claim | verdict | paired seeds | mean difference (points) | bounds at the look | sd (points) |"
-                + " seeds for power 0.8 |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        sb.append("| claim | verdict | paired seeds trained | look (paired seeds) | mean difference (points) |"
+                + " bounds at the look | sd (points) | seeds for power 0.8 |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (StudyVerdicts.ClaimResult r : results) {
             sb.append("| ").append(r.claim().key()).append(" | ").append(r.evidence().verdict()).append(" | ")
                     .append(r.paired());
             if (r.status() == null) {
-                sb.append(" | | | | |\n");
+                sb.append(" | | | | | |\n");
                 continue;
             }
+            // the statistics are those of the look that decided (or the latest look): a claim decided at
+            // 5 seeds keeps its 5-seed numbers however many seeds its methods have since trained
             PairedDifferences d = r.status().atDecision();
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
             int need = r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000);
-            sb.append(String.format(Locale.ROOT, " | %+.2f | [%+.2f, %+.2f] | %.2f | %s |\n", 100 * d.mean(),
+            sb.append(String.format(Locale.ROOT, " | %d | %+.2f | [%+.2f, %+.2f] | %.2f | %s |\n", d.n(), 100 * d.mean(),
                     100 * d.lower(a), 100 * d.upper(a), 100 * d.sd(), need > 1000 ? ">1000" : String.valueOf(need)));
         }
         sb.append(String.format(Locale.ROOT, "%nStatistic: mean test accuracy over the last 20%% of %d iterations. Effect"

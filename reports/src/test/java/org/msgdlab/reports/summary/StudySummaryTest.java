@@ -1,0 +1,52 @@
+package org.msgdlab.reports.summary;
+
+import org.junit.jupiter.api.Test;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.Trainer;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The verdict table reports each claim at the look that decided it, beside the seeds trained since. */
+class StudySummaryTest {
+
+    /** Window accuracy of SGD-50 minus GD per paired seed: 0 within a hair at 0-4, +-1 point at 5-9. */
+    private static final double[] SGD_MINUS_GD = {0.0, 0.0001, -0.0001, 0.0002, -0.0002, 0.01, -0.01, 0.01, -0.01, 0.01};
+
+    @Test
+    void aClaimDecidedAtTheFirstLookKeepsItsFiveSeedNumbersAfterTenSeedsAreTrained() {
+        StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
+        Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
+        by.put("gd", runs(0));
+        by.put("sgd-50", runs(1));
+        StudyRuns runs = new StudyRuns(plan, by, List.of());
+
+        String table = StudySummary.table(runs, StudyVerdicts.evaluate(runs));
+
+        // no gap within a hair over seeds 0-4: FAIL at the first look, sd 0.02 points; the 10-seed spread (~0.8) is not shown
+        assertTrue(table.contains("| sgd-50-above-gd | FAIL | 10 | 5 | +0.00 | "), table);
+        assertTrue(table.contains("| 0.02 | "), table);
+        assertTrue(table.contains("| claim | verdict | paired seeds trained | look (paired seeds) |"), table);
+        // a claim whose methods have no runs: no look, no numbers
+        assertTrue(table.contains("| msgd-fisher.above-gd | NOT_RUN | 0 | | | | | |"), table);
+    }
+
+    /** Ten runs (one evaluation each) at 0.78 plus {@code weight} times {@link #SGD_MINUS_GD}. */
+    private static Map<Integer, StudyRuns.Run> runs(int weight) {
+        Map<Integer, StudyRuns.Run> m = new TreeMap<>();
+        for (int s = 0; s < SGD_MINUS_GD.length; s++) {
+            double a = 0.78 + weight * SGD_MINUS_GD[s];
+            List<Trainer.Row> rows = List.of(new Trainer.Row(StudyPlan.ITERATIONS, 0.1, 0.95, 0.7, a, 1.0));
+            m.put(s, new StudyRuns.Run(s, rows, a, a, 1.0, StudyPlan.ITERATIONS, a));
+        }
+        return m;
+    }
+}
