@@ -56,6 +56,47 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
      */
     double powerToContradict(double sd, int n, double alpha);
 
+    /**
+     * Probability that the rule decides at all (SUPPORTED or CONTRADICTED) when the true mean
+     * difference is {@code d}: a projection for a claim left unresolved, "how many seeds would settle
+     * it if the observed mean and spread were the truth". It is a lower bound: for superiority the
+     * larger of the two verdicts' probabilities (they can occur together); for equivalence the
+     * Bonferroni lower bound of support (both one-sided tests pass) plus the probability of
+     * contradiction (the two exclude each other). Each probability is the noncentral-t tail of
+     * {@link Power#tTail}.
+     *
+     * @param d     the true mean difference
+     * @param sd    the standard deviation of one difference, &gt; 0
+     * @param n     the number of seeds, &ge; 2
+     * @param alpha the level of each one-sided bound
+     * @return a lower bound of P(SUPPORTED or CONTRADICTED)
+     * @throws IllegalArgumentException when {@code sd} is not finite and &gt; 0, {@code d} is not finite,
+     *                                  {@code alpha} is not in (0, 0.5), or {@code n < 2}
+     */
+    double powerToDecide(double d, double sd, int n, double alpha);
+
+    /**
+     * The smallest number of seeds (at most {@code max}) at which {@link #powerToDecide} reaches
+     * {@code target}; {@code max + 1} when none does (for instance a true difference exactly on an
+     * equivalence margin, which no number of seeds decides).
+     *
+     * @param d      the true mean difference
+     * @param sd     the standard deviation of one difference, &gt; 0
+     * @param target the probability of a decision wanted
+     * @param alpha  the level of each one-sided bound
+     * @param max    the most seeds considered (from 2)
+     * @return the number of seeds, or {@code max + 1}
+     * @throws IllegalArgumentException as {@link #powerToDecide}
+     */
+    default int seedsToDecide(double d, double sd, double target, double alpha, int max) {
+        for (int n = 2; n <= max; n++) {
+            if (powerToDecide(d, sd, n, alpha) >= target) {
+                return n;
+            }
+        }
+        return max + 1;
+    }
+
     /** @return the plausible wrong answer the contradiction power refers to, in words */
     String wrongAnswer();
 
@@ -161,6 +202,23 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
             return powerToSupport(sd, n, alpha);   // symmetric: d = 0 seen from the bound delta
         }
 
+        /**
+         * The larger of P(lower bound &gt; 0) and P(upper bound &lt; delta) at the true difference {@code d}.
+         *
+         * @param d     the true mean difference
+         * @param sd    the standard deviation of one difference, &gt; 0
+         * @param n     the number of seeds, &ge; 2
+         * @param alpha the level of each one-sided bound
+         * @return a lower bound of the probability of a decision
+         * @throws IllegalArgumentException as {@link PairedHypothesis#powerToDecide}
+         */
+        @Override
+        public double powerToDecide(double d, double sd, int n, double alpha) {
+            double t = Power.checkedQuantile(d, sd, n, alpha);
+            double root = Math.sqrt(n) / sd;
+            return Math.max(Power.tTail(t, n - 1, d * root), Power.tTail(t, n - 1, (delta - d) * root));
+        }
+
         /** @return no gap for the contradiction, a gap of delta for the support, in words */
         @Override
         public String wrongAnswer() {
@@ -244,6 +302,27 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
             return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
         }
 
+        /**
+         * P(both bounds inside the margin) &ge; P(lower &gt; -margin) + P(upper &lt; margin) - 1, plus
+         * P(upper &lt; -margin) + P(lower &gt; margin), at the true difference {@code d}.
+         *
+         * @param d     the true mean difference
+         * @param sd    the standard deviation of one difference, &gt; 0
+         * @param n     the number of seeds, &ge; 2
+         * @param alpha the level of each one-sided bound
+         * @return a lower bound of the probability of a decision
+         * @throws IllegalArgumentException as {@link PairedHypothesis#powerToDecide}
+         */
+        @Override
+        public double powerToDecide(double d, double sd, int n, double alpha) {
+            double t = Power.checkedQuantile(d, sd, n, alpha);
+            double root = Math.sqrt(n) / sd;
+            double support = Math.max(0, Power.tTail(t, n - 1, (d + margin) * root)
+                    + Power.tTail(t, n - 1, (margin - d) * root) - 1);
+            double contradict = Power.tTail(t, n - 1, (-margin - d) * root) + Power.tTail(t, n - 1, (d - margin) * root);
+            return Math.min(1, support + contradict);
+        }
+
         /** @return a difference of twice the margin for the contradiction, none for the support, in words */
         @Override
         public String wrongAnswer() {
@@ -263,6 +342,31 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
         private static final NormalDistribution Z = new NormalDistribution(0, 1);
 
         private Power() {
+        }
+
+        /**
+         * The one-sided t quantile {@code t_{1-alpha, n-1}}, after checking the arguments of a
+         * projection at a true difference.
+         *
+         * @param d     the true mean difference
+         * @param sd    the standard deviation of one difference
+         * @param n     the number of seeds
+         * @param alpha the level of each one-sided bound
+         * @return the quantile
+         * @throws IllegalArgumentException when {@code sd} is not finite and &gt; 0, {@code d} is not
+         *                                  finite, {@code alpha} is not in (0, 0.5), or {@code n < 2}
+         */
+        static double checkedQuantile(double d, double sd, int n, double alpha) {
+            if (!(sd > 0) || Double.isInfinite(sd)) {
+                throw new IllegalArgumentException("sd=" + sd + " must be finite and > 0");
+            }
+            if (!Double.isFinite(d)) {
+                throw new IllegalArgumentException("true difference d=" + d + " must be finite");
+            }
+            if (n < 2) {
+                throw new IllegalArgumentException("seeds n=" + n + " must be >= 2");
+            }
+            return PairedDifferences.tQuantile(alpha, n - 1);
         }
 
         /**

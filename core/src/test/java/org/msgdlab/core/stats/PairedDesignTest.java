@@ -134,6 +134,64 @@ class PairedDesignTest {
         }
     }
 
+    /** Fraction of {@code reps} normal samples (mean d, sd, n seeds) on which {@code h} decides at {@code alpha}. */
+    private static double decisionRate(PairedHypothesis h, double d, double sd, int n, double alpha, int reps,
+                                       ZigguratSampler.NormalizedGaussian z) {
+        int decided = 0;
+        for (int r = 0; r < reps; r++) {
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = d + sd * z.sample();
+            }
+            if (h.decide(new PairedDifferences(x), alpha) != Outcome.UNRESOLVED) {
+                decided++;
+            }
+        }
+        return rate(decided, reps);
+    }
+
+    @Test
+    void theProjectedProbabilityOfADecisionAtTheObservedMeanIsALowerBoundAndCloseWhereOneVerdictDominates() {
+        ZigguratSampler.NormalizedGaussian z = ZigguratSampler.NormalizedGaussian.of(Streams.create(15));
+        double alpha = 0.05 / 7 / 3;      // Figure 1(a)'s per-look alpha
+        int reps = 20_000;
+        Superiority sup = new Superiority(0.01);
+        Equivalence eq = new Equivalence(0.01);
+        // {hypothesis 0 = superiority / 1 = equivalence, d, sd, n, 1 if one verdict dominates}
+        double[][] cases = {
+            {0, 0.001, 0.007, 10, 1},     // near no gap: CONTRADICTED dominates
+            {0, 0.009, 0.007, 15, 1},     // near the gap worth detecting: SUPPORTED dominates
+            {0, 0.004, 0.007, 15, 0},     // between: both verdicts possible, even together
+            {1, -0.006, 0.007, 34, 1},    // inside the margin: SUPPORTED dominates
+            {1, -0.020, 0.007, 5, 1},     // twice the margin: CONTRADICTED dominates
+        };
+        for (double[] c : cases) {
+            PairedHypothesis h = c[0] == 0 ? sup : eq;
+            int n = (int) c[3];
+            double measured = decisionRate(h, c[1], c[2], n, alpha, reps, z);
+            double predicted = h.powerToDecide(c[1], c[2], n, alpha);
+            String at = h + " at d=" + c[1] + ", sd=" + c[2] + ", n=" + n + ": predicted " + predicted + ", simulated " + measured;
+            // 0.02: the accuracy of the A&S noncentral-t approximation (theNoncentralTPowerApproximationMatchesSimulation)
+            assertTrue(predicted <= measured + 0.02 + slack(measured, reps), "a lower bound: " + at);
+            if (c[4] == 1) {
+                assertEquals(measured, predicted, 0.02 + slack(measured, reps), "close: " + at);
+            }
+        }
+        // the seeds it names do decide: the authors-code MSGD-[Fisher-10] vs SGD-50 numbers at the cap
+        int n = eq.seedsToDecide(-0.0061, 0.0068, 0.8, alpha, 1000);
+        assertTrue(n > 15, "15 seeds did not decide it; n=" + n);
+        double measured = decisionRate(eq, -0.0061, 0.0068, n, alpha, reps, z);
+        assertTrue(measured >= 0.8 - 0.02 - slack(0.8, reps), n + " seeds decide with probability " + measured);
+        double fewer = decisionRate(eq, -0.0061, 0.0068, n - 5, alpha, reps, z);
+        assertTrue(fewer < 0.8, "five seeds fewer fall short: " + fewer);
+        // on the margin itself no number of seeds decides; bad input is named
+        assertEquals(1001, eq.seedsToDecide(0.01, 0.007, 0.8, alpha, 1000));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sup.powerToDecide(0.001, 0, 10, alpha));
+        assertEquals("sd=0.0 must be finite and > 0", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sup.powerToDecide(Double.NaN, 0.007, 10, alpha));
+        assertThrows(IllegalArgumentException.class, () -> eq.powerToDecide(0.001, 0.007, 1, alpha));
+    }
+
     @Test
     void sequentialSuperiorityKeepsItsFalseAlarmRateAtBothBoundaries() {
         double delta = 0.01;

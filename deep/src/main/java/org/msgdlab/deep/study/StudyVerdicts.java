@@ -21,7 +21,8 @@ import java.util.Map;
  * a study: the sequential rule ({@link #design}) on the paired differences of the window
  * statistic, in seed order. PASS: the statement is supported at a look; FAIL: contradicted;
  * INCONCLUSIVE: unresolved, with the seeds of the next look or, at the cap, the seeds a decision
- * would need at the observed spread; NOT_RUN: fewer paired seeds than the first look.
+ * would need at the observed spread (at the design's alternatives, and at the observed mean); NOT_RUN:
+ * fewer paired seeds than the first look.
  */
 public final class StudyVerdicts {
 
@@ -116,12 +117,14 @@ public final class StudyVerdicts {
         } else if (st.atCap()) {
             v = Verdict.INCONCLUSIVE;
             reason = "unresolved at the cap of " + CAP + " seeds: " + bounds + "; at this spread a decision with power "
-                    + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed) + " paired seeds";
+                    + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed) + " paired seeds"
+                    + " at the design's alternatives, " + seedsToDecideText(h, used, a) + " at the observed mean";
         } else {
             v = Verdict.INCONCLUSIVE;
             want = design.nextLook(n);
             reason = "unresolved so far (" + bounds + "); the next look is at " + want + " paired seeds (cap " + CAP
-                    + "); at this spread power " + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed);
+                    + "); at this spread power " + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed)
+                    + " at the design's alternatives, " + seedsToDecideText(h, used, a) + " at the observed mean";
         }
         List<StatisticCheck> stats = new ArrayList<>();
         double se = used.standardError();
@@ -164,6 +167,9 @@ public final class StudyVerdicts {
         p.put("claimAlpha", c.alpha());
         p.put("design", design.toString());
         p.put("seedsForPower" + TARGET_POWER, needed > 1000 ? ">1000" : needed);
+        if (v == Verdict.INCONCLUSIVE) {
+            p.put("seedsToDecideAtObservedMean", seedsToDecideCell(h, used, a));
+        }
         Evidence e = Evidence.decide(id, c.paperRef(), statement, p, c.alpha(), stats, power, Discrepancy.none(), n, 0,
                 List.of(curves(id, runs, List.of(c.x(), c.y()), n)));
         return new ClaimResult(c, n, st, want, e.withVerdict(v, reason));
@@ -184,6 +190,29 @@ public final class StudyVerdicts {
         return new Series(id + ".test-accuracy", "Small Fashion-MNIST (" + runs.plan().protocol().name()
                 + "): test accuracy vs iteration, mean over " + n + " paired seeds, 95% band", "iteration", "test accuracy",
                 false, false, curves);
+    }
+
+    /**
+     * Paired seeds at which the rule would decide (PASS or FAIL) with probability {@link #TARGET_POWER}
+     * if the observed mean and spread were the truth ({@link PairedHypothesis#seedsToDecide}), at the
+     * design's per-look alpha: for an unresolved claim, the budget a decision would need.
+     *
+     * @param h    the claim's hypothesis
+     * @param used the paired differences of its latest look
+     * @param a    the per-look alpha
+     * @return "N", "&gt;1000", or "n/a (no spread)" when every difference is equal
+     */
+    public static String seedsToDecideCell(PairedHypothesis h, PairedDifferences used, double a) {
+        if (!(used.sd() > 0)) {
+            return "n/a (no spread)";
+        }
+        int n = h.seedsToDecide(used.mean(), used.sd(), TARGET_POWER, a, 1000);
+        return n > 1000 ? ">1000" : String.valueOf(n);
+    }
+
+    private static String seedsToDecideText(PairedHypothesis h, PairedDifferences used, double a) {
+        String cell = seedsToDecideCell(h, used, a);
+        return cell.equals(">1000") ? "more than 1000" : cell.startsWith("n/a") ? "no estimate (no spread)" : "about " + cell;
     }
 
     static double mean(double[] a) {

@@ -6,6 +6,7 @@ import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.stats.PairedDifferences;
 
@@ -43,20 +44,22 @@ public final class StudySummary {
                 + " in its run.json (\"msgd-lab commit\") and in runs.csv (msgd_lab_commit), with the TensorFlow kernels"
                 + " (kernels: onednn, eigen, or unrecorded before 2026-11-23 23:00 UTC, which on these machines was eigen).\n");
         StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
-                + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8\n");
+                + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8,"
+                + "seeds_to_decide_at_observed_mean\n");
         for (StudyVerdicts.ClaimResult r : results) {
             v.append(r.evidence().claimId()).append(',').append(r.evidence().verdict()).append(',')
                     .append(r.claim().family()).append(',').append(r.paired());
             if (r.status() == null) {
-                v.append(",,,,,,,,,\n");
+                v.append(",,,,,,,,,,\n");
                 continue;
             }
             PairedDifferences d = r.status().atDecision();
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
-            v.append(String.format(Locale.ROOT, ",%d,%.6f,%.6f,%.6f,%.6f,%.3g,%.3f,%.3f,%d\n", d.n(), d.mean(), d.sd(),
+            v.append(String.format(Locale.ROOT, ",%d,%.6f,%.6f,%.6f,%.6f,%.3g,%.3f,%.3f,%d,%s\n", d.n(), d.mean(), d.sd(),
                     d.lower(a), d.upper(a), a, r.claim().hypothesis().powerToSupport(d.sd(), d.n(), a),
                     r.claim().hypothesis().powerToContradict(d.sd(), d.n(), a),
-                    r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000)));
+                    r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000),
+                    csvCell(toDecide(r, d, a))));
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
@@ -113,13 +116,13 @@ public final class StudySummary {
         StringBuilder sb = new StringBuilder();
         sb.append("### Verdicts, protocol ").append(runs.plan().protocol().name()).append("\n\n");
         sb.append("| claim | verdict | paired seeds trained | look (paired seeds) | mean difference (points) |"
-                + " bounds at the look | sd (points) | seeds for power 0.8 |\n"
-                + "| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + " bounds at the look | sd (points) | seeds for power 0.8 | seeds to decide at the observed mean |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (StudyVerdicts.ClaimResult r : results) {
             sb.append("| ").append(r.claim().key()).append(" | ").append(r.evidence().verdict()).append(" | ")
                     .append(r.paired());
             if (r.status() == null) {
-                sb.append(" | | | | | |\n");
+                sb.append(" | | | | | | |\n");
                 continue;
             }
             // the statistics are those of the look that decided (or the latest look): a claim decided at
@@ -127,15 +130,26 @@ public final class StudySummary {
             PairedDifferences d = r.status().atDecision();
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
             int need = r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000);
-            sb.append(String.format(Locale.ROOT, " | %d | %+.2f | [%+.2f, %+.2f] | %.2f | %s |\n", d.n(), 100 * d.mean(),
-                    100 * d.lower(a), 100 * d.upper(a), 100 * d.sd(), need > 1000 ? ">1000" : String.valueOf(need)));
+            sb.append(String.format(Locale.ROOT, " | %d | %+.2f | [%+.2f, %+.2f] | %.2f | %s | %s |\n", d.n(), 100 * d.mean(),
+                    100 * d.lower(a), 100 * d.upper(a), 100 * d.sd(), need > 1000 ? ">1000" : String.valueOf(need),
+                    toDecide(r, d, a)));
         }
         sb.append(String.format(Locale.ROOT, "%nStatistic: mean test accuracy over the last 20%% of %d iterations. Effect"
                         + " worth detecting and equivalence margin: %.0f point. Family-wise alpha %.2f per figure (Bonferroni"
                         + " over its claims), split over looks at %s paired seeds.%n",
                 runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA,
                 java.util.Arrays.toString(StudyVerdicts.design(PairedClaim.all().get(0)).looks())));
+        sb.append("Seeds for power 0.8: at the observed spread, where the truth is one of the design's alternatives (no"
+                + " gap, or a gap of 1 point). Seeds to decide, for a claim still INCONCLUSIVE: where a PASS or FAIL would"
+                + " come with probability 0.8 if the observed mean and spread were the truth (at this design's per-look"
+                + " alpha; a projection, not a test).\n");
         return sb.toString();
+    }
+
+    /** The seeds to decide of an INCONCLUSIVE claim at its latest look; empty for a decided one. */
+    private static String toDecide(StudyVerdicts.ClaimResult r, PairedDifferences d, double a) {
+        return r.evidence().verdict() == Verdict.INCONCLUSIVE
+                ? StudyVerdicts.seedsToDecideCell(r.claim().hypothesis(), d, a) : "";
     }
 
     private static String runTable(StudyRuns runs) {

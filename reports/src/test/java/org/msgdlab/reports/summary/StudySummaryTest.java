@@ -1,6 +1,8 @@
 package org.msgdlab.reports.summary;
 
 import org.junit.jupiter.api.Test;
+import org.msgdlab.core.stats.PairedDifferences;
+import org.msgdlab.core.stats.PairedHypothesis;
 import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
@@ -15,35 +17,60 @@ import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The verdict table reports each claim at the look that decided it, beside the seeds trained since. */
+/**
+ * The verdict table reports each claim at the look that decided it, beside the seeds trained since, and
+ * for a claim still unresolved the seeds a decision would need at its observed mean and spread.
+ */
 class StudySummaryTest {
 
     /** Window accuracy of SGD-50 minus GD per paired seed: 0 within a hair at 0-4, +-1 point at 5-9. */
     private static final double[] SGD_MINUS_GD = {0.0, 0.0001, -0.0001, 0.0002, -0.0002, 0.01, -0.01, 0.01, -0.01, 0.01};
+    /** MSGD-Fisher minus GD: mean +0.41 points, sd 0.66, unresolved at 5 and at 10 seeds. */
+    private static final double[] FISHER_MINUS_GD = {0.011, -0.004, 0.012, -0.002, 0.008, -0.005, 0.009, 0.003, -0.001, 0.010};
 
     @Test
     void aClaimDecidedAtTheFirstLookKeepsItsFiveSeedNumbersAfterTenSeedsAreTrained() {
         StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
         Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
-        by.put("gd", runs(0));
-        by.put("sgd-50", runs(1));
+        by.put("gd", runs(new double[SGD_MINUS_GD.length]));
+        by.put("sgd-50", runs(SGD_MINUS_GD));
         StudyRuns runs = new StudyRuns(plan, by, List.of());
 
         String table = StudySummary.table(runs, StudyVerdicts.evaluate(runs));
 
         // no gap within a hair over seeds 0-4: FAIL at the first look, sd 0.02 points; the 10-seed spread (~0.8) is not shown
         assertTrue(table.contains("| sgd-50-above-gd | FAIL | 10 | 5 | +0.00 | "), table);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| sgd-50-above-gd |") && l.endsWith("|  |")),
+                "a decided claim has no seeds to decide: " + table);
         assertTrue(table.contains("| 0.02 | "), table);
         assertTrue(table.contains("| claim | verdict | paired seeds trained | look (paired seeds) |"), table);
         // a claim whose methods have no runs: no look, no numbers
-        assertTrue(table.contains("| msgd-fisher.above-gd | NOT_RUN | 0 | | | | | |"), table);
+        assertTrue(table.contains("| msgd-bernoulli.above-gd | NOT_RUN | 0 | | | | | | |"), table);
     }
 
-    /** Ten runs (one evaluation each) at 0.78 plus {@code weight} times {@link #SGD_MINUS_GD}. */
-    private static Map<Integer, StudyRuns.Run> runs(int weight) {
+    @Test
+    void anUnresolvedClaimStatesTheSeedsADecisionWouldNeedAtItsObservedMeanAndSpread() {
+        StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
+        Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
+        by.put("gd", runs(new double[FISHER_MINUS_GD.length]));
+        by.put("msgd-fisher", runs(FISHER_MINUS_GD));
+        StudyRuns runs = new StudyRuns(plan, by, List.of());
+
+        String table = StudySummary.table(runs, StudyVerdicts.evaluate(runs));
+
+        PairedDifferences d = new PairedDifferences(FISHER_MINUS_GD);
+        int n = new PairedHypothesis.Superiority(0.01).seedsToDecide(d.mean(), d.sd(), 0.8, 0.05 / 7 / 3, 1000);
+        assertTrue(n > 15 && n < 1000, "beyond the cap, within reach: " + n);
+        assertTrue(table.contains("| msgd-fisher.above-gd | INCONCLUSIVE | 10 | 10 | +0.41 | "), table);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| msgd-fisher.above-gd |") && l.endsWith("| " + n + " |")),
+                n + " seeds to decide: " + table);
+    }
+
+    /** One run per seed (one evaluation each) at 0.78 plus {@code offset[seed]}. */
+    private static Map<Integer, StudyRuns.Run> runs(double[] offset) {
         Map<Integer, StudyRuns.Run> m = new TreeMap<>();
-        for (int s = 0; s < SGD_MINUS_GD.length; s++) {
-            double a = 0.78 + weight * SGD_MINUS_GD[s];
+        for (int s = 0; s < offset.length; s++) {
+            double a = 0.78 + offset[s];
             List<Trainer.Row> rows = List.of(new Trainer.Row(StudyPlan.ITERATIONS, 0.1, 0.95, 0.7, a, 1.0));
             m.put(s, new StudyRuns.Run(s, rows, a, a, 1.0, StudyPlan.ITERATIONS, a));
         }
