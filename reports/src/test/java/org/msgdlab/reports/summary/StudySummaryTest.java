@@ -30,13 +30,7 @@ class StudySummaryTest {
 
     @Test
     void aClaimDecidedAtTheFirstLookKeepsItsFiveSeedNumbersAfterTenSeedsAreTrained() {
-        StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
-        Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
-        by.put("gd", runs(new double[SGD_MINUS_GD.length]));
-        by.put("sgd-50", runs(SGD_MINUS_GD));
-        StudyRuns runs = new StudyRuns(plan, by, List.of());
-
-        String table = StudySummary.table(runs, StudyVerdicts.evaluate(runs));
+        String table = tableOfGdAnd("sgd-50", SGD_MINUS_GD);
 
         // no gap within a hair over seeds 0-4: FAIL at the first look, sd 0.02 points; the 10-seed spread (~0.8) is not shown
         assertTrue(table.contains("| sgd-50-above-gd | FAIL | 10 | 5 | +0.00 | "), table);
@@ -50,13 +44,7 @@ class StudySummaryTest {
 
     @Test
     void anUnresolvedClaimStatesTheSeedsADecisionWouldNeedAtItsObservedMeanAndSpread() {
-        StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
-        Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
-        by.put("gd", runs(new double[FISHER_MINUS_GD.length]));
-        by.put("msgd-fisher", runs(FISHER_MINUS_GD));
-        StudyRuns runs = new StudyRuns(plan, by, List.of());
-
-        String table = StudySummary.table(runs, StudyVerdicts.evaluate(runs));
+        String table = tableOfGdAnd("msgd-fisher", FISHER_MINUS_GD);
 
         PairedDifferences d = new PairedDifferences(FISHER_MINUS_GD);
         int n = new PairedHypothesis.Superiority(0.01).seedsToDecide(d.mean(), d.sd(), 0.8, 0.05 / 7 / 3, 1000);
@@ -64,6 +52,16 @@ class StudySummaryTest {
         assertTrue(table.contains("| msgd-fisher.above-gd | INCONCLUSIVE | 10 | 10 | +0.41 | "), table);
         assertTrue(table.lines().anyMatch(l -> l.startsWith("| msgd-fisher.above-gd |") && l.endsWith("| " + n + " |")),
                 n + " seeds to decide: " + table);
+    }
+
+    /** The verdict table of a study holding GD at 0.78 and {@code method} at 0.78 plus {@code minusGd}, per seed. */
+    private static String tableOfGdAnd(String method, double[] minusGd) {
+        StudyPlan plan = StudyPlan.of(Protocol.PAPER_TEXT, Path.of("unused"), Path.of("unused"));
+        Map<String, Map<Integer, StudyRuns.Run>> by = new LinkedHashMap<>();
+        by.put("gd", runs(new double[minusGd.length]));
+        by.put(method, runs(minusGd));
+        StudyRuns runs = new StudyRuns(plan, by, List.of());
+        return StudySummary.table(runs, StudyVerdicts.evaluate(runs));
     }
 
     /** One run per seed (one evaluation each) at 0.78 plus {@code offset[seed]}. */
