@@ -97,6 +97,16 @@ class SweepCommandTest {
         twoSeeds[3] = "0-1";
         Ran extended = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, twoSeeds));
         assertTrue(extended.out().contains("4 runs planned (2 new)"), extended.out() + extended.err());
+        Ran compared = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50");
+        assertEquals(Msgd.OK, compared.code(), compared.err());
+        assertTrue(compared.out().contains("| authors-code | 1 of 2 | ") && compared.out().contains(
+                "* authors-code: not finished: authors-code/gd/seed-1 (pending), authors-code/sgd-50-wor/seed-1 (pending)"),
+                compared.out());
+        Ran noSuchMethod = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "adam");
+        assertEquals(Msgd.USAGE, noSuchMethod.code());
+        assertTrue(noSuchMethod.err().startsWith("msgd sweep compare: --method adam: the sweep has no run of it"),
+                noSuchMethod.err());
+        assertEquals(1, noSuchMethod.err().strip().lines().count(), noSuchMethod.err());
         Ran dry = msgd("sweep", "run", dir.toString(), "--executor", "slurm", "--dry-run", "--time", "01:00:00", "--gpus", "1");
         assertEquals(Msgd.OK, dry.code(), dry.err());
         assertTrue(dry.out().contains("#SBATCH --array=2-3\n") && dry.out().contains("#SBATCH --gres=gpu:1\n")
