@@ -3,6 +3,7 @@ package org.msgdlab.reports.cli;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.sweep.SweepComparison;
+import org.msgdlab.reports.figures.SweepComparisonFigure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,8 +51,15 @@ final class SweepCompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "also write the table to this file")
     Path outFile;
 
+    @Option(names = "--figure", paramLabel = "FILE.png", description = "also draw the gaps per group, seed by seed, to this"
+            + " PNG (and an SVG beside it)")
+    Path figure;
+
     @Override
     public Integer call() throws Exception {
+        if (figure != null && !figure.getFileName().toString().endsWith(".png")) {
+            throw new ParameterException(spec.commandLine(), "--figure " + figure + ": the file name must end in .png");
+        }
         SweepComparison c;
         try {
             c = SweepComparison.read(SweepCommand.open(spec, dir), baseline, method, reference);
@@ -64,6 +72,12 @@ final class SweepCompareCommand implements Callable<Integer> {
         out.flush();
         if (outFile != null) {
             AtomicFiles.writeString(outFile, table);
+        }
+        if (figure != null) {
+            String name = figure.getFileName().toString();
+            Path dir = figure.toAbsolutePath().getParent();
+            java.nio.file.Files.createDirectories(dir);
+            SweepComparisonFigure.write(c, dir, name.substring(0, name.length() - ".png".length()));
         }
         return Msgd.OK;
     }

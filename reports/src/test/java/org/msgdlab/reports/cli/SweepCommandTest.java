@@ -97,8 +97,14 @@ class SweepCommandTest {
         twoSeeds[3] = "0-1";
         Ran extended = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, twoSeeds));
         assertTrue(extended.out().contains("4 runs planned (2 new)"), extended.out() + extended.err());
-        Ran compared = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50");
+        Ran compared = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--out",
+                tmp.resolve("gaps.md").toString(), "--figure", tmp.resolve("figures/gaps.png").toString());
         assertEquals(Msgd.OK, compared.code(), compared.err());
+        assertEquals(compared.out(), Files.readString(tmp.resolve("gaps.md")));
+        assertTrue(Files.size(tmp.resolve("figures/gaps.png")) > 0 && Files.exists(tmp.resolve("figures/gaps.svg")));
+        Ran notPng = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--figure", "gaps.svg");
+        assertEquals(Msgd.USAGE, notPng.code());
+        assertTrue(notPng.err().startsWith("msgd sweep compare: --figure gaps.svg: the file name must end in .png"), notPng.err());
         assertTrue(compared.out().contains("| authors-code | 1 of 2 | ") && compared.out().contains(
                 "* authors-code: not finished: authors-code/gd/seed-1 (pending), authors-code/sgd-50-wor/seed-1 (pending)"),
                 compared.out());

@@ -46,7 +46,7 @@ class FiguresTest {
     }
 
     /** Non-white pixels in the outer {@code margin} pixels of a PNG: text or lines cut at the edge. */
-    private static String inkAtTheEdges(Path png, int margin) throws Exception {
+    static String inkAtTheEdges(Path png, int margin) throws Exception {
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         List<String> edges = new java.util.ArrayList<>();
         int w = img.getWidth();
