@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -22,7 +21,7 @@ import java.util.function.IntFunction;
  * its own process (the same task command a Slurm array task runs, so both executors compute the
  * same numbers), its output appended to {@code <run>/sweep-task.log}. Prints one line per finished
  * run with the sweep's progress and ETA. A TERM or Ctrl-C stops the tasks gracefully: each saves
- * its step, and the same command continues them.
+ * its step, and the same command continues them; no task starts after that.
  *
  * <p>An execution's {@code jobs} threads share {@code log}, which must be thread-safe (a
  * {@code PrintStream} is).
@@ -33,10 +32,18 @@ public final class LocalExecutor {
     public static final String TASK_LOG = "sweep-task.log";
     /** How long a stopping executor waits for its tasks to save. */
     static final Duration GRACE = Duration.ofMinutes(2);
+    /** The exit status of a task JVM stopped by TERM (128 + 15), after its shutdown hook saved the run. */
+    static final int TERMINATED = 143;
+    /** What {@link #runTask} returns for a task not started because the executor is stopping. */
+    private static final int NOT_STARTED = -1;
 
     private final int jobs;
     private final IntFunction<List<String>> taskCommand;
     private final PrintStream log;
+    /** Guards {@link #stopping} and {@link #live}, so that no task starts once {@link #stop} has begun. */
+    private final Object lock = new Object();
+    private boolean stopping;
+    private final Set<Process> live = new java.util.HashSet<>();
 
     /**
      * An executor of {@code jobs} runs at a time.
@@ -78,8 +85,10 @@ public final class LocalExecutor {
     public Summary execute(SweepDirectory sweep, List<Integer> indices) throws InterruptedException {
         int total = indices.size();
         log.println(String.format(Locale.ROOT, "sweep: %d runs to execute on this machine, %d at a time", total, jobs));
-        Set<Process> live = ConcurrentHashMap.newKeySet();
-        Thread stopper = new Thread(() -> stop(live), "msgd-sweep-stop");
+        synchronized (lock) {
+            stopping = false;
+        }
+        Thread stopper = new Thread(this::stop, "msgd-sweep-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         AtomicInteger done = new AtomicInteger();
         int[] outcome = new int[4];
@@ -91,7 +100,10 @@ public final class LocalExecutor {
                 futures.add(pool.submit(() -> {
                     SweepRun run = sweep.plan().run(index);
                     long r0 = System.nanoTime();
-                    int status = runTask(sweep, index, run, live);
+                    int status = runTask(sweep, index, run);
+                    if (status == NOT_STARTED) {
+                        return null;
+                    }
                     int k = done.incrementAndGet();
                     synchronized (outcome) {
                         outcome[switch (status) {
@@ -122,7 +134,7 @@ public final class LocalExecutor {
                 }
             }
         } catch (InterruptedException e) {
-            stop(live);
+            stop();
             throw e;
         } finally {
             pool.shutdownNow();
@@ -135,18 +147,28 @@ public final class LocalExecutor {
         return new Summary(outcome[0], outcome[1], outcome[2], outcome[3]);
     }
 
-    private int runTask(SweepDirectory sweep, int index, SweepRun run, Set<Process> live) {
+    /** The task's exit status ({@link #TERMINATED} read as {@link SweepDirectory#INTERRUPTED}), or NOT_STARTED. */
+    private int runTask(SweepDirectory sweep, int index, SweepRun run) {
         Path d = sweep.runDir(run);
         try {
-            Files.createDirectories(d);
-            ProcessBuilder pb = new ProcessBuilder(taskCommand.apply(index)).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(d.resolve(TASK_LOG).toFile()));
-            Process p = pb.start();
-            live.add(p);
+            Process p;
+            synchronized (lock) {
+                if (stopping) {
+                    return NOT_STARTED;
+                }
+                Files.createDirectories(d);
+                ProcessBuilder pb = new ProcessBuilder(taskCommand.apply(index)).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(d.resolve(TASK_LOG).toFile()));
+                p = pb.start();
+                live.add(p);
+            }
             try {
-                return p.waitFor();
+                int status = p.waitFor();
+                return status == TERMINATED ? SweepDirectory.INTERRUPTED : status;
             } finally {
-                live.remove(p);
+                synchronized (lock) {
+                    live.remove(p);
+                }
             }
         } catch (IOException e) {
             log.println("sweep: " + run.id() + ": cannot start its task: " + e.getMessage());
@@ -157,9 +179,16 @@ public final class LocalExecutor {
         }
     }
 
-    /** Sends TERM to every task and waits for them to save (at most {@link #GRACE}). */
-    private static void stop(Set<Process> live) {
-        List<Process> tasks = List.copyOf(live);
+    /**
+     * Starts no more tasks, sends TERM to every running one and waits for them to save (at most
+     * {@link #GRACE}): what a TERM or Ctrl-C to this JVM does, through a shutdown hook.
+     */
+    void stop() {
+        List<Process> tasks;
+        synchronized (lock) {
+            stopping = true;
+            tasks = List.copyOf(live);
+        }
         tasks.forEach(Process::destroy);
         long deadline = System.nanoTime() + GRACE.toNanos();
         for (Process p : tasks) {

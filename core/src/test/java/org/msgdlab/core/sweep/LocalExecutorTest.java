@@ -111,6 +111,35 @@ class LocalExecutorTest {
     }
 
     @Test
+    void aStopTermsTheRunningTaskCountsItInterruptedAndStartsNoOtherTask() throws Exception {
+        // what a TERM or Ctrl-C to `msgd sweep run` does, through the executor's shutdown hook
+        LocalExecutor executor = new LocalExecutor(1, task("echo > $d/started; exec sleep 20"), log);
+        java.util.concurrent.CompletableFuture<LocalExecutor.Summary> result = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return executor.execute(sweep, List.of(0, 1, 2));
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!Files.exists(dir.resolve("runs/r0/started")) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(dir.resolve("runs/r0/started")), "task 0 started");
+        long t0 = System.nanoTime();
+        executor.stop();
+        LocalExecutor.Summary s = result.get(15, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 10, "the task was stopped, not waited for");
+        assertEquals(new LocalExecutor.Summary(0, 1, 0, 0), s, "a task ended by TERM (exit 143) is interrupted, not failed");
+        assertFalse(Files.exists(dir.resolve("runs/r1")), "no task starts once the executor stops");
+        assertFalse(Files.exists(dir.resolve("runs/r2")));
+        String all = logged.toString(StandardCharsets.UTF_8);
+        assertTrue(all.contains("runs/r0: interrupted"), all);
+        assertFalse(all.contains("runs/r1"), all);
+    }
+
+    @Test
     void aTaskThatCannotStartCountsAsFailed() throws Exception {
         LocalExecutor.Summary s = new LocalExecutor(1, i -> List.of(dir.resolve("no-such-program").toString()), log)
                 .execute(sweep, List.of(0));
