@@ -10,7 +10,16 @@ fi
 if head="$(git rev-parse --verify HEAD 2>&1)"; then
   echo "commit=$head"
   if changes="$(git --no-optional-locks status --porcelain --untracked-files=no 2>/dev/null)"; then
-    if [ -n "$changes" ]; then echo 'dirty=true'; else echo 'dirty=false'; fi
+    if [ -n "$changes" ]; then
+      echo 'dirty=true'
+      # what the uncommitted changes were, as a hash of the diff of tracked files (two dirty builds differ
+      # when their diffs do): recorded with every deep run (run.json "bits")
+      if command -v sha256sum >/dev/null 2>&1; then
+        echo "diff=$(git --no-optional-locks diff HEAD 2>/dev/null | sha256sum | cut -c1-64)"
+      fi
+    else
+      echo 'dirty=false'
+    fi
   fi
 else
   echo "why=git rev-parse HEAD failed in $(pwd): $(printf '%s\n' "$head" | head -n 1)"

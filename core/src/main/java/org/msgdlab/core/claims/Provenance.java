@@ -152,9 +152,36 @@ public record Provenance(
         return commit.substring(0, Math.min(12, commit.length()));
     }
 
+    /**
+     * The SHA-256 of the uncommitted diff of tracked files when these classes were built from a dirty
+     * checkout (the build record's {@code diff}), so that two "-dirty" builds of one commit can be told
+     * apart; "" for a clean build, or when the build record does not say (an IDE build, no sha256sum).
+     *
+     * @return the hash in hex, or ""
+     */
+    public static String uncommittedDiffHash() {
+        return CurrentCommit.DIFF;
+    }
+
     /** The commit computed at first use, never again (the record cannot change under a running JVM). */
     private static final class CurrentCommit {
         static final String VALUE = find();
+        static final String DIFF = diffHash();
+    }
+
+    /** The {@code diff} of the build record on the class path, or "". */
+    static String diffHash() {
+        try (InputStream in = Provenance.class.getResourceAsStream(BUILD_RECORD)) {
+            if (in == null) {
+                return "";
+            }
+            Properties record = new Properties();
+            record.load(in);
+            String d = record.getProperty("diff", "").trim();
+            return d.matches("[0-9a-f]{64}") ? d : "";
+        } catch (IOException | IllegalArgumentException e) {
+            return "";
+        }
     }
 
     /** The commit from the build record on the class path, else from git at run time. */

@@ -64,6 +64,36 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     public static final long MASTER_SEED = 20200712L;
 
     /**
+     * The methods of the second study, "does the noise class matter?" (deep issue 30; its plan is
+     * {@code deep/results/noise-class-study/PLAN.md}): the two anchors GD and SGD-50, the Gaussian noises
+     * MSGD-Fisher and MSGD-Cov, the Bernoulli noise with the authors' expected batch of 20 and with SGD's
+     * 50, and the sparse noises MSGD-[Fisher-10] and MSGD-[Cov-10], all under authors-code.
+     */
+    public static final List<String> NOISE_CLASS_METHODS = List.of("gd", "sgd-50", "msgd-fisher", "msgd-cov",
+            "msgd-bernoulli-20", "msgd-bernoulli-50", "msgd-[fisher-10]", "msgd-[cov-10]");
+    /**
+     * The second study's master seed: fresh paired seeds, none of them a run seed of the first study
+     * (whose master seed is {@link #MASTER_SEED}); the date its plan was committed.
+     */
+    public static final long NOISE_CLASS_MASTER_SEED = 20261126L;
+    /** The second study's cap: paired seeds 0..29, looked at after 10, 20 and 30. */
+    public static final int NOISE_CLASS_CAP = 30;
+
+    /**
+     * The second study's plan in {@code dir}: authors-code, {@link #NOISE_CLASS_METHODS},
+     * {@link #NOISE_CLASS_MASTER_SEED}, {@link #AUTHORS_CODE_ITERATIONS} iterations and an evaluation every
+     * {@link #EVAL_EVERY}: the first study's run settings, on fresh seeds.
+     *
+     * @param dir     the study directory
+     * @param dataDir where Fashion-MNIST is
+     * @return the plan
+     */
+    public static StudyPlan noiseClass(Path dir, Path dataDir) {
+        return new StudyPlan(Protocol.AUTHORS_CODE, NOISE_CLASS_METHODS, NOISE_CLASS_MASTER_SEED, AUTHORS_CODE_ITERATIONS,
+                EVAL_EVERY, dir, dataDir);
+    }
+
+    /**
      * Validates the plan and copies {@code methods}.
      *
      * @throws IllegalArgumentException when {@code iterations < 5}, {@code evalEvery} is outside

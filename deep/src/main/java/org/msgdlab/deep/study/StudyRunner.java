@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.BitProvenance;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Trainer;
 
@@ -104,6 +105,44 @@ public final class StudyRunner {
         for (int s = 0; s < seeds; s++) {
             for (String m : runs.plan().methods()) {
                 if (!runs.has(m, s) && (only.isEmpty() || only.contains(m))) {
+                    tasks.add(new Task(m, s));
+                }
+            }
+        }
+        return tasks;
+    }
+
+    /**
+     * Every method of the plan at seeds 0 .. seeds-1 not yet completed, a paired seed at a time, where
+     * every run of a paired seed is computed alike: a seed whose runs (finished or not) record bits other
+     * than {@code here} ({@link BitProvenance}: another build, CPU, instruction set, environment or JVM)
+     * is left whole for a process that computes as they did, and named on the log. So no pair mixes builds
+     * or machine types (the second study's rule, deep issue 30).
+     *
+     * @param runs  the completed runs
+     * @param seeds the number of paired seeds
+     * @param here  the bits of a run this process would train
+     * @param log   where a seed left for another build or machine is named
+     * @return the runs to train, by paired seed, then in the plan's method order
+     * @throws IOException when a run.json cannot be read
+     */
+    public static List<Task> wholeSeedsComputedAlike(StudyRuns runs, int seeds, BitProvenance here, PrintStream log)
+            throws IOException {
+        List<Task> tasks = new ArrayList<>();
+        for (int s = 0; s < seeds; s++) {
+            List<String> other = new ArrayList<>();
+            for (String m : runs.plan().methods()) {
+                java.util.Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));
+                if (b.isPresent() && !b.get().differences(here).isEmpty()) {
+                    other.add(m + " (" + String.join("; ", b.get().differences(here)) + ")");
+                }
+            }
+            if (!other.isEmpty()) {
+                log.println("study: paired seed " + s + " left for a process that computes as its runs did: " + other);
+                continue;
+            }
+            for (String m : runs.plan().methods()) {
+                if (!runs.has(m, s)) {
                     tasks.add(new Task(m, s));
                 }
             }

@@ -200,6 +200,26 @@ final class RunDirectory {
         }
     }
 
+    /**
+     * A run continues only where it would compute the bits it started with: the same build, kernels,
+     * instruction set, CPU, threads, environment and JVM (run.json's {@code bits}, {@link BitProvenance};
+     * runs written before it was recorded continue as before). Otherwise the continued run would be
+     * neither the run a single sitting here computes nor the one it started as.
+     */
+    static void requireSameBits(Path dir, JsonNode stored) {
+        JsonNode b = stored.get("bits");
+        if (b == null || b.isNull()) {
+            return;
+        }
+        BitProvenance was = BitProvenance.fromMap(new com.fasterxml.jackson.databind.ObjectMapper().convertValue(b, Map.class));
+        List<String> d = was.differences(BitProvenance.current(was.intraThreads(), was.interThreads()));
+        if (!d.isEmpty()) {
+            throw new IllegalArgumentException(dir + " was trained where its bits differ from this process's (" + String.join("; ", d)
+                    + "), so it would not continue bit for bit; continue it with the build, machine type and environment"
+                    + " run.json records under \"bits\"");
+        }
+    }
+
     /** {@link Trainer#resume}. */
     static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
         Path runJson = dir.resolve("run.json");
@@ -209,6 +229,7 @@ final class RunDirectory {
         JsonNode stored = RunJson.read(runJson);
         RunConfig config = RunJson.configFrom(stored, runJson, dir);
         requireSameKernels(dir, stored);
+        requireSameBits(dir, stored);
         if (iterations > 0) {
             config = config.withIterations(iterations);
         }

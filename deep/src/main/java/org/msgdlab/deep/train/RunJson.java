@@ -83,6 +83,7 @@ final class RunJson {
         info.put("versions", versions);
         info.put("device", Trainer.device(c.intraThreads(), c.interThreads()));
         info.put("kernels", Kernels.current().id());
+        info.put("bits", BitProvenance.current(c.intraThreads(), c.interThreads()).toMap());
         return info;
     }
 

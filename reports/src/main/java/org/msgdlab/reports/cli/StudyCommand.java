@@ -37,6 +37,11 @@ final class StudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--plan", defaultValue = "figures", description = "figures (the first study: Figures 1(a), 3(a),"
+            + " 4 under --protocol) or noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
+            + " deep/results/noise-class-study/PLAN.md) (default: ${DEFAULT-VALUE})")
+    String planName;
+
     @Option(names = "--protocol", defaultValue = "authors-code", description = "paper-text or authors-code (default: ${DEFAULT-VALUE})")
     String protocol;
 
@@ -54,7 +59,8 @@ final class StudyCommand implements Callable<Integer> {
     @Option(names = "--hours", description = "start no run after this many hours (a run started before finishes)")
     Double hours;
 
-    @Option(names = "--dir", defaultValue = "deep/results/fashion-mnist-study", description = "the study directory (default: ${DEFAULT-VALUE})")
+    @Option(names = "--dir", description = "the study directory (default: deep/results/fashion-mnist-study,"
+            + " deep/results/noise-class-study for --plan noise-class)")
     Path dir;
 
     @Option(names = "--iterations", description = "iterations per run; the claims' statistic is the last 20%% of them"
@@ -84,6 +90,15 @@ final class StudyCommand implements Callable<Integer> {
         }
         if (hours != null && !(hours > 0)) {
             throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be > 0");
+        }
+        if (planName.equals("noise-class")) {
+            return noiseClass(p, err);
+        }
+        if (!planName.equals("figures")) {
+            throw new ParameterException(spec.commandLine(), "--plan=" + planName + " must be figures or noise-class");
+        }
+        if (dir == null) {
+            dir = Path.of("deep/results/fashion-mnist-study");
         }
         StudyPlan plan;
         try {
@@ -128,6 +143,97 @@ final class StudyCommand implements Callable<Integer> {
         StudySummary.write(runs, results, out);
         StudyFigures.write(runs, results, out.resolve("figures"));
         spec.commandLine().getOut().println(StudySummary.table(runs, results));
+        spec.commandLine().getOut().flush();
+        for (String m : runs.mismatches()) {
+            err.println("study: not used, other settings: " + m);
+        }
+        return Msgd.OK;
+    }
+
+    /**
+     * {@code --plan noise-class}: trains whole paired seeds, each computed alike (one build, one machine
+     * type, {@link StudyRunner#wholeSeedsComputedAlike}), up to {@code --seeds N} or, with {@code auto}, up
+     * to the plan's next look (10, 20 or 30 paired seeds) that is not complete.
+     */
+    private int noiseClass(Protocol p, PrintStream err) throws Exception {
+        if (!p.name().equals(Protocol.AUTHORS_CODE.name())) {
+            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the noise-class plan is"
+                    + " pre-registered under authors-code only");
+        }
+        if (iterations != null || evalEvery != StudyPlan.EVAL_EVERY) {
+            throw new ParameterException(spec.commandLine(), "--iterations/--eval-every: the noise-class plan fixes them ("
+                    + StudyPlan.AUTHORS_CODE_ITERATIONS + " and " + StudyPlan.EVAL_EVERY + ")");
+        }
+        StudyPlan plan = StudyPlan.noiseClass(dir == null ? Path.of("deep/results/noise-class-study") : dir,
+                data == null ? FashionMnist.DEFAULT_DIR : data);
+        if (!methods.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--methods: the noise-class plan trains whole paired seeds");
+        }
+        int cap = StudyPlan.NOISE_CLASS_CAP;
+        StudyRuns runs = StudyRuns.read(plan, cap);
+        int n;
+        if (seeds.equals("auto")) {
+            n = 0;
+            for (int look = 10; look <= cap; look += 10) {
+                n = look;
+                boolean complete = true;
+                for (String m : plan.methods()) {
+                    complete &= runs.completed(m) >= look && runs.pairedPrefix(m, plan.methods().get(0)) >= look;
+                }
+                if (!complete) {
+                    break;
+                }
+            }
+        } else {
+            try {
+                n = Integer.parseInt(seeds);
+            } catch (NumberFormatException e) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
+            }
+            if (n < 0 || n > cap) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + cap + "] (the plan's cap)");
+            }
+        }
+        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        String studyBuild = null;
+        for (int s = 0; s < cap && studyBuild == null; s++) {
+            for (String m : plan.methods()) {
+                var b = org.msgdlab.deep.train.BitProvenance.recordedIn(plan.runDir(m, s));
+                if (b.isPresent()) {
+                    studyBuild = b.get().commit();
+                    break;
+                }
+            }
+        }
+        if (n > 0 && studyBuild != null && !studyBuild.equals(here.commit())) {
+            err.println("study: the noise-class study is trained by one build, commit " + studyBuild + "; this is "
+                    + here.commit() + ". Train with that build (deep/results/noise-class-study/train.sh does).");
+            return Msgd.USAGE;
+        }
+        List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
+        Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
+        if (!tasks.isEmpty()) {
+            new StudyRunner(plan, workers, deadline, err).runAll(tasks);
+        }
+        runs = StudyRuns.read(plan, cap);
+        StringBuilder table = new StringBuilder("paired seed");
+        for (String m : plan.methods()) {
+            table.append('\t').append(m);
+        }
+        table.append('\n');
+        for (int s = 0; s < cap; s++) {
+            StringBuilder row = new StringBuilder().append(s);
+            boolean any = false;
+            for (String m : plan.methods()) {
+                boolean has = runs.has(m, s);
+                any |= has;
+                row.append('\t').append(has ? String.format(java.util.Locale.ROOT, "%.4f", runs.byMethod().get(m).get(s).statistic()) : "-");
+            }
+            if (any) {
+                table.append(row).append('\n');
+            }
+        }
+        spec.commandLine().getOut().print("window test accuracy (iterations 4,000-5,000) of the completed runs:\n" + table);
         spec.commandLine().getOut().flush();
         for (String m : runs.mismatches()) {
             err.println("study: not used, other settings: " + m);
