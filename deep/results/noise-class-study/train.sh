@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Trains the noise-class study (PLAN.md) with its one build: the commit that added PLAN.md, built once in
-# a git worktree outside this checkout, so that later commits here change nothing in the study's runs.
+# Trains the noise-class study (PLAN.md) with its one build: the commit named in build-commit beside this
+# script, built once in a git worktree outside this checkout, so that later commits here change nothing in
+# the study's runs.
 # Usage: deep/results/noise-class-study/train.sh [--seeds auto|N] [--hours H] [--workers W]
 # (defaults: --seeds auto, the plan's next look; --workers 2). Interrupt with Ctrl-C or TERM: every run is
 # checkpointed every 1,000 iterations, and the same command continues it bit for bit.
 set -euo pipefail
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)"
 repo="$(git -C "$here" rev-parse --show-toplevel)"
-build="$(git -C "$repo" log --diff-filter=A --format=%H -- deep/results/noise-class-study/PLAN.md | tail -n 1)"
-if [[ -z "$build" ]]; then
-  echo "train.sh: PLAN.md is not committed: the plan's commit is the study's build" >&2
+build="$(tr -d '[:space:]' < "$here/build-commit" 2>/dev/null || true)"
+if [[ ! "$build" =~ ^[0-9a-f]{40}$ ]] || ! git -C "$repo" cat-file -e "$build^{commit}" 2>/dev/null; then
+  echo "train.sh: $here/build-commit must name a commit of this repository (40 hex digits); it holds '$build'" >&2
   exit 2
 fi
 tree="${MSGD_NOISE_CLASS_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/msgd-noise-class/$build}"

@@ -76,8 +76,10 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * (whose master seed is {@link #MASTER_SEED}); the date its plan was committed.
      */
     public static final long NOISE_CLASS_MASTER_SEED = 20261126L;
-    /** The second study's cap: paired seeds 0..29, looked at after 10, 20 and 30. */
-    public static final int NOISE_CLASS_CAP = 30;
+    /** The second study's cap: paired seeds 0..59, looked at after 20, 40 and 60 (PLAN.md, amendment 1). */
+    public static final int NOISE_CLASS_CAP = 60;
+    /** Paired seeds between two looks of the second study, and at its first. */
+    public static final int NOISE_CLASS_LOOK_EVERY = 20;
 
     /**
      * The second study's plan in {@code dir}: authors-code, {@link #NOISE_CLASS_METHODS},

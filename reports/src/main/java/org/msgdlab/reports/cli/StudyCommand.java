@@ -153,7 +153,7 @@ final class StudyCommand implements Callable<Integer> {
     /**
      * {@code --plan noise-class}: trains whole paired seeds, each computed alike (one build, one machine
      * type, {@link StudyRunner#wholeSeedsComputedAlike}), up to {@code --seeds N} or, with {@code auto}, up
-     * to the plan's next look (10, 20 or 30 paired seeds) that is not complete.
+     * to the plan's next look (20, 40 or 60 paired seeds) that is not complete.
      */
     private int noiseClass(Protocol p, PrintStream err) throws Exception {
         if (!p.name().equals(Protocol.AUTHORS_CODE.name())) {
@@ -174,7 +174,7 @@ final class StudyCommand implements Callable<Integer> {
         int n;
         if (seeds.equals("auto")) {
             n = 0;
-            for (int look = 10; look <= cap; look += 10) {
+            for (int look = StudyPlan.NOISE_CLASS_LOOK_EVERY; look <= cap; look += StudyPlan.NOISE_CLASS_LOOK_EVERY) {
                 n = look;
                 boolean complete = true;
                 for (String m : plan.methods()) {

@@ -1,0 +1,85 @@
+package org.msgdlab.core.stats;
+
+import org.hipparchus.util.CombinatoricsUtils;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The collapse claims of the noise-class study (deep/results/noise-class-study/PLAN.md): "X collapses no
+ * more often than SGD-50", 60 paired seeds, one look at one-sided 0.05/12, margin 0.1. Their error rates
+ * are computed exactly, by summing the trinomial law of (n10, n01) over every outcome, not simulated.
+ */
+class PairedEventRatesTest {
+
+    static final int N = 60;
+    static final double ALPHA = 0.05 / 12;
+    static final double MARGIN = 0.1;
+
+    /** P(outcome) when a seed is "only X" with probability q10 and "only Y" with q01, exactly. */
+    static double probability(double q10, double q01, PairedHypothesis.Outcome outcome) {
+        double total = 0;
+        for (int a = 0; a <= N; a++) {
+            for (int b = 0; a + b <= N; b++) {
+                if (new PairedEventRates(N, a, b, MARGIN).decide(ALPHA) != outcome) {
+                    continue;
+                }
+                double logP = CombinatoricsUtils.factorialLog(N) - CombinatoricsUtils.factorialLog(a)
+                        - CombinatoricsUtils.factorialLog(b) - CombinatoricsUtils.factorialLog(N - a - b)
+                        + (a == 0 ? 0 : a * Math.log(q10)) + (b == 0 ? 0 : b * Math.log(q01))
+                        + (N - a - b == 0 ? 0 : (N - a - b) * Math.log1p(-q10 - q01));
+                total += Math.exp(logP);
+            }
+        }
+        return total;
+    }
+
+    @Test
+    void aWrongFailIsAtMostAlphaWhenXCollapsesAsOftenAsSgd() {
+        for (double q : new double[]{0.001, 0.01, 0.05, 0.1, 0.2, 0.3, 0.45}) {
+            double wrong = probability(q, q, PairedHypothesis.Outcome.CONTRADICTED);
+            assertTrue(wrong <= ALPHA, "q10 = q01 = " + q + ": P(FAIL) = " + wrong + " must be <= " + ALPHA);
+        }
+    }
+
+    @Test
+    void aWrongPassIsAtMostAlphaWhenXCollapsesOneSeedInTenMore() {
+        for (double q01 : new double[]{0, 0.05, 0.2}) {
+            double wrong = probability(MARGIN, q01, PairedHypothesis.Outcome.SUPPORTED);
+            assertTrue(wrong <= ALPHA, "q10 = " + MARGIN + ", q01 = " + q01 + ": P(PASS) = " + wrong + " must be <= " + ALPHA);
+        }
+    }
+
+    @Test
+    void itPassesANoiseThatNeverCollapsesAndFailsOneThatCollapsesHalfTheTime() {
+        assertEquals(1.0, probability(0, 0, PairedHypothesis.Outcome.SUPPORTED), 1e-12);
+        assertTrue(probability(0.5, 0, PairedHypothesis.Outcome.CONTRADICTED) > 0.999);
+        // a rare collapse (2% of seeds) passes only when none of the 60 seeds shows it: 0.98^60 = 0.30
+        assertEquals(Math.pow(0.98, 60), probability(0.02, 0, PairedHypothesis.Outcome.SUPPORTED), 1e-9);
+        // the bounds PLAN.md quotes: no collapse in 60 seeds, 0.087; one, 0.120
+        assertEquals(0.087, new PairedEventRates(N, 0, 0, MARGIN).upperBoundOnlyX(ALPHA), 0.0005);
+        assertEquals(0.120, new PairedEventRates(N, 1, 0, MARGIN).upperBoundOnlyX(ALPHA), 0.0005);
+    }
+
+    @Test
+    void theMcNemarPValueIsTheBinomialTail() {
+        // 3 seeds only X, 0 only Y: 1/8; 10 and 0: 1/1024; 2 and 2: P(Bin(4, 1/2) >= 2) = 11/16
+        assertEquals(0.125, new PairedEventRates(20, 3, 0, MARGIN).mcNemarP(), 1e-12);
+        assertEquals(1.0 / 1024, new PairedEventRates(20, 10, 0, MARGIN).mcNemarP(), 1e-12);
+        assertEquals(11.0 / 16, new PairedEventRates(20, 2, 2, MARGIN).mcNemarP(), 1e-12);
+        assertEquals(1.0, new PairedEventRates(20, 0, 5, MARGIN).mcNemarP(), 1e-12);
+    }
+
+    @Test
+    void countsComeFromThePairedOutcomesAndBadInputIsRefused() {
+        PairedEventRates r = PairedEventRates.of(new boolean[]{true, true, false, false}, new boolean[]{true, false, true, false}, MARGIN);
+        assertEquals(1, r.n10());
+        assertEquals(1, r.n01());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PairedEventRates(5, 4, 2, MARGIN));
+        assertTrue(e.getMessage().contains("n10=4"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new PairedEventRates(5, 0, 0, 1.5));
+        assertTrue(e.getMessage().contains("margin=1.5"), e.getMessage());
+    }
+}
