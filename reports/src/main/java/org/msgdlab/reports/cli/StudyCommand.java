@@ -73,6 +73,10 @@ final class StudyCommand implements Callable<Integer> {
             description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
+    @Option(names = "--allow-mixed", description = "noise-class plan: use a paired seed whose runs were computed"
+            + " differently (another build, CPU, instruction set, environment or JVM), marked as such; left out by default")
+    boolean allowMixed;
+
     @Option(names = "--data", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
     Path data;
 
@@ -216,24 +220,12 @@ final class StudyCommand implements Callable<Integer> {
             new StudyRunner(plan, workers, deadline, err).runAll(tasks);
         }
         runs = StudyRuns.read(plan, cap);
-        StringBuilder table = new StringBuilder("paired seed");
-        for (String m : plan.methods()) {
-            table.append('\t').append(m);
-        }
-        table.append('\n');
-        for (int s = 0; s < cap; s++) {
-            StringBuilder row = new StringBuilder().append(s);
-            boolean any = false;
-            for (String m : plan.methods()) {
-                boolean has = runs.has(m, s);
-                any |= has;
-                row.append('\t').append(has ? String.format(java.util.Locale.ROOT, "%.4f", runs.byMethod().get(m).get(s).statistic()) : "-");
-            }
-            if (any) {
-                table.append(row).append('\n');
-            }
-        }
-        spec.commandLine().getOut().print("window test accuracy (iterations 4,000-5,000) of the completed runs:\n" + table);
+        var used = org.msgdlab.deep.study.NoiseClassVerdicts.seeds(runs, allowMixed);
+        var results = org.msgdlab.deep.study.NoiseClassVerdicts.evaluate(runs, used);
+        Path out = plan.dir().resolve(p.name());
+        org.msgdlab.reports.summary.NoiseClassSummary.write(runs, used, results, out);
+        org.msgdlab.reports.figures.NoiseClassFigures.write(results, used.used().size(), out.resolve("figures"));
+        spec.commandLine().getOut().print(org.msgdlab.reports.summary.NoiseClassSummary.table(used, results));
         spec.commandLine().getOut().flush();
         for (String m : runs.mismatches()) {
             err.println("study: not used, other settings: " + m);

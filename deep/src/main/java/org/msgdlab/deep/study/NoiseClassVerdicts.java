@@ -1,0 +1,297 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.PairedEventRates;
+import org.msgdlab.core.stats.PairedHypothesis;
+import org.msgdlab.core.stats.SignedRankRatio;
+import org.msgdlab.deep.train.BitProvenance;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The verdicts of the noise-class study's twelve claims from its completed runs
+ * (deep/results/noise-class-study/PLAN.md), nothing trained here.
+ * <p>
+ * <b>Which seeds count.</b> A paired seed is <i>settled</i> when all eight of its runs are completed. A
+ * settled seed is used when its eight runs were computed alike (equal {@link BitProvenance} in their
+ * run.json); one that mixes builds or machine types is left out and named, unless mixed pairs are
+ * allowed, and then marked. The seeds used are the settled ones in seed order up to the first seed not
+ * yet settled: which seeds enter a look depends on how and whether they were computed, never on their
+ * results, and a look once reached keeps its seeds.
+ * <p>
+ * Stateless and thread-safe.
+ */
+public final class NoiseClassVerdicts {
+
+    private NoiseClassVerdicts() {
+    }
+
+    /**
+     * One paired seed.
+     *
+     * @param seed       the paired seed
+     * @param settled    whether all eight runs are completed
+     * @param alike      whether they were computed alike (equal bits), when settled
+     * @param bits       the bits of its first run, when recorded
+     * @param mixed      for a seed computed otherwise, what differs
+     * @param collapses  method name to its run's collapse verdict, for the completed runs
+     */
+    public record Seed(int seed, boolean settled, boolean alike, Optional<BitProvenance> bits, List<String> mixed,
+                       Map<String, Collapse> collapses) {
+    }
+
+    /**
+     * The seeds of a study and those that count.
+     *
+     * @param seeds  every paired seed below the cap with at least one completed run, in order
+     * @param used   the paired seeds the claims use, in order
+     * @param notes  seeds left out and why, and the first seed that blocks further ones
+     */
+    public record Seeds(List<Seed> seeds, List<Integer> used, List<String> notes) {
+    }
+
+    /**
+     * Reads which seeds count.
+     *
+     * @param runs       the completed runs of the noise-class plan
+     * @param allowMixed whether a seed whose runs were computed differently is used (and marked) or left out
+     * @return the seeds
+     * @throws IOException when a run.json cannot be read
+     */
+    public static Seeds seeds(StudyRuns runs, boolean allowMixed) throws IOException {
+        StudyPlan plan = runs.plan();
+        List<Seed> all = new ArrayList<>();
+        List<Integer> used = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean blocked = false;
+        for (int s = 0; s < StudyPlan.NOISE_CLASS_CAP; s++) {
+            boolean settled = true;
+            boolean any = false;
+            Map<String, Collapse> collapses = new LinkedHashMap<>();
+            Optional<BitProvenance> first = Optional.empty();
+            List<String> mixed = new ArrayList<>();
+            for (String m : plan.methods()) {
+                if (!runs.has(m, s)) {
+                    settled = false;
+                    continue;
+                }
+                any = true;
+                collapses.put(m, Collapse.of(runs.byMethod().get(m).get(s).rows(), plan.iterations()));
+                Optional<BitProvenance> b = BitProvenance.recordedIn(plan.runDir(m, s));
+                if (b.isEmpty()) {
+                    mixed.add(m + ": no bits recorded");
+                } else if (first.isEmpty()) {
+                    first = b;
+                } else if (!b.get().equals(first.get())) {
+                    mixed.add(m + ": " + String.join("; ", first.get().differences(b.get())));
+                }
+            }
+            if (!any) {
+                blocked = true;     // a seed with no run yet: the seeds after it wait for it
+                continue;
+            }
+            boolean alike = settled && mixed.isEmpty();
+            all.add(new Seed(s, settled, alike, first, List.copyOf(mixed), java.util.Collections.unmodifiableMap(collapses)));
+            if (!settled && !blocked) {
+                blocked = true;
+                notes.add("paired seed " + s + " is not settled (" + (plan.methods().size() - collapses.size())
+                        + " of its runs to train): the seeds after it wait for it");
+            }
+            if (settled && !blocked) {
+                if (alike || allowMixed) {
+                    used.add(s);
+                    if (!alike) {
+                        notes.add("paired seed " + s + " is used although its runs were computed differently (--allow-mixed): "
+                                + mixed);
+                    }
+                } else {
+                    notes.add("paired seed " + s + " left out: its runs were not computed alike: " + mixed);
+                }
+            }
+        }
+        return new Seeds(List.copyOf(all), List.copyOf(used), List.copyOf(notes));
+    }
+
+    /**
+     * A claim's verdict.
+     *
+     * @param claim     the claim
+     * @param verdict   PASS, FAIL, INCONCLUSIVE, or NOT_RUN before its first look (collapse: before the cap)
+     * @param look      the paired seeds of the look that decided, or of the last look reached (0: none)
+     * @param used      the seeds the statistic used at that look (recovery: those without a collapse)
+     * @param estimate  recovery: R's estimate at that look (or over the seeds so far before the first look); NaN
+     *                  when it has no finite value; collapse: n10 / n
+     * @param set       recovery: R's confidence set at that look's level (or at the first look's level over the
+     *                  seeds so far, a description); collapse: empty
+     * @param n10       seeds where the noise collapsed and SGD-50 did not (over the seeds used so far)
+     * @param n01       seeds where SGD-50 collapsed and the noise did not
+     * @param reason    the verdict in words, with its numbers
+     */
+    public record Result(NoiseClassClaim claim, Verdict verdict, int look, int used, double estimate,
+                         List<SignedRankRatio.Interval> set, int n10, int n01, String reason) {
+    }
+
+    /**
+     * The verdicts of the twelve claims.
+     *
+     * @param runs  the completed runs
+     * @param seeds the seeds that count ({@link #seeds})
+     * @return one result per claim of {@link NoiseClassClaim#all()}, in order
+     */
+    public static List<Result> evaluate(StudyRuns runs, Seeds seeds) {
+        List<Result> out = new ArrayList<>();
+        for (NoiseClassClaim c : NoiseClassClaim.all()) {
+            out.add(c.kind() == NoiseClassClaim.Kind.RECOVERY ? recovery(runs, seeds.used(), c) : collapse(runs, seeds.used(), c));
+        }
+        return out;
+    }
+
+    /** The (a, b) pairs of the first {@code n} used seeds where none of GD, SGD-50 and X collapsed. */
+    static double[][] pairs(StudyRuns runs, List<Integer> used, int n, String noise) {
+        int iterations = runs.plan().iterations();
+        List<double[]> kept = new ArrayList<>();
+        for (int s : used.subList(0, n)) {
+            boolean any = false;
+            for (String m : List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, noise)) {
+                any |= Collapse.of(runs.byMethod().get(m).get(s).rows(), iterations).collapsed();
+            }
+            if (!any) {
+                double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
+                kept.add(new double[]{runs.byMethod().get(noise).get(s).statistic() - gd,
+                        runs.byMethod().get(NoiseClassClaim.SGD).get(s).statistic() - gd});
+            }
+        }
+        double[][] ab = new double[2][kept.size()];
+        for (int i = 0; i < kept.size(); i++) {
+            ab[0][i] = kept.get(i)[0];
+            ab[1][i] = kept.get(i)[1];
+        }
+        return ab;
+    }
+
+    static Result recovery(StudyRuns runs, List<Integer> used, NoiseClassClaim c) {
+        var design = NoiseClassClaim.looks();
+        double alpha = design.alphaPerLook();
+        int[] counts = collapseCounts(runs, used, used.size(), c.noise());
+        int lastLook = 0;
+        for (int look : design.looks()) {
+            if (used.size() < look) {
+                break;
+            }
+            lastLook = look;
+            double[][] ab = pairs(runs, used, look, c.noise());
+            if (ab[0].length < 2) {
+                continue;
+            }
+            SignedRankRatio r = new SignedRankRatio(ab[0], ab[1]);
+            List<SignedRankRatio.Interval> set = r.confidenceSet(alpha);
+            PairedHypothesis.Outcome o = r.decide(alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+            boolean cap = look == design.cap();
+            if (o != PairedHypothesis.Outcome.UNRESOLVED || cap) {
+                Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
+                        : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
+                String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds (%d without a collapse): R = %s,"
+                                + " set %s at one-sided alpha %.3g per look; band [%.1f, %.1f]", v, look, ab[0].length,
+                        fmt(r.estimate()), sets(set), alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+                if (v == Verdict.INCONCLUSIVE) {
+                    why += "; " + seedsNeeded(r.estimate(), set, ab[0].length);
+                }
+                return new Result(c, v, look, ab[0].length, r.estimate(), set, counts[0], counts[1], why);
+            }
+        }
+        double[][] ab = pairs(runs, used, used.size(), c.noise());
+        double est = Double.NaN;
+        List<SignedRankRatio.Interval> set = List.of();
+        if (ab[0].length >= 2) {
+            SignedRankRatio r = new SignedRankRatio(ab[0], ab[1]);
+            est = r.estimate();
+            set = r.confidenceSet(alpha);
+        }
+        int next = design.nextLook(used.size());
+        String why = lastLook == 0
+                ? String.format(Locale.ROOT, "not decided yet: %d of the first look's %d paired seeds; so far (a description,"
+                        + " not a verdict) R = %s, set %s", used.size(), next, fmt(est), sets(set))
+                : String.format(Locale.ROOT, "undecided at the look of %d paired seeds; the next look is at %d (%d settled now);"
+                        + " so far R = %s, set %s", lastLook, next, used.size(), fmt(est), sets(set));
+        return new Result(c, lastLook == 0 ? Verdict.NOT_RUN : Verdict.INCONCLUSIVE, lastLook, ab[0].length, est, set,
+                counts[0], counts[1], why);
+    }
+
+    static Result collapse(StudyRuns runs, List<Integer> used, NoiseClassClaim c) {
+        int cap = StudyPlan.NOISE_CLASS_CAP;
+        int n = used.size();
+        int[] k = collapseCounts(runs, used, n, c.noise());
+        if (n < cap) {
+            return new Result(c, Verdict.NOT_RUN, 0, n, n == 0 ? Double.NaN : (double) k[0] / n, List.of(), k[0], k[1],
+                    String.format(Locale.ROOT, "decided once, at %d paired seeds; so far %d of %d seeds: %s collapsed alone"
+                            + " at %d, SGD-50 alone at %d", cap, n, cap, NoiseClassClaim.paperName(c.noise()), k[0], k[1]));
+        }
+        PairedEventRates r = new PairedEventRates(cap, k[0], k[1], NoiseClassClaim.COLLAPSE_MARGIN);
+        double alpha = NoiseClassClaim.claimAlpha();
+        PairedHypothesis.Outcome o = r.decide(alpha);
+        Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
+                : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
+        return new Result(c, v, cap, cap, (double) k[0] / cap, List.of(), k[0], k[1], String.format(Locale.ROOT,
+                "%s at %d paired seeds: collapsed alone at %d seeds, SGD-50 alone at %d; exact McNemar p = %.3g,"
+                        + " upper bound of P(only %s collapses) %.3f (margin %.2f) at one-sided alpha %.3g", v, cap, k[0], k[1],
+                r.mcNemarP(), NoiseClassClaim.paperName(c.noise()), r.upperBoundOnlyX(alpha), NoiseClassClaim.COLLAPSE_MARGIN,
+                alpha));
+    }
+
+    /** {n10, n01} over the first {@code n} used seeds: only the noise collapsed, only SGD-50 did. */
+    static int[] collapseCounts(StudyRuns runs, List<Integer> used, int n, String noise) {
+        int iterations = runs.plan().iterations();
+        int a = 0;
+        int b = 0;
+        for (int s : used.subList(0, n)) {
+            boolean x = Collapse.of(runs.byMethod().get(noise).get(s).rows(), iterations).collapsed();
+            boolean y = Collapse.of(runs.byMethod().get(NoiseClassClaim.SGD).get(s).rows(), iterations).collapsed();
+            a += x && !y ? 1 : 0;
+            b += y && !x ? 1 : 0;
+        }
+        return new int[]{a, b};
+    }
+
+    /**
+     * The paired seeds at which an undecided recovery claim would be decided if its estimate stayed and
+     * its set narrowed as 1/sqrt(n): a projection, stated as one.
+     */
+    static String seedsNeeded(double estimate, List<SignedRankRatio.Interval> set, int n) {
+        if (set.size() != 1 || !set.get(0).bounded() || !Double.isFinite(estimate)) {
+            return "no projection: the set is unbounded or in pieces (SGD-50's advantage over GD is not clear at these seeds)";
+        }
+        double half = (set.get(0).upper() - set.get(0).lower()) / 2;
+        boolean inBand = estimate > NoiseClassClaim.BAND_LOWER && estimate < NoiseClassClaim.BAND_UPPER;
+        double room = inBand ? Math.min(estimate - NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER - estimate)
+                : Math.min(Math.abs(estimate - NoiseClassClaim.BAND_LOWER), Math.abs(estimate - NoiseClassClaim.BAND_UPPER));
+        if (room <= 0) {
+            return "no projection: the estimate sits on the band's edge";
+        }
+        long need = (long) Math.ceil(n * (half / room) * (half / room));
+        return String.format(Locale.ROOT, "about %d seeds without a collapse would %s it at this estimate and spread"
+                + " (a projection: the set narrowing as 1/sqrt(n))", need, inBand ? "PASS" : "FAIL");
+    }
+
+    static String fmt(double x) {
+        return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : "undefined";
+    }
+
+    /** A confidence set in words, e.g. [0.61, 1.32] or (-inf, -3.1] u [0.2, +inf). */
+    public static String sets(List<SignedRankRatio.Interval> set) {
+        if (set.isEmpty()) {
+            return "(none)";
+        }
+        List<String> parts = new ArrayList<>();
+        for (SignedRankRatio.Interval iv : set) {
+            parts.add((Double.isFinite(iv.lower()) ? "[" + fmt(iv.lower()) : "(-inf") + ", "
+                    + (Double.isFinite(iv.upper()) ? fmt(iv.upper()) + "]" : "+inf)"));
+        }
+        return String.join(" u ", parts);
+    }
+}

@@ -1,0 +1,139 @@
+package org.msgdlab.reports.figures;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.knowm.xchart.AnnotationText;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.SignedRankRatio;
+import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.deep.study.NoiseClassVerdicts;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The noise-class study's forest plot: per noise, its recovery R (the fraction of SGD-50's advantage
+ * over GD that it recovers) with the confidence set of the look that decided it, or of the seeds so far
+ * before the first look (dashed), and lines at 0 (GD), 0.5, 1 (SGD-50) and 1.5, the band's edges shaded.
+ */
+public final class NoiseClassFigures {
+
+    /** R beyond this is drawn clipped, with a cross. */
+    static final double LIMIT = 3;
+
+    private NoiseClassFigures() {
+    }
+
+    /**
+     * Writes {@code recovery.png} and {@code recovery.svg} into {@code dir}.
+     *
+     * @param results the twelve results ({@link NoiseClassVerdicts#evaluate})
+     * @param seeds   the paired seeds used so far
+     * @param dir     the figures directory
+     * @throws IOException when a file cannot be written
+     */
+    public static void write(List<NoiseClassVerdicts.Result> results, int seeds, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Charts.write(forest(results, seeds), dir, "recovery");
+    }
+
+    static Figures.Drawing forest(List<NoiseClassVerdicts.Result> results, int seeds) {
+        List<NoiseClassVerdicts.Result> rec = results.stream()
+                .filter(r -> r.claim().kind() == NoiseClassClaim.Kind.RECOVERY).toList();
+        int rows = rec.size();
+        int width = 900;
+        int height = 170 + 44 * rows;
+        XYChart chart = new XYChart(width, height);
+        chart.setTitle("Does the noise class matter? Recovery of SGD-50's advantage over GD (" + seeds + " paired seeds)");
+        chart.setXAxisTitle("recovery R: 0 = no better than GD, 1 = as SGD-50; band [0.5, 1.5] = generalizes as SGD-50");
+        Charts.style(chart.getStyler());
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        chart.getStyler().setYAxisTicksVisible(false);
+        double min = -0.5;
+        double max = 2.0;
+        for (double edge : new double[]{NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, 0, 1}) {
+            XYSeries ref = chart.addSeries("ref " + edge, new double[]{edge, edge}, new double[]{0.3, rows + 0.7});
+            boolean band = edge == NoiseClassClaim.BAND_LOWER || edge == NoiseClassClaim.BAND_UPPER;
+            ref.setLineColor(band ? new Color(0x2E7D32) : new Color(0x555555));
+            ref.setLineStyle(band ? new BasicStroke(1.5f)
+                    : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
+            ref.setMarker(SeriesMarkers.NONE);
+        }
+        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
+        java.util.Map<Double, String> labels = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < rows; i++) {
+            NoiseClassVerdicts.Result r = rec.get(i);
+            double y = rows - i;
+            Color c = colour(r.verdict());
+            boolean description = r.verdict() == Verdict.NOT_RUN;
+            BasicStroke stroke = description
+                    ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 3f}, 0f)
+                    : new BasicStroke(2.5f);
+            int k = 0;
+            for (SignedRankRatio.Interval iv : r.set()) {
+                double lo = Math.max(-LIMIT, iv.lower());
+                double hi = Math.min(LIMIT, iv.upper());
+                if (lo > hi) {
+                    continue;
+                }
+                XYSeries s = chart.addSeries("set " + i + "." + k++, new double[]{lo, hi}, new double[]{y, y});
+                s.setLineColor(c);
+                s.setLineStyle(stroke);
+                s.setMarker(SeriesMarkers.NONE);
+                min = Math.min(min, lo);
+                max = Math.max(max, hi);
+                for (double end : new double[]{iv.lower(), iv.upper()}) {
+                    if (!(Math.abs(end) <= LIMIT)) {
+                        XYSeries cut = chart.addSeries("clip " + i + "." + k++, new double[]{Math.max(-LIMIT, Math.min(LIMIT, end))},
+                                new double[]{y});
+                        cut.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                        cut.setMarker(SeriesMarkers.CROSS);
+                        cut.setMarkerColor(c);
+                    }
+                }
+            }
+            if (Double.isFinite(r.estimate())) {
+                double e = Math.max(-LIMIT, Math.min(LIMIT, r.estimate()));
+                XYSeries pt = chart.addSeries("estimate " + i, new double[]{e}, new double[]{y});
+                pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                pt.setMarker(SeriesMarkers.DIAMOND);
+                pt.setMarkerColor(c);
+            }
+            String label = String.format(Locale.ROOT, "%s: %s, R = %s, %s (%d seeds without a collapse%s)",
+                    NoiseClassClaim.paperName(r.claim().noise()),
+                    description ? "so far, no verdict" : r.verdict().toString(),
+                    Double.isFinite(r.estimate()) ? String.format(Locale.ROOT, "%.2f", r.estimate()) : "undefined",
+                    NoiseClassVerdicts.sets(r.set()), r.used(), r.look() > 0 ? ", look at " + r.look() : "");
+            labels.put(y, label);
+        }
+        double xmin = Math.floor(min * 2) / 2;
+        double xmax = Math.ceil(max * 2) / 2;
+        chart.getStyler().setXAxisMin(xmin);
+        chart.getStyler().setXAxisMax(xmax);
+        for (var e : labels.entrySet()) {
+            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + 0.36, false));
+        }
+        chart.getStyler().setYAxisMin(0.3);
+        chart.getStyler().setYAxisMax(rows + 0.7);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        return new Figures.Drawing(chart, width, height, List.of());
+    }
+
+    static Color colour(Verdict v) {
+        return switch (v) {
+            case PASS -> new Color(0x2E7D32);
+            case FAIL -> new Color(0xC62828);
+            case INCONCLUSIVE -> new Color(0xEF6C00);
+            default -> new Color(0x607D8B);
+        };
+    }
+}

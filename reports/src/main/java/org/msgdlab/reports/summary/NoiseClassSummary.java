@@ -1,0 +1,134 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.deep.study.Collapse;
+import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.deep.study.NoiseClassVerdicts;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.train.BitProvenance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The noise-class study's tables (deep/results/noise-class-study/PLAN.md), written next to its runs:
+ * {@code verdicts.md} (the twelve claims, the collapse table, the seeds used and left out),
+ * {@code verdicts.csv} (one row per claim) and {@code runs.csv} (one row per completed run, with its
+ * statistic, its collapse verdict and what computed it).
+ */
+public final class NoiseClassSummary {
+
+    /** The study's one statement of its error control, repeated with every verdict table. */
+    public static final String ALPHA_LINE = "One family-wise probability of a wrong verdict for the whole study: 0.05,"
+            + " Bonferroni over its 12 claims (0.05/12 each); a recovery claim splits its share over the looks at 20, 40"
+            + " and 60 paired seeds (one-sided 0.05/12/3 = 0.00139 per look and side), a collapse claim is decided once"
+            + " at 60 (one-sided 0.05/12 = 0.00417).";
+
+    private NoiseClassSummary() {
+    }
+
+    /**
+     * Writes the three files into {@code dir}.
+     *
+     * @param runs    the completed runs of the noise-class plan
+     * @param seeds   the seeds that count
+     * @param results the twelve verdicts
+     * @param dir     the folder written
+     * @throws IOException when a file cannot be written or a run.json read
+     */
+    public static void write(StudyRuns runs, NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results, Path dir)
+            throws IOException {
+        Files.createDirectories(dir);
+        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(seeds, results) + "\n" + collapseTable(runs, seeds)
+                + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; each run's build, CPU and instruction set"
+                + " are in its run.json (\"bits\") and in runs.csv.\n");
+        StringBuilder v = new StringBuilder("claim,verdict,look,seeds_used,estimate,set,n10,n01,reason\n");
+        for (NoiseClassVerdicts.Result r : results) {
+            v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%s,%s,%d,%d,%s\n", r.claim().id(), r.verdict(), r.look(), r.used(),
+                    Double.isFinite(r.estimate()) ? String.format(Locale.ROOT, "%.6f", r.estimate()) : "",
+                    cell(NoiseClassVerdicts.sets(r.set())), r.n10(), r.n01(), cell(r.reason())));
+        }
+        AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
+        StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
+                + "collapsed,collapse_reason,train_accuracy_at_end,commit,cpu,isa,seed_used\n");
+        for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
+            for (StudyRuns.Run r : e.getValue().values()) {
+                Collapse k = Collapse.of(r.rows(), runs.plan().iterations());
+                var bits = BitProvenance.recordedIn(runs.plan().runDir(e.getKey(), r.seed()));
+                c.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.1f,%s,%s,%.6f,%s,%s,%s,%s\n", e.getKey(),
+                        runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
+                        k.collapsed(), cell(k.reason()), r.rows().get(r.rows().size() - 1).trainAccuracy(),
+                        cell(bits.map(b -> Provenance.shortCommit(b.commit())).orElse("unrecorded")),
+                        cell(bits.map(BitProvenance::cpu).orElse("unrecorded")), bits.map(BitProvenance::isa).orElse("unrecorded"),
+                        seeds.used().contains(r.seed())));
+            }
+        }
+        AtomicFiles.writeString(dir.resolve("runs.csv"), c.toString());
+    }
+
+    /**
+     * The verdict table in Markdown.
+     *
+     * @param seeds   the seeds that count
+     * @param results the twelve verdicts
+     * @return the table, its alpha line and the notes on seeds
+     */
+    public static String table(NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results) {
+        StringBuilder t = new StringBuilder();
+        t.append(String.format(Locale.ROOT, "Noise-class study (authors-code, plan: PLAN.md): %d paired seeds used of the"
+                + " cap of %d.%n%n", seeds.used().size(), StudyPlan.NOISE_CLASS_CAP));
+        t.append(ALPHA_LINE).append("\n\n");
+        t.append("| claim | verdict | look | seeds used | estimate | set | collapsed alone: noise / SGD-50 |\n");
+        t.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (NoiseClassVerdicts.Result r : results) {
+            boolean rec = r.claim().kind() == NoiseClassClaim.Kind.RECOVERY;
+            t.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %d / %d |%n", r.claim().statement(),
+                    r.verdict() == org.msgdlab.core.claims.Verdict.NOT_RUN ? "not yet" : "**" + r.verdict() + "**",
+                    r.look() == 0 ? "-" : String.valueOf(r.look()), r.used(),
+                    Double.isFinite(r.estimate()) ? String.format(Locale.ROOT, rec ? "R = %.2f" : "%.3f", r.estimate()) : "-",
+                    rec ? NoiseClassVerdicts.sets(r.set()) : "-", r.n10(), r.n01()));
+        }
+        t.append("\n");
+        for (NoiseClassVerdicts.Result r : results) {
+            t.append("* `").append(r.claim().id()).append("`: ").append(r.reason()).append('\n');
+        }
+        for (String n : seeds.notes()) {
+            t.append("* ").append(n).append('\n');
+        }
+        return t.toString();
+    }
+
+    /** Per used seed and method: the collapses, with their reasons. */
+    static String collapseTable(StudyRuns runs, NoiseClassVerdicts.Seeds seeds) {
+        StringBuilder t = new StringBuilder("### Collapses (PLAN.md's definition)\n\n");
+        int any = 0;
+        for (NoiseClassVerdicts.Seed s : seeds.seeds()) {
+            for (Map.Entry<String, Collapse> e : s.collapses().entrySet()) {
+                if (e.getValue().collapsed()) {
+                    t.append(String.format(Locale.ROOT, "* paired seed %d, %s: %s%s%n", s.seed(),
+                            NoiseClassClaim.paperName(e.getKey()), e.getValue().reason(),
+                            seeds.used().contains(s.seed()) ? "" : " (seed not used yet)"));
+                    any++;
+                }
+            }
+        }
+        if (any == 0) {
+            t.append("No completed run has collapsed.\n");
+        }
+        return t.toString();
+    }
+
+    private static String cell(String s) {
+        String x = s.replace("\"", "\"\"").replace("\n", " ");
+        if (!x.isEmpty() && "=+-@".indexOf(x.charAt(0)) >= 0) {
+            x = "'" + x;   // no spreadsheet formula
+        }
+        return x.contains(",") || x.contains("\"") ? "\"" + x + "\"" : x;
+    }
+}
