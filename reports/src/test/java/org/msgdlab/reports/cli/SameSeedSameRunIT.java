@@ -1,0 +1,81 @@
+package org.msgdlab.reports.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Deep issue 34's determinism: one seed, one run. The same 300-iteration MSGD-Fisher run under the
+ * authors' protocol, trained by two separate JVMs through the {@code msgd} launcher (its pinned oneDNN
+ * instruction set, one thread), writes the same metrics to the last digit and records equal bits; and
+ * the check can fail: with the instruction set left to oneDNN (on a CPU that has more than AVX2) the
+ * same run's metrics differ.
+ */
+class SameSeedSameRunIT {
+
+    static final List<String> RUN = List.of("train", "--preset", "fashion-mnist-small", "--method", "msgd-fisher",
+            "--protocol", "authors-code", "--iterations", "300", "--eval-every", "100", "--eval-subset", "2000",
+            "--threads", "1,1", "--seed", "11", "--data-seed", "11", "--no-progress");
+
+    /** Trains {@link #RUN} into {@code out} with {@code isa} as ONEDNN_MAX_CPU_ISA (null: the launcher's default). */
+    static Path train(Path out, String isa) throws Exception {
+        Path root = LauncherIT.repositoryRoot();
+        List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("msgd").toString()));
+        cmd.addAll(RUN);
+        cmd.addAll(List.of("--out", out.toString()));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("ONEDNN_MAX_CPU_ISA");
+        if (isa != null) {
+            pb.environment().put("ONEDNN_MAX_CPU_ISA", isa);
+        }
+        Process p = pb.start();
+        String log;
+        try (InputStream in = p.getInputStream()) {
+            log = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), log);
+        assertEquals(0, p.exitValue(), log);
+        return out;
+    }
+
+    /** metrics.csv without its wall-time column. */
+    static List<String> metrics(Path run) throws Exception {
+        return Files.readAllLines(run.resolve("metrics.csv")).stream().map(l -> l.substring(0, l.lastIndexOf(','))).toList();
+    }
+
+    static JsonNode bits(Path run) throws Exception {
+        return new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("bits");
+    }
+
+    @Test
+    void twoJvmsTrainTheSameSeedToTheSameBits(@TempDir Path tmp) throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/usr/share/datasets/fashion-mnist")),
+                "Fashion-MNIST is not installed (apt-get install dataset-fashion-mnist)");
+        Path a = train(tmp.resolve("a"), null);
+        Path b = train(tmp.resolve("b"), null);
+        List<String> ma = metrics(a);
+        assertEquals(5, ma.size(), "header and iterations 0, 100, 200, 300: " + ma);
+        assertEquals(ma, metrics(b), "the same seed, build and settings gave other numbers in another JVM");
+        assertEquals(bits(a), bits(b));
+        assertEquals("avx2", bits(a).get("isa").asText(), "the launcher pins oneDNN to AVX2: " + bits(a));
+        if (bits(a).get("cpuIsa").asText().equals("avx512")) {
+            // the same run with oneDNN's AVX-512 kernels: other sums, other bits (the check can fail)
+            Path c = train(tmp.resolve("c"), "ALL");
+            assertEquals("avx512", bits(c).get("isa").asText());
+            assertNotEquals(ma, metrics(c), "AVX-512 kernels gave AVX2's bits: this check would not see a change of kernels");
+        }
+    }
+}
