@@ -32,7 +32,11 @@ class SameSeedSameRunIT {
 
     /** Trains {@link #RUN} into {@code out} with {@code isa} as ONEDNN_MAX_CPU_ISA (null: the launcher's default). */
     static Path train(Path out, String isa) throws Exception {
-        Path root = LauncherIT.repositoryRoot();
+        return train(LauncherIT.repositoryRoot(), out, isa);
+    }
+
+    /** Trains {@link #RUN} with the launcher of the checkout {@code root}. */
+    static Path train(Path root, Path out, String isa) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("msgd").toString()));
         cmd.addAll(RUN);
         cmd.addAll(List.of("--out", out.toString()));
@@ -41,14 +45,51 @@ class SameSeedSameRunIT {
         if (isa != null) {
             pb.environment().put("ONEDNN_MAX_CPU_ISA", isa);
         }
-        Process p = pb.start();
+        run(pb);
+        return out;
+    }
+
+    /** Runs a process to its end; its output, or a failure naming it. */
+    static String run(ProcessBuilder pb) throws Exception {
+        Process p = pb.redirectErrorStream(true).start();
         String log;
         try (InputStream in = p.getInputStream()) {
             log = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertTrue(p.waitFor(10, TimeUnit.MINUTES), log);
-        assertEquals(0, p.exitValue(), log);
-        return out;
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), pb.command() + ": " + log);
+        assertEquals(0, p.exitValue(), pb.command() + ": " + log);
+        return log;
+    }
+
+    /**
+     * A second clean build of the same commit, in a git worktree of HEAD, trains the same bits as this
+     * checkout's build. Skipped where this checkout has uncommitted changes to tracked files (the two builds
+     * would then be of different code) or git cannot make a worktree.
+     */
+    @Test
+    void aSecondCleanBuildOfTheCommitTrainsTheSameBits(@TempDir Path tmp) throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/usr/share/datasets/fashion-mnist")),
+                "Fashion-MNIST is not installed (apt-get install dataset-fashion-mnist)");
+        Path root = LauncherIT.repositoryRoot();
+        String dirty;
+        try {
+            dirty = run(new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no"));
+        } catch (Exception | AssertionError e) {
+            Assumptions.abort("git cannot tell whether the checkout is clean: " + e.getMessage());
+            return;
+        }
+        Assumptions.assumeTrue(dirty.isBlank(), "tracked files have uncommitted changes: a build of HEAD is other code");
+        Path second = tmp.resolve("second-build");
+        run(new ProcessBuilder("git", "-C", root.toString(), "worktree", "add", "--detach", second.toString(), "HEAD"));
+        try {
+            run(new ProcessBuilder("mvn", "-o", "-q", "-B", "-DskipTests", "package").directory(second.toFile()));
+            Path a = train(root, tmp.resolve("a"), null);
+            Path b = train(second, tmp.resolve("b"), null);
+            assertEquals(metrics(a), metrics(b), "two clean builds of one commit trained other numbers");
+            assertEquals(bits(a), bits(b));
+        } finally {
+            run(new ProcessBuilder("git", "-C", root.toString(), "worktree", "remove", "--force", second.toString()));
+        }
     }
 
     /** metrics.csv without its wall-time column. */
