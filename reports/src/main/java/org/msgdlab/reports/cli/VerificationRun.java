@@ -128,6 +128,13 @@ final class VerificationRun {
     private Results write(String whyNotRun) {
         Results r = results(whyNotRun);
         ResultsFile.write(out, r);
+        try {
+            // one rendering path: the summaries and the report are made from the results as written to disk, as
+            // `msgd report` makes them (in memory a parameter can be a double[], which renders as "[D@...")
+            r = ResultsFile.read(resultsFile());
+        } catch (RuntimeException e) {
+            // results.json could not be read back (a full disk): render what is in memory rather than nothing
+        }
         MarkdownSummary.write(out, r);
         CsvSummary.write(out, r);
         org.msgdlab.reports.summary.StatisticsCsv.write(out, r);
