@@ -73,6 +73,15 @@ final class StudyCommand implements Callable<Integer> {
             description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
+    @Option(names = "--replicate", paramLabel = "K", description = "re-train K completed runs of the study, drawn by"
+            + " --replicate-draw, on this machine, and say for each whether it is bit-identical, a defect (same recorded bits,"
+            + " other numbers) or computed elsewhere, and whether its window accuracy lies in the 95%% prediction interval of"
+            + " the method's other seeds; writes DIR/PROTOCOL/replications/ (trains nothing else)")
+    Integer replicate;
+
+    @Option(names = "--replicate-draw", defaultValue = "1", description = "which seeded draw of runs to replicate (default: ${DEFAULT-VALUE})")
+    long replicateDraw;
+
     @Option(names = "--allow-mixed", description = "noise-class plan: use a paired seed whose runs were computed"
             + " differently (another build, CPU, instruction set, environment or JVM), marked as such; left out by default")
     boolean allowMixed;
@@ -116,6 +125,9 @@ final class StudyCommand implements Callable<Integer> {
             if (!plan.methods().contains(m)) {
                 throw new ParameterException(spec.commandLine(), "--methods: '" + m + "' must be one of " + plan.methods());
             }
+        }
+        if (replicate != null) {
+            return replicate(plan, StudyRuns.read(plan, StudyVerdicts.CAP), err);
         }
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
         if (workers > 1 && !sessionsHaveTheirOwnThreads()) {
@@ -175,6 +187,9 @@ final class StudyCommand implements Callable<Integer> {
         }
         int cap = StudyPlan.NOISE_CLASS_CAP;
         StudyRuns runs = StudyRuns.read(plan, cap);
+        if (replicate != null) {
+            return replicate(plan, runs, err);
+        }
         int n;
         if (seeds.equals("auto")) {
             n = 0;
@@ -231,6 +246,29 @@ final class StudyCommand implements Callable<Integer> {
             err.println("study: not used, other settings: " + m);
         }
         return Msgd.OK;
+    }
+
+    /** {@code --replicate K}: re-trains K drawn runs here and writes the comparison. */
+    private int replicate(StudyPlan plan, StudyRuns runs, PrintStream err) throws Exception {
+        List<StudyRunner.Task> tasks;
+        try {
+            tasks = org.msgdlab.deep.study.Replication.draw(runs, replicate, replicateDraw);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        var here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        String stamp = java.time.LocalDate.now(java.time.ZoneOffset.UTC) + "-draw-" + replicateDraw;
+        Path out = plan.dir().resolve(plan.protocol().name()).resolve("replications").resolve(stamp);
+        err.println("study: replicating " + tasks.size() + " runs into " + out + ": " + tasks);
+        var results = org.msgdlab.deep.study.Replication.replicate(runs, tasks, out, err);
+        String table = org.msgdlab.deep.study.Replication.table(results, here.cpu() + ", " + here.isa() + " kernels ("
+                + here.kernels() + "), msgd-lab " + org.msgdlab.core.claims.Provenance.shortCommit(here.commit()));
+        org.msgdlab.core.io.AtomicFiles.writeString(out.resolve("replication.md"), "# Replication of " + tasks.size()
+                + " runs (msgd study --replicate " + replicate + " --replicate-draw " + replicateDraw + ")\n\n" + table);
+        spec.commandLine().getOut().print(table);
+        spec.commandLine().getOut().flush();
+        return results.stream().anyMatch(r -> r.kind() == org.msgdlab.deep.study.Replication.Kind.SAME_BITS_OTHER_NUMBERS)
+                ? Msgd.VERDICT_FAILED : Msgd.OK;
     }
 
     /**
