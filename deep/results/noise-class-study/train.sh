@@ -21,4 +21,11 @@ if [[ ! -f "$tree/reports/target/msgd.jar" ]]; then
   fi
   (cd "$tree" && mvn -q -B -DskipTests package) >&2
 fi
+# one trainer at a time: a second train.sh here would train the same runs into the same folders
+exec 9>"$here/.train.lock"
+if ! flock -n 9; then
+  echo "train.sh: another train.sh is training this study (lock $here/.train.lock held by PID $(cat "$here/.train.pid" 2>/dev/null || echo '?'))" >&2
+  exit 2
+fi
+echo $$ > "$here/.train.pid"
 exec "$tree/msgd" study --plan noise-class --dir "$here" --data "${MSGD_FASHION_MNIST:-/usr/share/datasets/fashion-mnist}" "$@"

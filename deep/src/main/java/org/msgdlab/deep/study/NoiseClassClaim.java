@@ -78,6 +78,11 @@ public record NoiseClassClaim(String noise, Kind kind) {
                 : name + " collapses no more often than SGD-50 (at most one paired seed in ten more)";
     }
 
+    /** @return the claim in a few words, for tables and figures */
+    public String label() {
+        return paperName(noise) + (kind == Kind.RECOVERY ? " recovers SGD-50's advantage" : " collapses no more than SGD-50");
+    }
+
     /** @return where the paper makes the statement */
     public String paperRef() {
         return noise.contains("cov") ? "Figure 3(a), Appendix C; Sections 4-5" : "Figure 1(a), Section 5; Sections 4-5";

@@ -84,11 +84,12 @@ public final class NoiseClassSummary {
         t.append(String.format(Locale.ROOT, "Noise-class study (authors-code, plan: PLAN.md): %d paired seeds used of the"
                 + " cap of %d.%n%n", seeds.used().size(), StudyPlan.NOISE_CLASS_CAP));
         t.append(ALPHA_LINE).append("\n\n");
-        t.append("| claim | verdict | look | seeds used | estimate | set | collapsed alone: noise / SGD-50 |\n");
+        t.append("| claim (recovery: R in [0.5, 1.5]; collapse: at most 0.1 more often) | verdict | look | seeds used"
+                + " | estimate | set | collapsed alone: noise / SGD-50 |\n");
         t.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         for (NoiseClassVerdicts.Result r : results) {
             boolean rec = r.claim().kind() == NoiseClassClaim.Kind.RECOVERY;
-            t.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %d / %d |%n", r.claim().statement(),
+            t.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %d / %d |%n", r.claim().label(),
                     r.verdict() == org.msgdlab.core.claims.Verdict.NOT_RUN ? "not yet" : "**" + r.verdict() + "**",
                     r.look() == 0 ? "-" : String.valueOf(r.look()), r.used(),
                     Double.isFinite(r.estimate()) ? String.format(Locale.ROOT, rec ? "R = %.2f" : "%.3f", r.estimate()) : "-",
