@@ -28,4 +28,36 @@ if ! flock -n 9; then
   exit 2
 fi
 echo $$ > "$here/.train.pid"
+# A paired seed left unfinished by a session on another machine type cannot be finished here (its pairs
+# would mix machines) and would hold back every later seed: its runs are moved, unread, to abandoned/ and the
+# seed is trained anew here. What decides is only where and whether the runs were computed, never their results.
+python3 - "$here" <<'PY'
+import glob, json, os, sys, time
+here = sys.argv[1]
+info = {}
+for line in open("/proc/cpuinfo"):
+    if ":" in line:
+        k, v = line.split(":", 1)
+        info.setdefault(k.strip(), v.strip())
+cpu = info.get("model name", "unknown")
+if "cpu family" in info and "model" in info:
+    cpu += " (family %s, model %s)" % (info["cpu family"], info["model"])
+methods = 8
+seeds = {}
+for rj in glob.glob(os.path.join(here, "authors-code", "*", "seed-*", "run.json")):
+    seeds.setdefault(os.path.basename(os.path.dirname(rj)), []).append(rj)
+stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+for seed, files in sorted(seeds.items()):
+    runs = [json.load(open(f)) for f in files]
+    done = sum(1 for r in runs if r.get("status") == "completed")
+    elsewhere = [r["bits"]["cpu"] for r in runs if "bits" in r and r["bits"].get("cpu") != cpu]
+    if done < methods and elsewhere:
+        for f in files:
+            d = os.path.dirname(f)
+            target = os.path.join(here, "abandoned", stamp, os.path.relpath(d, here))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            os.rename(d, target)
+        print("train.sh: %s had %d of %d runs, made on %s, not this %s: moved to abandoned/%s, trained anew here"
+              % (seed, done, methods, elsewhere[0], cpu, stamp), file=sys.stderr)
+PY
 exec "$tree/msgd" study --plan noise-class --dir "$here" --data "${MSGD_FASHION_MNIST:-/usr/share/datasets/fashion-mnist}" "$@"
