@@ -17,7 +17,7 @@ import java.util.List;
  * The deep-learning claims of the paper checked on TensorFlow Java (Section 5, Appendix C), one
  * class each in {@code deep/claims}: ConvSmall's size ({@link ConvSmallParametersClaim}), the
  * identity behind Algorithm 1 ({@link WeightedGradientClaim}), the Fashion-MNIST experiment of
- * Figures 1(a)/3(a)/4 on the real data as the paired study's pre-registered claims under both
+ * Figures 1(a)/3(a) and Figure 2's design (not in the paper) on the real data as the paired study's pre-registered claims under both
  * protocols ({@link StudyClaim}), the speed of the full-batch step against PyTorch
  * ({@link FullBatchSpeedClaim}) and the efficiency remark of Section 5.1
  * ({@link NoiseInjectionEfficiencyClaim}).

@@ -89,7 +89,8 @@ class ReportTest {
         var gap = org.msgdlab.core.claims.StatisticCheck.above("accuracy of SGD-50 minus GD's", 0.004, 0.005, 0, 0.012);
         var open = org.msgdlab.core.claims.Evidence.decide("deep.sgd-above-gd", "Figure 1(a)", "SGD-50 above GD",
                 java.util.Map.of(), 0.05, List.of(gap), List.of(), org.msgdlab.core.claims.Discrepancy.none(), 4, 1, List.of());
-        var budget = org.msgdlab.core.claims.Evidence.notRun("deep.large-batch", "Figure 4", "SGD-50 above SGD-500",
+        var budget = org.msgdlab.core.claims.Evidence.notRun("deep.large-batch",
+                "Figure 2's design on Fashion-MNIST (not in the paper)", "SGD-50 above SGD-500",
                 "not part of the quick budget; run --budget full");
         var tool = org.msgdlab.core.claims.Evidence.notRun("deep.speed", "Section 5.1", "faster than PyTorch",
                 "PyTorch not available");

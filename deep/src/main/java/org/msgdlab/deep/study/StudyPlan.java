@@ -10,7 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The Fashion-MNIST study of Figures 1(a), 3(a) and (on Fashion-MNIST) 4 under one protocol, in a
+ * The Fashion-MNIST study of Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper), or the
+ * second study of the noise class (deep/results/noise-class-study), under one protocol, in a
  * paired design (common random numbers): paired seed s gives every method the same run seed
  * {@code Streams.derive(masterSeed, s)}, hence the same initial weights ({@code deep.init}) and,
  * where the protocol draws the training set, the same 1,000 images (data seed = run seed); each
@@ -57,7 +58,7 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * full-batch run's time on 2 cores, and still puts 11 evaluations in the statistic's window).
      */
     public static final int EVAL_EVERY = 200;
-    /** The methods of Figures 1(a) and 3(a), and the large-batch pair of Figure 4. */
+    /** The methods of Figures 1(a) and 3(a), and the large-batch pair of Figure 2's design on Fashion-MNIST (not in the paper). */
     public static final List<String> METHODS = List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
             "msgd-cov", "msgd-[cov-10]", "sgd-500", "[msgd-fisher]-500");
     /** The study's default master seed (as {@code msgd verify}). */

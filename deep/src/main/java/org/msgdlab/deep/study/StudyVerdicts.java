@@ -163,7 +163,7 @@ public final class StudyVerdicts {
         p.put("finalIterate." + c.y(), round(runs.finals(c.y(), n)));
         p.put("finalIterateMeanDifference", mean(runs.finals(c.x(), n)) - mean(runs.finals(c.y(), n)));
         p.put("hypothesis", h.rule());
-        p.put("familyAlpha", PairedClaim.FAMILY_ALPHA + " (" + c.family().ref() + ", Bonferroni over its claims)");
+        p.put("familyAlpha", PairedClaim.FAMILY_ALPHA + " (" + c.family().label() + "; Bonferroni over its claims)");
         p.put("claimAlpha", c.alpha());
         p.put("design", design.toString());
         p.put("seedsForPower" + TARGET_POWER, needed > 1000 ? ">1000" : needed);

@@ -91,38 +91,38 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
             250, 0, false, SvhnMat.DEFAULT_DIR, Network.VGG11);
 
     /**
-     * CIFAR-10 with VGG-11 without batch norm (Appendix C.3, Figure 5): the standard split (50,000 /
+     * CIFAR-10 with VGG-11 without batch norm (Appendix C.3, Figure 4): the standard split (50,000 /
      * 10,000), momentum 0.9, eta = 0.01 decayed by 0.1 at iterations 40,000 and 60,000, b = 100,
      * no augmentation, no weight decay.
      */
-    public static final Preset CIFAR10_VGG11 = new Preset("cifar10-vgg11", "Appendix C.3, Figure 5",
+    public static final Preset CIFAR10_VGG11 = new Preset("cifar10-vgg11", "Appendix C.3, Figure 4",
             Dataset.CIFAR10, 50_000, 100, 100, LearningRateSchedule.stepDecay(0.01, 0.1, CIFAR_DECAYS), 0.9, 0.0,
             CIFAR_ITERATIONS, 500, 0, false, CIFAR10_DIR, Network.VGG11);
 
     /**
-     * CIFAR-10 with ResNet-18, no augmentation, no weight decay (Figure 4(b)): momentum 0.9, eta =
+     * CIFAR-10 with ResNet-18, no augmentation, no weight decay (Figure 2(b)): momentum 0.9, eta =
      * 0.1 decayed by 0.1 at 40,000 and 60,000, b = 100. Large batches (e.g. {@code sgd-2000},
      * {@code [msgd-fisher]-2000}) use ghost batch norm (Appendix C: "for large batch training, we
      * use ghost batch normalization") with ghost batches of b = 100 examples, so that every method
      * normalizes over groups of the size SGD-b normalizes over; the paper does not state its ghost size.
      */
-    public static final Preset CIFAR10_RESNET18 = new Preset("cifar10-resnet18", "Appendix C.3, Figure 4(b)",
+    public static final Preset CIFAR10_RESNET18 = new Preset("cifar10-resnet18", "Appendix C.3, Figure 2(b)",
             Dataset.CIFAR10, 50_000, 100, 100, LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 0.0,
             CIFAR_ITERATIONS, 500, 100, false, CIFAR10_DIR, Network.RESNET18);
 
     /**
-     * CIFAR-10 with ResNet-18 "with full tricks" (Figure 4(c)): as {@link #CIFAR10_RESNET18} plus
+     * CIFAR-10 with ResNet-18 "with full tricks" (Figure 2(c)): as {@link #CIFAR10_RESNET18} plus
      * the standard augmentation (random 32x32 crop of the image zero-padded by 4, random horizontal
      * flip) and weight decay 5e-4 (Appendix C: "standard data augmentation and weight decay 5e-4").
      */
     public static final Preset CIFAR10_RESNET18_STANDARD = new Preset("cifar10-resnet18-standard",
-            "Appendix C.3, Figure 4(c)", Dataset.CIFAR10, 50_000, 100, 100,
+            "Appendix C.3, Figure 2(c)", Dataset.CIFAR10, 50_000, 100, 100,
             LearningRateSchedule.stepDecay(0.1, 0.1, CIFAR_DECAYS), 0.9, 5e-4, CIFAR_ITERATIONS, 500, 100, true,
             CIFAR10_DIR, Network.RESNET18);
 
     /**
      * CIFAR-100 with ResNet-18 (Appendix C, Table "CIFAR-100 on ResNet-18": "the setups follow
-     * Figure 4(c)"): augmentation, weight decay 5e-4, momentum 0.9, eta = 0.1 with the same decays;
+     * Figure 2(c)"): augmentation, weight decay 5e-4, momentum 0.9, eta = 0.1 with the same decays;
      * the table's small batch is SGD-500, so b = 500 and ghost batches of 500 (SGD-2k and
      * [MSGD-Fisher]-2k then normalize over four ghost batches).
      */

@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Figures of the paired Fashion-MNIST study: test accuracy against iteration per figure of the
- * paper (each method's mean over paired seeds, its 95% band, and thin per-seed lines), and a
+ * Figures of the paired Fashion-MNIST study: test accuracy against iteration per family of claims
+ * ({@link #CURVES}: each method's mean over paired seeds, its 95% band, and thin per-seed lines), and a
  * forest plot of every claim's paired difference (two paired seeds or more) with its one-sided
  * bounds at the level of its looks and the 1-point effect / equivalence margin drawn; below the
  * first look the interval only shows where the study stands, it decides nothing.
@@ -34,8 +34,34 @@ public final class StudyFigures {
     }
 
     /**
-     * Writes {@code curves-<figure>.png/svg} and {@code forest.png/svg} into {@code dir}: a curves figure when
-     * one of its methods has a completed run, the forest plot when a claim has two paired seeds or more.
+     * One curves figure: {@code curves-<file>.png}, the family of claims it shows, and its methods.
+     *
+     * @param file    the file name's tail
+     * @param family  the family of claims whose methods it draws
+     * @param label   the family as the title names it, after "Small Fashion-MNIST, PROTOCOL"
+     *                ({@link PairedClaim.Family#label()} without "on Fashion-MNIST")
+     * @param methods the methods drawn
+     */
+    record CurvesFigure(String file, PairedClaim.Family family, String label, List<String> methods) {
+    }
+
+    /**
+     * The curves figures: the Fashion-MNIST panels of the paper's Figures 1(a) and 3(a), and mini-batch
+     * MSGD on Fashion-MNIST, which extends the design of the paper's Figure 2 (small SVHN, CIFAR-10) to a
+     * data set the paper did not show ({@link PairedClaim.Family#FIGURE_2_DESIGN}).
+     */
+    static final List<CurvesFigure> CURVES = List.of(
+            new CurvesFigure("figure-1a", PairedClaim.Family.FIGURE_1A, "Figure 1(a)", List.of("gd", "sgd-50",
+                    "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]")),
+            new CurvesFigure("figure-3a", PairedClaim.Family.FIGURE_3A, "Figure 3(a)", List.of("gd", "sgd-50",
+                    "msgd-cov", "msgd-[cov-10]")),
+            new CurvesFigure("figure-2-design", PairedClaim.Family.FIGURE_2_DESIGN,
+                    "Figure 2's design, not in the paper", List.of("sgd-50", "sgd-500", "[msgd-fisher]-500")));
+
+    /**
+     * Writes {@code curves-<file>.png/svg} ({@link #CURVES}) and {@code forest.png/svg} into {@code dir}: a
+     * curves figure when one of its methods has a completed run, the forest plot when a claim has two paired
+     * seeds or more.
      *
      * @param runs    the study's completed runs
      * @param results the verdicts of its claims
@@ -43,14 +69,10 @@ public final class StudyFigures {
      * @throws IOException when a file cannot be written
      */
     public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
-        Map<String, List<String>> figures = new LinkedHashMap<>();
-        figures.put("figure-1a", List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]"));
-        figures.put("figure-3a", List.of("gd", "sgd-50", "msgd-cov", "msgd-[cov-10]"));
-        figures.put("figure-4", List.of("sgd-50", "sgd-500", "[msgd-fisher]-500"));
-        for (Map.Entry<String, List<String>> f : figures.entrySet()) {
-            List<String> present = f.getValue().stream().filter(m -> runs.completed(m) > 0).toList();
+        for (CurvesFigure f : CURVES) {
+            List<String> present = f.methods().stream().filter(m -> runs.completed(m) > 0).toList();
             if (!present.isEmpty()) {
-                Charts.write(curves(runs, f.getKey(), present), dir, "curves-" + f.getKey());
+                Charts.write(curves(runs, f.label(), present), dir, "curves-" + f.file());
             }
         }
         List<StudyVerdicts.ClaimResult> paired = results.stream().filter(r -> r.paired() >= 2).toList();
@@ -59,11 +81,10 @@ public final class StudyFigures {
         }
     }
 
-    static Figures.Drawing curves(StudyRuns runs, String figure, List<String> methods) {
+    static Figures.Drawing curves(StudyRuns runs, String label, List<String> methods) {
         int height = 520;
         XYChart chart = new XYChart(Figures.WIDTH, height);
-        chart.setTitle("Small Fashion-MNIST, " + runs.plan().protocol().name() + " (" + figure.replace("figure-", "Figure ")
-                + "): test accuracy");
+        chart.setTitle("Small Fashion-MNIST, " + runs.plan().protocol().name() + " (" + label + "): test accuracy");
         chart.setXAxisTitle("iteration");
         chart.setYAxisTitle("test accuracy (60,000 images)");
         Charts.style(chart.getStyler());

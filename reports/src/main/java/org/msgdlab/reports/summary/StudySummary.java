@@ -135,15 +135,21 @@ public final class StudySummary {
                     toDecide(r, d, a)));
         }
         sb.append(String.format(Locale.ROOT, "%nStatistic: mean test accuracy over the last 20%% of %d iterations. Effect"
-                        + " worth detecting and equivalence margin: %.0f point. Family-wise alpha %.2f per figure (Bonferroni"
-                        + " over its claims), split over looks at %s paired seeds.%n",
-                runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA,
+                        + " worth detecting and equivalence margin: %.0f point. Family-wise alpha %.2f per family of claims"
+                        + " (%s; Bonferroni over its claims), split over looks at %s paired seeds.%n",
+                runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA, families(results),
                 java.util.Arrays.toString(StudyVerdicts.design(PairedClaim.all().get(0)).looks())));
         sb.append("Seeds for power 0.8: at the observed spread, where the truth is one of the design's alternatives (no"
                 + " gap, or a gap of 1 point). Seeds to decide, for a claim still INCONCLUSIVE: where a PASS or FAIL would"
                 + " come with probability 0.8 if the observed mean and spread were the truth (at this design's per-look"
                 + " alpha; a projection, not a test).\n");
         return sb.toString();
+    }
+
+    /** The families of {@code results}' claims, by label, in order: "Figure 1(a), Figure 3(a), ...". */
+    private static String families(List<StudyVerdicts.ClaimResult> results) {
+        return results.stream().map(r -> r.claim().family().label()).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The seeds to decide of an INCONCLUSIVE claim at its latest look; empty for a decided one. */
