@@ -45,21 +45,21 @@ public final class StudySummary {
                 + " (kernels: onednn, eigen, or unrecorded before 2026-11-23 23:00 UTC, which on these machines was eigen).\n");
         StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
                 + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8,"
-                + "seeds_to_decide_at_observed_mean\n");
+                + "seeds_to_decide_at_observed_mean,mixed_pairs_at_the_look\n");
         for (StudyVerdicts.ClaimResult r : results) {
             v.append(r.evidence().claimId()).append(',').append(r.evidence().verdict()).append(',')
                     .append(r.claim().family()).append(',').append(r.paired());
             if (r.status() == null) {
-                v.append(",,,,,,,,,,\n");
+                v.append(",,,,,,,,,,,\n");
                 continue;
             }
             PairedDifferences d = r.status().atDecision();
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
-            v.append(String.format(Locale.ROOT, ",%d,%.6f,%.6f,%.6f,%.6f,%.3g,%.3f,%.3f,%d,%s\n", d.n(), d.mean(), d.sd(),
+            v.append(String.format(Locale.ROOT, ",%d,%.6f,%.6f,%.6f,%.6f,%.3g,%.3f,%.3f,%d,%s,%d\n", d.n(), d.mean(), d.sd(),
                     d.lower(a), d.upper(a), a, r.claim().hypothesis().powerToSupport(d.sd(), d.n(), a),
                     r.claim().hypothesis().powerToContradict(d.sd(), d.n(), a),
                     r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000),
-                    csvCell(toDecide(r, d, a))));
+                    csvCell(toDecide(r, d, a)), mixedPairs(runs, r.claim(), d.n()).size()));
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
@@ -116,13 +116,14 @@ public final class StudySummary {
         StringBuilder sb = new StringBuilder();
         sb.append("### Verdicts, protocol ").append(runs.plan().protocol().name()).append("\n\n");
         sb.append("| claim | verdict | paired seeds trained | look (paired seeds) | mean difference (points) |"
-                + " bounds at the look | sd (points) | seeds for power 0.8 | seeds to decide at the observed mean |\n"
-                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+                + " bounds at the look | sd (points) | seeds for power 0.8 | seeds to decide at the observed mean |"
+                + " mixed pairs at the look |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (StudyVerdicts.ClaimResult r : results) {
             sb.append("| ").append(r.claim().key()).append(" | ").append(r.evidence().verdict()).append(" | ")
                     .append(r.paired());
             if (r.status() == null) {
-                sb.append(" | | | | | | |\n");
+                sb.append(" | | | | | | | |\n");
                 continue;
             }
             // the statistics are those of the look that decided (or the latest look): a claim decided at
@@ -130,20 +131,49 @@ public final class StudySummary {
             PairedDifferences d = r.status().atDecision();
             double a = StudyVerdicts.design(r.claim()).alphaPerLook();
             int need = r.claim().hypothesis().seedsFor(d.sd(), StudyVerdicts.TARGET_POWER, a, 1000);
-            sb.append(String.format(Locale.ROOT, " | %d | %+.2f | [%+.2f, %+.2f] | %.2f | %s | %s |\n", d.n(), 100 * d.mean(),
+            List<Integer> mixed = mixedPairs(runs, r.claim(), d.n());
+            sb.append(String.format(Locale.ROOT, " | %d | %+.2f | [%+.2f, %+.2f] | %.2f | %s | %s | %s |\n", d.n(), 100 * d.mean(),
                     100 * d.lower(a), 100 * d.upper(a), 100 * d.sd(), need > 1000 ? ">1000" : String.valueOf(need),
-                    toDecide(r, d, a)));
+                    toDecide(r, d, a), mixed.isEmpty() ? "0" : mixed.size() + " (seeds " + mixed + ")"));
         }
         sb.append(String.format(Locale.ROOT, "%nStatistic: mean test accuracy over the last 20%% of %d iterations. Effect"
                         + " worth detecting and equivalence margin: %.0f point. Family-wise alpha %.2f per family of claims"
                         + " (%s; Bonferroni over its claims), split over looks at %s paired seeds.%n",
                 runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA, families(results),
                 java.util.Arrays.toString(StudyVerdicts.design(PairedClaim.all().get(0)).looks())));
+        sb.append("Mixed pairs: paired seeds at the look whose two runs record another msgd-lab commit or other kernels"
+                + " (deep issue 34: a build or a machine can move a run like a new seed; such a pair is still an independent"
+                + " observation, but not a common-random-numbers pair). The verdicts were decided with them, as listed.\n");
         sb.append("Seeds for power 0.8: at the observed spread, where the truth is one of the design's alternatives (no"
                 + " gap, or a gap of 1 point). Seeds to decide, for a claim still INCONCLUSIVE: where a PASS or FAIL would"
                 + " come with probability 0.8 if the observed mean and spread were the truth (at this design's per-look"
                 + " alpha; a projection, not a test).\n");
         return sb.toString();
+    }
+
+    /**
+     * The paired seeds below {@code n} whose two runs of {@code c} record another commit or other kernels.
+     *
+     * @param runs the study's runs
+     * @param c    the claim
+     * @param n    the seeds at the look
+     * @return those seeds, in order
+     */
+    static List<Integer> mixedPairs(StudyRuns runs, PairedClaim c, int n) {
+        List<Integer> mixed = new java.util.ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            Path x = runs.plan().config(c.x(), s).out().resolve("run.json");
+            Path y = runs.plan().config(c.y(), s).out().resolve("run.json");
+            if (!commitOrUnknown(x).equals(commitOrUnknown(y)) || !recordedKernels(x).equals(recordedKernels(y))) {
+                mixed.add(s);
+            }
+        }
+        return mixed;
+    }
+
+    private static String commitOrUnknown(Path runJson) {
+        String c = recordedCommit(runJson);
+        return c.startsWith("unknown") ? "unknown" : c;
     }
 
     /** The families of {@code results}' claims, by label, in order: "Figure 1(a), Figure 3(a), ...". */

@@ -35,12 +35,12 @@ class StudySummaryTest {
 
         // no gap within a hair over seeds 0-4: FAIL at the first look, sd 0.02 points; the 10-seed spread (~0.8) is not shown
         assertTrue(table.contains("| sgd-50-above-gd | FAIL | 10 | 5 | +0.00 | "), table);
-        assertTrue(table.lines().anyMatch(l -> l.startsWith("| sgd-50-above-gd |") && l.endsWith("|  |")),
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| sgd-50-above-gd |") && l.endsWith("|  | 0 |")),
                 "a decided claim has no seeds to decide: " + table);
         assertTrue(table.contains("| 0.02 | "), table);
         assertTrue(table.contains("| claim | verdict | paired seeds trained | look (paired seeds) |"), table);
         // a claim whose methods have no runs: no look, no numbers
-        assertTrue(table.contains("| msgd-bernoulli.above-gd | NOT_RUN | 0 | | | | | | |"), table);
+        assertTrue(table.contains("| msgd-bernoulli.above-gd | NOT_RUN | 0 | | | | | | | |"), table);
     }
 
     @Test
@@ -51,7 +51,7 @@ class StudySummaryTest {
         int n = new PairedHypothesis.Superiority(0.01).seedsToDecide(d.mean(), d.sd(), 0.8, 0.05 / 7 / 3, 1000);
         assertTrue(n > 15 && n < 1000, "beyond the cap, within reach: " + n);
         assertTrue(table.contains("| msgd-fisher.above-gd | INCONCLUSIVE | 10 | 10 | +0.41 | "), table);
-        assertTrue(table.lines().anyMatch(l -> l.startsWith("| msgd-fisher.above-gd |") && l.endsWith("| " + n + " |")),
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| msgd-fisher.above-gd |") && l.endsWith("| " + n + " | 0 |")),
                 n + " seeds to decide: " + table);
     }
 
@@ -85,5 +85,21 @@ class StudySummaryTest {
             m.put(s, new StudyRuns.Run(s, rows, a, a, 1.0, StudyPlan.ITERATIONS, a));
         }
         return m;
+    }
+
+    @Test
+    void aPairWhoseRunsRecordAnotherCommitOrOtherKernelsIsMarkedMixed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        StudyPlan plan = StudyPlan.of(Protocol.AUTHORS_CODE, dir, dir);
+        String[][] gdSgd = {{"aaa", "onednn", "aaa", "onednn"}, {"aaa", "onednn", "bbb", "onednn"}, {"aaa", "eigen", "aaa", "onednn"}};
+        for (int s = 0; s < 3; s++) {
+            for (int k = 0; k < 2; k++) {
+                Path run = plan.config(k == 0 ? "gd" : "sgd-50", s).out();
+                java.nio.file.Files.createDirectories(run);
+                java.nio.file.Files.writeString(run.resolve("run.json"), "{\"versions\": {\"msgd-lab commit\": \"" + gdSgd[s][2 * k]
+                        + "\"}, \"kernels\": \"" + gdSgd[s][2 * k + 1] + "\"}");
+            }
+        }
+        var claim = org.msgdlab.deep.study.PairedClaim.all().get(0);   // SGD-50 above GD
+        assertTrue(List.of(1, 2).equals(StudySummary.mixedPairs(new StudyRuns(plan, Map.of(), List.of()), claim, 3)));
     }
 }
