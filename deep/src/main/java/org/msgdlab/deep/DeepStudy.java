@@ -7,6 +7,7 @@ import org.msgdlab.deep.claims.FullBatchSpeedClaim;
 import org.msgdlab.deep.claims.NoiseInjectionEfficiencyClaim;
 import org.msgdlab.deep.claims.WeightedGradientClaim;
 import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.study.NoiseClassStudyClaim;
 import org.msgdlab.deep.study.StudyClaim;
 
 import java.nio.file.Path;
@@ -37,6 +38,9 @@ public final class DeepStudy {
     /** Where the paired Fashion-MNIST study's runs are committed (relative to the repository root). */
     public static final Path STUDY_DIR = Path.of("deep", "results", "fashion-mnist-study");
 
+    /** Where the noise-class study's runs are committed (beside {@link #STUDY_DIR}). */
+    public static final Path NOISE_CLASS_DIR = Path.of("deep", "results", "noise-class-study");
+
     /**
      * The study registered as module "deep" of {@code msgd verify}, with the study runs in
      * {@link #STUDY_DIR} and Fashion-MNIST in {@link FashionMnist#DEFAULT_DIR}.
@@ -60,6 +64,7 @@ public final class DeepStudy {
         claims.add(new ConvSmallParametersClaim());
         claims.add(new WeightedGradientClaim(dataDir));
         claims.addAll(StudyClaim.all(studyDir, dataDir, System.err));
+        claims.addAll(NoiseClassStudyClaim.all(studyDir.resolveSibling(NOISE_CLASS_DIR.getFileName().toString()), dataDir));
         claims.add(new FullBatchSpeedClaim(dataDir));
         claims.add(new NoiseInjectionEfficiencyClaim(dataDir));
         return new Study("deep", "Deep experiments: Algorithms 1 and 2 on TensorFlow Java", "Section 5, Appendix C", claims);

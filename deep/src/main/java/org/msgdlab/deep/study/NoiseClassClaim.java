@@ -85,7 +85,7 @@ public record NoiseClassClaim(String noise, Kind kind) {
 
     /** @return where the paper makes the statement */
     public String paperRef() {
-        return noise.contains("cov") ? "Figure 3(a), Appendix C; Sections 4-5" : "Figure 1(a), Section 5; Sections 4-5";
+        return noise.contains("cov") ? "Figure 3(a), Appendix C" : "Figure 1(a)";
     }
 
     /**

@@ -149,4 +149,17 @@ class NoiseClassVerdictsTest {
         assertEquals(0, r.get(1).n01());
         assertEquals(20, r.get(2).used(), "MSGD-Cov's recovery keeps seed 4");
     }
+
+    @Test
+    void verifyShowsTheTwelveClaimsAndBeforeTheirRunsSaysSo(@TempDir Path dir) {
+        List<org.msgdlab.core.claims.Claim> claims = NoiseClassStudyClaim.all(dir.resolve("noise-class-study"), dir);
+        assertEquals(12, claims.size());
+        assertEquals(12, claims.stream().map(org.msgdlab.core.claims.Claim::id).distinct().count());
+        org.msgdlab.core.claims.Evidence e = claims.get(0).check(new org.msgdlab.core.claims.CheckContext(
+                org.msgdlab.core.claims.Budget.QUICK, 1L, dir, dir, x -> { }, () -> false, Map.of()));
+        assertEquals("deep.noise-class.msgd-fisher.recovers-sgd", e.claimId());
+        assertEquals(Verdict.NOT_RUN, e.verdict(), e.verdictReason());
+        assertTrue(e.verdictReason().startsWith("not decided yet: 0 of the first look's 20 paired seeds"), e.verdictReason());
+        assertEquals(0.5, e.tolerance(), "the band [0.5, 1.5] as reference 1 and tolerance 0.5");
+    }
 }

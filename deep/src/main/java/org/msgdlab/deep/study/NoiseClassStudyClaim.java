@@ -1,0 +1,113 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.Evidence;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A claim of the noise-class study (deep/results/noise-class-study/PLAN.md) as a claim of
+ * {@code msgd verify}: its verdict from the study's completed runs on disk, nothing trained (the study
+ * trains with its own build, {@code train.sh}). For a recovery claim the headline is R against SGD-50's
+ * 1 with the band's half-width 0.5 as its tolerance; for a collapse claim, the noise's excess collapse
+ * rate against 0 with the margin 0.1.
+ * <p>
+ * Thread-safe: the twelve claims share one reading of the runs, made under a lock.
+ */
+public final class NoiseClassStudyClaim implements Claim {
+
+    private final NoiseClassClaim claim;
+    private final Shared shared;
+
+    private NoiseClassStudyClaim(NoiseClassClaim claim, Shared shared) {
+        this.claim = claim;
+        this.shared = shared;
+    }
+
+    /**
+     * The twelve claims on the runs in {@code dir}.
+     *
+     * @param dir     the study directory (deep/results/noise-class-study)
+     * @param dataDir where Fashion-MNIST is (recorded in the runs' settings)
+     * @return the claims, in {@link NoiseClassClaim#all()}'s order
+     */
+    public static List<Claim> all(Path dir, Path dataDir) {
+        Shared s = new Shared(StudyPlan.noiseClass(dir, dataDir));
+        return NoiseClassClaim.all().stream().map(c -> (Claim) new NoiseClassStudyClaim(c, s)).toList();
+    }
+
+    @Override
+    public String id() {
+        return claim.id();
+    }
+
+    @Override
+    public String paperRef() {
+        return claim.paperRef();
+    }
+
+    @Override
+    public String statement() {
+        return claim.statement();
+    }
+
+    @Override
+    public Evidence check(CheckContext context) {
+        long t0 = System.nanoTime();
+        try {
+            Shared.Read r = shared.get();
+            NoiseClassVerdicts.Result res = r.results().stream().filter(x -> x.claim().equals(claim)).findFirst().orElseThrow();
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("paired seeds used", r.seeds().used().size());
+            p.put("cap", StudyPlan.NOISE_CLASS_CAP);
+            p.put("look", res.look());
+            p.put("seeds in the statistic", res.used());
+            p.put("noise collapsed alone", res.n10());
+            p.put("SGD-50 collapsed alone", res.n01());
+            boolean recovery = claim.kind() == NoiseClassClaim.Kind.RECOVERY;
+            if (recovery) {
+                p.put("confidence set of R", NoiseClassVerdicts.sets(res.set()));
+                p.put("band", List.of(NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER));
+            }
+            if (!r.seeds().notes().isEmpty()) {
+                p.put("seeds", String.join("; ", r.seeds().notes()));
+            }
+            double est = res.estimate();
+            double ref = recovery ? 1.0 : 0.0;
+            double tol = recovery ? (NoiseClassClaim.BAND_UPPER - NoiseClassClaim.BAND_LOWER) / 2 : NoiseClassClaim.COLLAPSE_MARGIN;
+            return Evidence.builder(id(), paperRef(), statement()).verdict(res.verdict(), res.reason()).parameters(p)
+                    .headline(est, ref, Double.NaN, tol, Double.isFinite(est) ? est - ref : Double.NaN)
+                    .falseAlarmProbability(recovery ? NoiseClassClaim.looks().alphaPerLook() : NoiseClassClaim.claimAlpha())
+                    .samples(res.used()).seconds((System.nanoTime() - t0) / 1e9).build();
+        } catch (Exception ex) {
+            return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
+                    (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /** The runs and verdicts, read once. */
+    private static final class Shared {
+        record Read(NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results) {
+        }
+
+        private final StudyPlan plan;
+        private Read read;
+
+        Shared(StudyPlan plan) {
+            this.plan = plan;
+        }
+
+        synchronized Read get() throws Exception {
+            if (read == null) {
+                StudyRuns runs = StudyRuns.read(plan, StudyPlan.NOISE_CLASS_CAP);
+                NoiseClassVerdicts.Seeds seeds = NoiseClassVerdicts.seeds(runs, false);
+                read = new Read(seeds, NoiseClassVerdicts.evaluate(runs, seeds));
+            }
+            return read;
+        }
+    }
+}
