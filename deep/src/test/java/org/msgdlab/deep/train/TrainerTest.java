@@ -117,9 +117,31 @@ class TrainerTest {
                 + " ones, so it would not continue bit for bit; continue it with " + other.environment()
                 + " in the environment", e.getMessage());
         assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
-        // a run written before the kernels were recorded continues with any
-        Files.writeString(dir.resolve("run.json"), runJson.replace("\"kernels\" : \"" + now.id() + "\",", ""));
+        // a run written before the kernels (and its bits) were recorded continues with any
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode old = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(runJson);
+        old.remove("kernels");
+        old.remove("bits");
+        Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(old));
         assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET).status());
+    }
+
+    @Test
+    void aRunStartedOnAnotherMachineTypeIsNotContinuedHere() throws IOException {
+        Path dir = tmp.resolve("bits");
+        Trainer.run(config("gd", dir, 2), null, QUIET);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(dir.resolve("run.json").toFile());
+        String here = run.path("bits").path("cpu").asText();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) run.get("bits")).put("cpu", "Intel Xeon (family 6, model 143)");
+        Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
+        List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Trainer.resume(dir, 4, QUIET));
+        assertTrue(e.getMessage().contains("cpu: Intel Xeon (family 6, model 143) vs " + here), e.getMessage());
+        assertTrue(e.getMessage().contains("would not continue bit for bit"), e.getMessage());
+        assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
     }
 
     @Test
