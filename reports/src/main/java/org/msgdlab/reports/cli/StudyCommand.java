@@ -29,8 +29,9 @@ import java.util.concurrent.Callable;
  * completed run, and writes the verdicts, per-run statistics and figures next to the runs.
  */
 @Command(name = "study", mixinStandardHelpOptions = true,
-        description = {"Runs the paired Fashion-MNIST study of Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper),"
-                        + " or (--plan noise-class) the second study: does the noise class matter?",
+        description = {"Runs the paired Fashion-MNIST studies (figures, noise class).",
+                "--plan figures: Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper), under"
+                        + " --protocol; --plan noise-class: does the noise class matter? (deep/results/noise-class-study).",
                 "Trains what the pre-registered claims need, reuses completed runs, continues interrupted ones, and"
                         + " writes verdicts and figures under DIR/PROTOCOL/."})
 final class StudyCommand implements Callable<Integer> {

@@ -141,9 +141,11 @@ public final class StudySummary {
                         + " (%s; Bonferroni over its claims), split over looks at %s paired seeds.%n",
                 runs.plan().iterations(), 100 * PairedClaim.EFFECT, PairedClaim.FAMILY_ALPHA, families(results),
                 java.util.Arrays.toString(StudyVerdicts.design(PairedClaim.all().get(0)).looks())));
-        sb.append("Mixed pairs: paired seeds at the look whose two runs record another msgd-lab commit or other kernels"
-                + " (deep issue 34: a build or a machine can move a run like a new seed; such a pair is still an independent"
-                + " observation, but not a common-random-numbers pair). The verdicts were decided with them, as listed.\n");
+        sb.append("Mixed pairs: paired seeds at the look whose two runs record another msgd-lab commit or other kernels:"
+                + " they were trained in different sessions, so possibly on different machines, which these runs do not"
+                + " record; the machine's instruction set moves a run like a new seed, the commit itself never did"
+                + " (deep/results/reproducibility). Such a pair is an independent observation without the pairing's"
+                + " variance reduction. The verdicts were decided with them, as listed.\n");
         sb.append("Seeds for power 0.8: at the observed spread, where the truth is one of the design's alternatives (no"
                 + " gap, or a gap of 1 point). Seeds to decide, for a claim still INCONCLUSIVE: where a PASS or FAIL would"
                 + " come with probability 0.8 if the observed mean and spread were the truth (at this design's per-look"
