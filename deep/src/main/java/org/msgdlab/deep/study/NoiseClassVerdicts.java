@@ -146,20 +146,28 @@ public final class NoiseClassVerdicts {
      */
     public static List<Result> evaluate(StudyRuns runs, Seeds seeds) {
         List<Result> out = new ArrayList<>();
+        Map<Integer, Map<String, Collapse>> collapses = new java.util.HashMap<>();
+        seeds.seeds().forEach(s -> collapses.put(s.seed(), s.collapses()));
         for (NoiseClassClaim c : NoiseClassClaim.all()) {
-            out.add(c.kind() == NoiseClassClaim.Kind.RECOVERY ? recovery(runs, seeds.used(), c) : collapse(runs, seeds.used(), c));
+            out.add(c.kind() == NoiseClassClaim.Kind.RECOVERY ? recovery(runs, seeds.used(), collapses, c)
+                    : collapse(seeds.used(), collapses, c));
         }
         return out;
     }
 
+    /** Whether {@code method}'s run at seed {@code s} collapsed (every used seed is settled: all its runs are judged). */
+    private static boolean collapsed(Map<Integer, Map<String, Collapse>> collapses, int s, String method) {
+        return collapses.get(s).get(method).collapsed();
+    }
+
     /** The (a, b) pairs of the first {@code n} used seeds where none of GD, SGD-50 and X collapsed. */
-    static double[][] pairs(StudyRuns runs, List<Integer> used, int n, String noise) {
-        int iterations = runs.plan().iterations();
+    static double[][] pairs(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, int n,
+                            String noise) {
         List<double[]> kept = new ArrayList<>();
         for (int s : used.subList(0, n)) {
             boolean any = false;
             for (String m : List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, noise)) {
-                any |= Collapse.of(runs.byMethod().get(m).get(s).rows(), iterations).collapsed();
+                any |= collapsed(collapses, s, m);
             }
             if (!any) {
                 double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
@@ -175,17 +183,18 @@ public final class NoiseClassVerdicts {
         return ab;
     }
 
-    static Result recovery(StudyRuns runs, List<Integer> used, NoiseClassClaim c) {
+    static Result recovery(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses,
+                           NoiseClassClaim c) {
         var design = NoiseClassClaim.looks();
         double alpha = design.alphaPerLook();
-        int[] counts = collapseCounts(runs, used, used.size(), c.noise());
+        int[] counts = collapseCounts(used, collapses, c.noise());
         int lastLook = 0;
         for (int look : design.looks()) {
             if (used.size() < look) {
                 break;
             }
             lastLook = look;
-            double[][] ab = pairs(runs, used, look, c.noise());
+            double[][] ab = pairs(runs, used, collapses, look, c.noise());
             if (ab[0].length < 2) {
                 continue;
             }
@@ -205,7 +214,7 @@ public final class NoiseClassVerdicts {
                 return new Result(c, v, look, ab[0].length, r.estimate(), set, counts[0], counts[1], why);
             }
         }
-        double[][] ab = pairs(runs, used, used.size(), c.noise());
+        double[][] ab = pairs(runs, used, collapses, used.size(), c.noise());
         double est = Double.NaN;
         List<SignedRankRatio.Interval> set = List.of();
         if (ab[0].length >= 2) {
@@ -223,10 +232,10 @@ public final class NoiseClassVerdicts {
                 counts[0], counts[1], why);
     }
 
-    static Result collapse(StudyRuns runs, List<Integer> used, NoiseClassClaim c) {
+    static Result collapse(List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, NoiseClassClaim c) {
         int cap = StudyPlan.NOISE_CLASS_CAP;
         int n = used.size();
-        int[] k = collapseCounts(runs, used, n, c.noise());
+        int[] k = collapseCounts(used, collapses, c.noise());
         if (n < cap) {
             return new Result(c, Verdict.NOT_RUN, 0, n, n == 0 ? Double.NaN : (double) k[0] / n, List.of(), k[0], k[1],
                     String.format(Locale.ROOT, "decided once, at %d paired seeds; so far %d of %d seeds: %s collapsed alone"
@@ -244,14 +253,13 @@ public final class NoiseClassVerdicts {
                 alpha));
     }
 
-    /** {n10, n01} over the first {@code n} used seeds: only the noise collapsed, only SGD-50 did. */
-    static int[] collapseCounts(StudyRuns runs, List<Integer> used, int n, String noise) {
-        int iterations = runs.plan().iterations();
+    /** {n10, n01} over the used seeds: only the noise collapsed, only SGD-50 did. */
+    static int[] collapseCounts(List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, String noise) {
         int a = 0;
         int b = 0;
-        for (int s : used.subList(0, n)) {
-            boolean x = Collapse.of(runs.byMethod().get(noise).get(s).rows(), iterations).collapsed();
-            boolean y = Collapse.of(runs.byMethod().get(NoiseClassClaim.SGD).get(s).rows(), iterations).collapsed();
+        for (int s : used) {
+            boolean x = collapsed(collapses, s, noise);
+            boolean y = collapsed(collapses, s, NoiseClassClaim.SGD);
             a += x && !y ? 1 : 0;
             b += y && !x ? 1 : 0;
         }

@@ -150,13 +150,9 @@ public final class Replication {
         if (x.length < 2) {
             return new double[]{Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
         }
-        double mean = java.util.Arrays.stream(x).average().orElseThrow();
-        double ss = 0;
-        for (double v : x) {
-            ss += (v - mean) * (v - mean);
-        }
-        double sd = Math.sqrt(ss / (x.length - 1));
-        double half = PairedDifferences.tQuantile(0.025, x.length - 1) * sd * Math.sqrt(1 + 1.0 / x.length);
+        PairedDifferences d = new PairedDifferences(x);   // mean and sample sd of the values
+        double mean = d.mean();
+        double half = PairedDifferences.tQuantile(0.025, x.length - 1) * d.sd() * Math.sqrt(1 + 1.0 / x.length);
         return new double[]{mean - Math.abs(half), mean + Math.abs(half)};
     }
 

@@ -194,7 +194,18 @@ public record BitProvenance(String commit, String diffHash, String tensorflow, S
         if (!Files.isRegularFile(f)) {
             return java.util.Optional.empty();
         }
-        com.fasterxml.jackson.databind.JsonNode b = RunJson.read(f).get("bits");
+        return of(RunJson.read(f));
+    }
+
+    /**
+     * The record in a run.json already read.
+     *
+     * @param runJson the run.json's object
+     * @return its {@code bits}; empty when it records none
+     * @throws IllegalArgumentException when the record is damaged
+     */
+    static java.util.Optional<BitProvenance> of(com.fasterxml.jackson.databind.JsonNode runJson) {
+        com.fasterxml.jackson.databind.JsonNode b = runJson.get("bits");
         if (b == null || b.isNull()) {
             return java.util.Optional.empty();
         }

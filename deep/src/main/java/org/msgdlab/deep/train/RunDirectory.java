@@ -207,11 +207,11 @@ final class RunDirectory {
      * neither the run a single sitting here computes nor the one it started as.
      */
     static void requireSameBits(Path dir, JsonNode stored) {
-        JsonNode b = stored.get("bits");
-        if (b == null || b.isNull()) {
+        java.util.Optional<BitProvenance> recorded = BitProvenance.of(stored);
+        if (recorded.isEmpty()) {
             return;
         }
-        BitProvenance was = BitProvenance.fromMap(new com.fasterxml.jackson.databind.ObjectMapper().convertValue(b, Map.class));
+        BitProvenance was = recorded.get();
         List<String> d = was.differences(BitProvenance.current(was.intraThreads(), was.interThreads()));
         if (!d.isEmpty()) {
             throw new IllegalArgumentException(dir + " was trained where its bits differ from this process's (" + String.join("; ", d)

@@ -62,7 +62,7 @@ public final class NoiseClassFigures {
         for (double edge : new double[]{NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, 0, 1}) {
             XYSeries ref = chart.addSeries("ref " + edge, new double[]{edge, edge}, new double[]{0.3, rows + 0.7});
             boolean band = edge == NoiseClassClaim.BAND_LOWER || edge == NoiseClassClaim.BAND_UPPER;
-            ref.setLineColor(band ? new Color(0x2E7D32) : new Color(0x555555));
+            ref.setLineColor(band ? Palette.BLUISH_GREEN : new Color(0x555555));
             ref.setLineStyle(band ? new BasicStroke(1.5f)
                     : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
             ref.setMarker(SeriesMarkers.NONE);
@@ -130,10 +130,10 @@ public final class NoiseClassFigures {
 
     static Color colour(Verdict v) {
         return switch (v) {
-            case PASS -> new Color(0x2E7D32);
-            case FAIL -> new Color(0xC62828);
-            case INCONCLUSIVE -> new Color(0xEF6C00);
-            default -> new Color(0x607D8B);
+            case PASS -> Palette.BLUISH_GREEN;
+            case FAIL -> Palette.VERMILLION;
+            case INCONCLUSIVE -> Palette.ORANGE;
+            default -> Palette.GREY;
         };
     }
 }

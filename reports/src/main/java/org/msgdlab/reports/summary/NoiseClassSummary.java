@@ -126,10 +126,6 @@ public final class NoiseClassSummary {
     }
 
     private static String cell(String s) {
-        String x = s.replace("\"", "\"\"").replace("\n", " ");
-        if (!x.isEmpty() && "=+-@".indexOf(x.charAt(0)) >= 0) {
-            x = "'" + x;   // no spreadsheet formula
-        }
-        return x.contains(",") || x.contains("\"") ? "\"" + x + "\"" : x;
+        return CsvSummary.quote(s);
     }
 }
