@@ -11,6 +11,7 @@ import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.bench.MedianRate;
 
+import org.msgdlab.core.bench.MachineLoad;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,25 +130,38 @@ public final class StepBenchmark {
      * The rounds of a comparison: in each, this process's TensorFlow step, then the other kernels'
      * (empty list when not measured), then PyTorch's (empty when PyTorch is missing). Speeds are
      * compared by their medians over the rounds (a load that comes and goes hits one round, not the
-     * median); the per-round ratios show the spread. Immutable and thread-safe.
+     * median); the per-round ratios show the spread, and what other processes took of the machine in
+     * each round says whether the medians are the speeds of a quiet machine. Immutable and thread-safe.
      *
      * @param tensorflow   this process's TensorFlow step, one measurement per round (at least one)
      * @param otherKernels the other kernels' step per round, or empty
      * @param pytorch      PyTorch's step per round, or empty
+     * @param loads        what the rest of the machine took during each round (one per round)
      */
-    public record Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch) {
+    public record Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch,
+                             List<MachineLoad> loads) {
         /**
          * Copies the lists.
          *
-         * @throws IllegalArgumentException when {@code tensorflow} is empty
+         * @throws IllegalArgumentException when {@code tensorflow} is empty or {@code loads} is not one per round
          */
         public Comparison {
             tensorflow = List.copyOf(tensorflow);
             otherKernels = List.copyOf(otherKernels);
             pytorch = List.copyOf(pytorch);
+            loads = List.copyOf(loads);
             if (tensorflow.isEmpty()) {
                 throw new IllegalArgumentException("a comparison needs at least one round");
             }
+            if (loads.size() != tensorflow.size()) {
+                throw new IllegalArgumentException("a comparison of " + tensorflow.size() + " rounds has " + loads.size()
+                        + " loads, not one per round");
+            }
+        }
+
+        /** @return the machine's load over the rounds: their medians, as the speeds are */
+        public MachineLoad load() {
+            return MachineLoad.median(loads);
         }
 
         /**
@@ -220,8 +234,10 @@ public final class StepBenchmark {
         List<Measurement> tf = new ArrayList<>();
         List<Measurement> other = new ArrayList<>();
         List<Measurement> pt = new ArrayList<>();
+        List<MachineLoad> loads = new ArrayList<>();
         try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
             for (int r = 0; r < rounds; r++) {
+                MachineLoad.Meter meter = MachineLoad.Meter.start();
                 tf.add(s.time(steps));
                 if (otherKernels) {
                     other.add(otherKernels(dataDir, train.count(), intra, inter, warmup, steps));
@@ -230,9 +246,10 @@ public final class StepBenchmark {
                     pt.add(PytorchReference.time(dataDir, train.count(), intra, warmup, steps).orElseThrow(
                             () -> new IOException("PyTorch became unavailable between rounds")));
                 }
+                loads.add(meter.stop());
             }
         }
-        return new Comparison(tf, other, pt);
+        return new Comparison(tf, other, pt, loads);
     }
 
     /** The step timed in a child JVM running the kernels this process does not. */

@@ -6,6 +6,7 @@ import org.msgdlab.deep.bench.StepBenchmark;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.core.bench.MachineLoad;
 import org.msgdlab.core.bench.PeakFlops;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
@@ -26,7 +27,8 @@ import java.util.Map;
  * {@value #TARGET} times PyTorch's images per second on the same cores, medians over alternating
  * rounds ({@link StepBenchmark#compare}); the other kernels' speed, GFLOP/s and the fraction of the
  * machine's FP32 peak go with it. A measured speed, not a sampled one: no false-alarm probability;
- * the rounds' spread is in the evidence.
+ * the rounds' spread is in the evidence, and so is what other processes took of the machine in each
+ * round ({@link MachineLoad}): on a busy machine the claim is INCONCLUSIVE, whatever the ratio.
  */
 public final class FullBatchSpeedClaim implements Claim {
 
@@ -106,6 +108,7 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("tensorflow.gflops", tf * flops / 1e9);
         params.put("tensorflow.fractionOfPeak", tf * flops / 1e9 / peak);
         params.put("tensorflow.secondsPerStepByRound", seconds(c.tensorflow()));
+        putLoad(params, c);
         if (!c.otherKernels().isEmpty()) {
             params.put("otherKernels.kernels", c.otherKernels().get(0).framework());
             params.put("otherKernels.imagesPerSecond", c.otherKernelsImagesPerSecond());
@@ -131,13 +134,32 @@ public final class FullBatchSpeedClaim implements Claim {
                 ratio, 0, TARGET, 0);
         Evidence e = Evidence.decide(id, ref, statement, params, 0, List.of(s), List.of(), Discrepancy.none(),
                 3L * steps * rounds, seconds, List.of());
-        return e.withVerdict(e.verdict(), String.format(Locale.ROOT, "TensorFlow Java (%s) %.0f images/s vs PyTorch %.0f"
+        MachineLoad load = c.load();
+        Verdict verdict = load.busy() ? Verdict.INCONCLUSIVE : e.verdict();
+        String why = load.busy() ? "the machine was busy (" + load.describe() + ", medians over the rounds; busy from "
+                + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the CPUs or " + Math.round(100 * MachineLoad.BUSY_STEAL)
+                + "% steal): a ratio measured on a shared machine moves with how each framework suffers from sharing and is"
+                + " not evidence either way; run again on a quiet machine. Measured: " : "";
+        return e.withVerdict(verdict, why + String.format(Locale.ROOT, "TensorFlow Java (%s) %.0f images/s vs PyTorch %.0f"
                         + " images/s, medians of %d alternating rounds: ratio %.2f (target >= %.1f; per round %s); %.1f GFLOP/s,"
                         + " %.0f%% of the %d-core FP32 peak (estimated)%s", c.tensorflow().get(0).framework(), tf, pt, rounds,
                 ratio, TARGET, Arrays.toString(Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray()),
                 tf * flops / 1e9, 100 * tf * flops / 1e9 / peak, THREADS,
                 c.otherKernels().isEmpty() ? "" : String.format(Locale.ROOT, "; %s %.0f images/s (x%.2f)",
-                        c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.kernelRatio())));
+                        c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.kernelRatio()))
+                + (load.busy() ? "" : "; " + load.describe() + " (medians over the rounds)"));
+    }
+
+    /** The machine's load in the evidence: the medians over the rounds and each round's. */
+    private static void putLoad(Map<String, Object> params, StepBenchmark.Comparison c) {
+        MachineLoad load = c.load();
+        params.put("load.othersShare", load.othersShare());
+        params.put("load.stealShare", load.stealShare());
+        params.put("load.loadAverage", load.loadAverage());
+        params.put("load.othersShareByRound", c.loads().stream().mapToDouble(MachineLoad::othersShare).toArray());
+        params.put("load.rule", "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
+                + "% of the machine's CPU time, or the hypervisor stole " + Math.round(100 * MachineLoad.BUSY_STEAL)
+                + "%, at the median round (/proc/stat less this process and its children)");
     }
 
     private static double[] seconds(List<StepBenchmark.Measurement> ms) {

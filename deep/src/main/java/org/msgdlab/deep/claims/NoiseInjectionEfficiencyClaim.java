@@ -1,6 +1,7 @@
 package org.msgdlab.deep.claims;
 
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.bench.MachineLoad;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
@@ -94,7 +95,9 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
         NoiseInjection.CovarianceComparison cmp = NoiseInjection.compareCovariance(g, idx, plan.b(),
                 plan.randomProjections(), plan.draws(), seed);
         List<NoiseInjection.ParameterSubset> subsets = subsets(g.model());
+        MachineLoad.Meter meter = MachineLoad.Meter.start();
         List<NoiseInjectionTiming> timings = NoiseInjectionTimer.time(g, idx, plan.b(), subsets, plan.reps(), seed);
+        MachineLoad load = meter.stop();
 
         int m = cmp.projections().size();
         int k = 3 * m;
@@ -128,12 +131,12 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
                 full.ratio(), 0, 1.0, 0);
         List<StatisticCheck> covariances = List.copyOf(stats);
         stats.add(timing);
-        Decision decision = decide(covariances, timing, minRatio, String.format(java.util.Locale.ROOT,
+        Decision decision = decide(covariances, timing, minRatio, load, String.format(java.util.Locale.ROOT,
                 "covariances agree on %d projections (%d draws each way);"
                         + " time per step explicit (SVD via Gram)/Algorithm 1 = %.1f at d = %d (%.1f with per-sample"
                         + " gradients free; %.1f factorization-free, noise Gc z from G); smallest over d and baselines %.1f",
                 m, plan.draws(), full.ratio(), full.d(), full.ratioGivenPerSampleGradients(), full.ratioFactorFree(),
-                minRatio));
+                minRatio) + "; " + load.describe() + " during the timing");
         Verdict v = decision.verdict();
         String reason = decision.reason();
         Map<String, Object> params = new LinkedHashMap<>();
@@ -161,6 +164,12 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
                 + g.options().interThreads() + "; EJML concurrent kernels on " + Runtime.getRuntime().availableProcessors()
                 + " processors");
         params.put("timingRepetitions", plan.reps() + " (median, after one warm-up)");
+        params.put("load.othersShare", load.othersShare());
+        params.put("load.stealShare", load.stealShare());
+        params.put("load.loadAverage", load.loadAverage());
+        params.put("load.rule", "the timing half is INCONCLUSIVE when other processes used at least "
+                + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the machine's CPU time during the timing, or the hypervisor"
+                + " stole " + Math.round(100 * MachineLoad.BUSY_STEAL) + "% (/proc/stat less this process and its children)");
         for (NoiseInjectionTiming t : timings) {
             String key = "timing." + t.subset() + ".";
             params.put(key + "d", t.d());
@@ -202,21 +211,31 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
 
     /**
      * The claim's verdict: FAIL when a covariance comparison disagrees (naming every statistic that
-     * does), FAIL when the explicit way is not slower at some d ({@code minRatio <= 1}, or no timing),
-     * else PASS with {@code passReason}.
+     * does); INCONCLUSIVE when the machine was busy during the timing (a time ratio of a shared machine
+     * is not evidence); FAIL when the explicit way is not slower at some d ({@code minRatio <= 1}, or no
+     * timing); else PASS with {@code passReason}.
      *
      * @param covariances the covariance comparisons
      * @param timing      the headline time ratio (listed among the disagreeing statistics when it disagrees)
      * @param minRatio    the smallest time ratio explicit / Algorithm 1 over every d and explicit form
+     * @param load        what other processes took of the machine during the timing
      * @param passReason  the reason of a PASS
      * @return the verdict and its reason
      */
-    static Decision decide(List<StatisticCheck> covariances, StatisticCheck timing, double minRatio, String passReason) {
+    static Decision decide(List<StatisticCheck> covariances, StatisticCheck timing, double minRatio, MachineLoad load,
+                           String passReason) {
         if (!covariances.stream().allMatch(StatisticCheck::agreesWithPaper)) {
             List<StatisticCheck> all = new ArrayList<>(covariances);
             all.add(timing);
             List<String> bad = all.stream().filter(s -> !s.agreesWithPaper()).map(StatisticCheck::name).toList();
             return new Decision(Verdict.FAIL, "the two noises' covariances disagree on " + bad);
+        }
+        if (load.busy()) {
+            return new Decision(Verdict.INCONCLUSIVE, String.format(java.util.Locale.ROOT, "covariances agree, but the"
+                    + " machine was busy during the timing (%s; busy from %d%% of the CPUs or %d%% steal): the time ratios"
+                    + " of a shared machine (smallest measured %.3g) are not evidence; run again on a quiet machine",
+                    load.describe(), Math.round(100 * MachineLoad.BUSY_SHARE), Math.round(100 * MachineLoad.BUSY_STEAL),
+                    minRatio));
         }
         if (!(minRatio > 1)) {
             return new Decision(Verdict.FAIL, String.format(java.util.Locale.ROOT, "covariances agree, but the explicit way"

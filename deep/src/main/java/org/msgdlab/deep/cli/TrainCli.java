@@ -311,6 +311,11 @@ public final class TrainCli implements Callable<Integer> {
             if (pytorch && r < c.pytorch().size()) {
                 out.println("round " + (r + 1) + ": " + c.pytorch().get(r));
             }
+            out.println("round " + (r + 1) + ": " + c.loads().get(r).describe());
+        }
+        if (c.load().busy()) {
+            out.println("warning: the machine was busy (" + c.load().describe() + ", medians over the rounds): these are"
+                    + " the speeds of a shared machine, not evidence of the kernels' speed");
         }
         double flops = ConvSmall.paper().trainingFlopsPerImage();
         double peak = (intra == 0 ? Runtime.getRuntime().availableProcessors() : intra) * PeakFlops.perCoreGflopsFloat32();

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.bench;
 
+import org.msgdlab.core.bench.MachineLoad;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,6 +17,17 @@ class StepBenchmarkTest {
         return new StepBenchmark.Measurement(fw, "x", 2, 1000, 20, secondsPerStep);
     }
 
+    private static List<MachineLoad> quiet(int rounds) {
+        return java.util.Collections.nCopies(rounds, new MachineLoad(0.01, 0, 0.1, 2));
+    }
+
+    @Test
+    void aComparisonHasOneLoadPerRound() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StepBenchmark.Comparison(
+                List.of(m("tf", 0.05), m("tf", 0.05)), List.of(), List.of(), quiet(1)));
+        assertTrue(e.getMessage().contains("2 rounds has 1 loads"), e.getMessage());
+    }
+
     @Test
     void theMediansOfTheRoundsAreComparedNotTheBestRounds() {
         // TensorFlow 0.04, 0.09, 0.05 s (median 0.05), PyTorch 0.20, 0.10, 0.12 s (median 0.12):
@@ -23,7 +35,7 @@ class StepBenchmarkTest {
         StepBenchmark.Comparison c = new StepBenchmark.Comparison(
                 List.of(m("tf", 0.04), m("tf", 0.09), m("tf", 0.05)),
                 List.of(m("eigen", 0.15), m("eigen", 0.16), m("eigen", 0.14)),
-                List.of(m("pt", 0.20), m("pt", 0.10), m("pt", 0.12)));
+                List.of(m("pt", 0.20), m("pt", 0.10), m("pt", 0.12)), quiet(3));
         assertEquals(20_000, c.tensorflowImagesPerSecond(), 1e-9);
         assertEquals(1000 / 0.12, c.pytorchImagesPerSecond(), 1e-9);
         assertEquals(2.4, c.ratio(), 1e-12);
@@ -40,7 +52,7 @@ class StepBenchmarkTest {
 
     @Test
     void withoutPytorchOrOtherKernelsTheirRatiosAreNotANumber() {
-        StepBenchmark.Comparison c = new StepBenchmark.Comparison(List.of(m("tf", 0.05)), List.of(), List.of());
+        StepBenchmark.Comparison c = new StepBenchmark.Comparison(List.of(m("tf", 0.05)), List.of(), List.of(), quiet(1));
         assertTrue(Double.isNaN(c.ratio()) && Double.isNaN(c.kernelRatio()));
         assertEquals(0, c.roundRatios().length);
     }

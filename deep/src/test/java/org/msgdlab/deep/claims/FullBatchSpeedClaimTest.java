@@ -1,6 +1,7 @@
 package org.msgdlab.deep.claims;
 
 import org.msgdlab.deep.bench.StepBenchmark;
+import org.msgdlab.core.bench.MachineLoad;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Verdict;
@@ -21,10 +22,35 @@ class FullBatchSpeedClaimTest {
         return java.util.Arrays.stream(s).mapToObj(x -> m(fw, x)).toList();
     }
 
+    private static final MachineLoad QUIET = new MachineLoad(0.02, 0, 0.3, 2);
+    private static final MachineLoad SHARED = new MachineLoad(0.45, 0, 2.9, 2);
+
     private static Evidence decide(double[] tf, double[] pt) {
+        return decide(tf, pt, java.util.Collections.nCopies(tf.length, QUIET));
+    }
+
+    private static Evidence decide(double[] tf, double[] pt, List<MachineLoad> loads) {
         return FullBatchSpeedClaim.decide("deep.speed.full-batch-step", "ref", "statement", new StepBenchmark.Comparison(
                 rounds("tensorflow-java/onednn", tf), rounds("tensorflow-java/eigen", 0.15, 0.15, 0.16, 0.15, 0.14),
-                rounds("pytorch", pt)), 20, 1.0);
+                rounds("pytorch", pt), loads), 20, 1.0);
+    }
+
+    @Test
+    void onABusyMachineNeitherAPassNorAFailIsEvidenceTheClaimIsInconclusiveAndSaysWhy() {
+        // the ratios of the PASS and the FAIL above, measured while other processes took 45% of the machine
+        // in three rounds of five (the median round)
+        List<MachineLoad> loads = List.of(SHARED, QUIET, SHARED, QUIET, SHARED);
+        for (double[] tf : List.of(new double[] {0.05, 0.09, 0.05, 0.04, 0.05}, new double[] {0.06, 0.04, 0.07, 0.06, 0.06})) {
+            Evidence e = decide(tf, new double[] {0.11, 0.11, 0.12, 0.10, 0.11}, loads);
+            assertEquals(Verdict.INCONCLUSIVE, e.verdict(), e.toString());
+            assertTrue(e.verdictReason().contains("busy") && e.verdictReason().contains("45% of the 2 CPUs"), e.verdictReason());
+            assertEquals(0.45, (double) e.parameters().get("load.othersShare"), 1e-12);
+        }
+        // a load in two rounds of five does not move the medians: the verdict stands
+        Evidence e = decide(new double[] {0.05, 0.09, 0.05, 0.04, 0.05}, new double[] {0.11, 0.11, 0.12, 0.10, 0.11},
+                List.of(SHARED, QUIET, QUIET, SHARED, QUIET));
+        assertEquals(Verdict.PASS, e.verdict(), e.toString());
+        assertTrue(e.verdictReason().contains("other processes used 2%"), e.verdictReason());
     }
 
     @Test
@@ -47,7 +73,7 @@ class FullBatchSpeedClaimTest {
     @Test
     void withoutPytorchTheClaimIsNotRunAndSaysWhatToInstall() {
         Evidence e = FullBatchSpeedClaim.decide("id", "ref", "st", new StepBenchmark.Comparison(
-                rounds("tensorflow-java/onednn", 0.05), List.of(), List.of()), 20, 1.0);
+                rounds("tensorflow-java/onednn", 0.05), List.of(), List.of(), List.of(QUIET)), 20, 1.0);
         assertEquals(Verdict.NOT_RUN, e.verdict());
         assertTrue(e.toString().contains("python3-torch"), e.toString());
     }
