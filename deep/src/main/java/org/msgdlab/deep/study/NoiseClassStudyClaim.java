@@ -3,10 +3,14 @@ package org.msgdlab.deep.study;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
+import org.msgdlab.core.stats.PairedEventRates;
+import org.msgdlab.core.stats.SignedRankRatio;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -76,6 +80,7 @@ public final class NoiseClassStudyClaim implements Claim {
             if (!r.seeds().notes().isEmpty()) {
                 p.put("seeds", String.join("; ", r.seeds().notes()));
             }
+            answer(res, recovery).into(p);
             double est = res.estimate();
             double ref = recovery ? 1.0 : 0.0;
             double tol = recovery ? (NoiseClassClaim.BAND_UPPER - NoiseClassClaim.BAND_LOWER) / 2 : NoiseClassClaim.COLLAPSE_MARGIN;
@@ -87,6 +92,47 @@ public final class NoiseClassStudyClaim implements Claim {
             return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
                     (System.nanoTime() - t0) / 1e9);
         }
+    }
+
+    /** The claim's answer for a report: R (or the rate of lone collapses), its interval, the band and one sentence. */
+    static IntervalAnswer answer(NoiseClassVerdicts.Result res, boolean recovery) {
+        String noise = NoiseClassClaim.paperName(res.claim().noise());
+        String word = switch (res.verdict()) {
+            case PASS -> "Yes";
+            case FAIL -> "No";
+            case NOT_RUN -> "Not decided yet";
+            default -> "Not decided";
+        };
+        if (recovery) {
+            double lo = res.set().stream().mapToDouble(SignedRankRatio.Interval::lower).min().orElse(Double.NaN);
+            double hi = res.set().stream().mapToDouble(SignedRankRatio.Interval::upper).max().orElse(Double.NaN);
+            String answer = String.format(Locale.ROOT, "%s (does %s recover SGD-50's advantage over GD, R in [%.1f, %.1f]?):"
+                            + " R = %s over %d paired seeds without a collapse, confidence set %s.", word, noise,
+                    NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, NoiseClassVerdicts.fmt(res.estimate()), res.used(),
+                    NoiseClassVerdicts.sets(res.set()));
+            return new IntervalAnswer("R, the fraction of SGD-50's advantage over GD that " + noise + " recovers",
+                    res.estimate(), lo, hi, "signed-rank confidence set at one-sided alpha "
+                    + String.format(Locale.ROOT, "%.3g", NoiseClassClaim.looks().alphaPerLook()) + " per look"
+                    + (res.look() == 0 ? " (before the first look: a description, not a verdict)" : ""),
+                    new double[0], List.of(new IntervalAnswer.Line("GD (R = 0)", 0), new IntervalAnswer.Line("SGD-50 (R = 1)", 1),
+                    new IntervalAnswer.Line("band " + NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_LOWER),
+                    new IntervalAnswer.Line("band " + NoiseClassClaim.BAND_UPPER, NoiseClassClaim.BAND_UPPER)),
+                    res.used(), "PASS if R's confidence set lies inside [" + NoiseClassClaim.BAND_LOWER + ", "
+                    + NoiseClassClaim.BAND_UPPER + "], FAIL if it lies outside, INCONCLUSIVE otherwise; looks at "
+                    + NoiseClassClaim.looks().looks() + " paired seeds", answer, true);
+        }
+        int n = res.used();
+        double alpha = NoiseClassClaim.claimAlpha();
+        double upper = n == 0 ? Double.NaN
+                : new PairedEventRates(n, res.n10(), res.n01(), NoiseClassClaim.COLLAPSE_MARGIN).upperBoundOnlyX(alpha);
+        String answer = String.format(Locale.ROOT, "%s (does %s collapse no more often than SGD-50?): over %d paired seeds it"
+                + " collapsed alone at %d, SGD-50 alone at %d.", word, noise, n, res.n10(), res.n01());
+        return new IntervalAnswer("P(" + noise + " collapses and SGD-50 does not)", n == 0 ? Double.NaN : (double) res.n10() / n,
+                0, upper, String.format(Locale.ROOT, "Clopper-Pearson upper bound at one-sided alpha %.3g", alpha), new double[0],
+                List.of(new IntervalAnswer.Line("margin " + NoiseClassClaim.COLLAPSE_MARGIN, NoiseClassClaim.COLLAPSE_MARGIN)),
+                n, "PASS if the upper bound is below " + NoiseClassClaim.COLLAPSE_MARGIN + " and McNemar does not reject;"
+                + " FAIL if the exact McNemar test finds more lone collapses than SGD-50's; decided once, at "
+                + StudyPlan.NOISE_CLASS_CAP + " paired seeds", answer, false);
     }
 
     /** The runs and verdicts, read once. */

@@ -6,6 +6,7 @@ import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Series;
 import org.msgdlab.core.claims.StatisticCheck;
@@ -54,12 +55,18 @@ final class ClaimCard {
         // claim (from the summary or a claim table) opens it (the script at the end of the page)
         h.append("<details class=\"claim-body\"><summary>").append(contents(e)).append("</summary>\n")
                 .append("<blockquote class=\"statement\">").append(Formula.html(e.statement())).append("</blockquote>\n");
-        if (e.verdict() != Verdict.PASS && e.discrepancyLimit() != null && !e.discrepancyLimit().isBlank()
-                && !e.verdictReason().contains(e.discrepancyLimit())) {
-            h.append("<p class=\"limit\"><b>Gap:</b> ").append(Formula.html(e.discrepancyLimit())).append("</p>\n");
-        }
-        if (!e.statistics().isEmpty()) {
-            statistics(e);
+        java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
+        if (interval.isPresent()) {
+            // an interval claim has no paper value, tolerance or exact gap: its answer, dots and interval instead
+            IntervalCard.render(interval.get(), h);
+        } else {
+            if (e.verdict() != Verdict.PASS && e.discrepancyLimit() != null && !e.discrepancyLimit().isBlank()
+                    && !e.verdictReason().contains(e.discrepancyLimit())) {
+                h.append("<p class=\"limit\"><b>Gap:</b> ").append(Formula.html(e.discrepancyLimit())).append("</p>\n");
+            }
+            if (!e.statistics().isEmpty()) {
+                statistics(e);
+            }
         }
         boolean hasFigures = !e.series().isEmpty();
         if (hasFigures || !e.power().isEmpty()) {
@@ -162,7 +169,7 @@ final class ClaimCard {
     private void parameters(Evidence e) {
         List<String> items = new ArrayList<>();
         List<Map.Entry<String, Object>> folded = new ArrayList<>();
-        for (Map.Entry<String, Object> p : e.parameters().entrySet()) {
+        for (Map.Entry<String, Object> p : IntervalAnswer.without(e.parameters()).entrySet()) {
             if (long_(p.getValue())) {
                 folded.add(p);
             } else {
@@ -188,7 +195,7 @@ final class ClaimCard {
 
     /** Whether a parameter value is too long to sit inline: a map, a table (list of maps), a long list. */
     private static boolean long_(Object v) {
-        return v instanceof Map<?, ?> || (v instanceof List<?> l && (l.size() > INLINE_LIST
+        return v instanceof Map<?, ?> || (v instanceof double[] a && a.length > INLINE_LIST) || (v instanceof List<?> l && (l.size() > INLINE_LIST
                 || l.stream().anyMatch(x -> x instanceof Map<?, ?> || x instanceof List<?>)));
     }
 
@@ -216,7 +223,7 @@ final class ClaimCard {
                     .append("</td></tr>\n"));
             h.append("</table>");
         } else {
-            h.append(v instanceof List<?> l ? l.size() + " values" : "value").append(")</span></summary>\n<p class=\"params\">")
+            h.append(v instanceof List<?> l ? l.size() + " values" : v instanceof double[] a ? a.length + " values" : "value").append(")</span></summary>\n<p class=\"params\">")
                     .append(value(v)).append("</p>");
         }
         h.append("</details>\n");
@@ -231,6 +238,9 @@ final class ClaimCard {
         }
         if (v instanceof Number n) {
             return escape(n.toString());
+        }
+        if (v instanceof double[] a) {
+            return value(java.util.Arrays.stream(a).boxed().toList());
         }
         if (v instanceof List<?> list) {
             List<String> parts = new ArrayList<>();

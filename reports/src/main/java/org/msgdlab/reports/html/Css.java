@@ -131,6 +131,13 @@ final class Css {
             blockquote.statement { margin: 10px 0 8px; padding: 8px 14px; background: var(--soft); border-left: 3px solid #b8c0c8;
                                    font: 16px/1.55 var(--serif); }
             p.reason, p.limit { margin: 4px 0; }
+            p.answer { margin: 8px 0; font: 16px/1.5 var(--serif); }
+            .answers ul { margin: 4px 0 10px; padding-left: 18px; }
+            .answers li { margin: 3px 0; }
+            .answers .ref a { font: 12px var(--mono); }
+            figure.interval { margin: 6px 0; }
+            figure.interval svg { max-width: 100%; height: auto; font-family: var(--sans, sans-serif); }
+            figure.interval figcaption { font-size: 12.5px; color: #555; }
             article.claim.approximate p.reason b, article.claim.fail p.reason b, article.claim.error p.reason b { color: #8a3300; }
             .evidence { display: flex; flex-wrap: wrap; gap: 14px 22px; align-items: flex-start; }
             .evidence .power { flex: 1 1 340px; min-width: 320px; }

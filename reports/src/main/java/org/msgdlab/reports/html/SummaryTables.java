@@ -5,6 +5,7 @@ import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StatisticCheck;
@@ -68,6 +69,7 @@ final class SummaryTables {
                 .append(results.studies().size()).append(results.studies().size() == 1 ? " study" : " studies").append("</span></div>\n");
         h.append("</div>\n");
 
+        answers();
         List<Evidence> notPass = new ArrayList<>();
         List<Evidence> unresolved = new ArrayList<>();
         List<Evidence> notRun = new ArrayList<>();
@@ -132,13 +134,54 @@ final class SummaryTables {
             h.append("<tr><td>").append(badge(e.verdict())).append("</td><td><a href=\"#").append(anchor("claim", e.claimId()))
                     .append("\">").append(cid(e.claimId())).append("</a><div class=\"ref\">").append(escape(e.paperRef()))
                     .append("</div></td><td class=\"why\">").append(prose(e, Verdicts.why(e))).append("</td>")
-                    .append("<td class=\"num\">").append(discrepancy(e.discrepancy(), e.reference())).append("</td>")
-                    .append("<td class=\"num\">").append(head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue()))
-                    .append("</td></tr>\n");
+                    .append(measured(e, head)).append("</td></tr>\n");
         }
         h.append("</tbody>\n</table>\n<p class=\"note\">measured: (estimate − paper)/|paper| of the claim's headline statistic "
                 + "(the one farthest from the paper's value, in tolerances); exact gap: the same for the exact value derived here; "
                 + "absolute differences where the paper's value is 0.</p>\n");
+    }
+
+    /**
+     * The answers to the studies' main questions, in plain words with their numbers (the claims whose
+     * {@link IntervalAnswer#headline()} is set): one line each; those not decided yet, one line per study.
+     */
+    private void answers() {
+        List<String> lines = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            List<String> open = new ArrayList<>();
+            for (Evidence e : s.claims()) {
+                IntervalAnswer a = IntervalAnswer.from(e.parameters()).filter(IntervalAnswer::headline).orElse(null);
+                if (a == null) {
+                    continue;
+                }
+                String link = "<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>";
+                if (e.verdict() == Verdict.NOT_RUN) {
+                    open.add(link);
+                } else {
+                    lines.add("<li>" + badge(e.verdict()) + " " + Formula.html(a.answer()) + " <span class=\"ref\">" + link
+                            + "</span></li>");
+                }
+            }
+            if (!open.isEmpty()) {
+                lines.add("<li>" + badge(Verdict.NOT_RUN) + " " + Formula.html(s.title()) + ": not decided yet (" + open.size()
+                        + (open.size() == 1 ? " question: " : " questions: ") + String.join(", ", open) + ")</li>");
+            }
+        }
+        if (!lines.isEmpty()) {
+            h.append("<div class=\"answers\"><h3>Answers</h3><ul>\n").append(String.join("\n", lines)).append("\n</ul></div>\n");
+        }
+    }
+
+    /** The measured and exact-gap cells: for an interval claim, its estimate and interval, and no gap (it has no paper value). */
+    private static String measured(Evidence e, StatisticCheck head) {
+        java.util.Optional<IntervalAnswer> a = IntervalAnswer.from(e.parameters());
+        if (a.isPresent()) {
+            return "<td class=\"num\" title=\"estimate [interval] of " + escape(a.get().quantity()) + "\">"
+                    + Numbers.html(a.get().estimate()) + " [" + Numbers.html(a.get().lower()) + ", " + Numbers.html(a.get().upper())
+                    + "]</td><td class=\"num\" title=\"an interval claim: no paper value\">" + Numbers.NONE + "</td>";
+        }
+        return "<td class=\"num\">" + discrepancy(e.discrepancy(), e.reference()) + "</td><td class=\"num\">"
+                + (head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue())) + "</td>";
     }
 
     private void weakPower() {

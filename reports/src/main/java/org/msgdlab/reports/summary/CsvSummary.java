@@ -1,6 +1,7 @@
 package org.msgdlab.reports.summary;
 
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StudyResult;
@@ -44,10 +45,18 @@ public final class CsvSummary {
                 List<PowerCheck> power = e.power().stream().filter(p -> Verdicts.applicable(p, e)).toList();
                 double minPower = power.stream().mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
                 String rejected = power.isEmpty() ? "" : Boolean.toString(power.stream().allMatch(PowerCheck::rejected));
-                line(csv, List.of(s.id(), e.claimId(), nz(e.paperRef()), String.valueOf(e.verdict()), num(e.estimate()),
-                        num(e.reference()), num(e.standardError()), num(e.tolerance()), num(e.discrepancy()),
-                        num(e.falseAlarmProbability()), num(minPower), rejected, e.samples() > 0 ? Long.toString(e.samples()) : "",
-                        num(e.seconds()), Verdicts.why(e)));
+                // an interval claim: its estimate (e.g. the mean paired difference) and the seeds of the deciding
+                // look; it has no paper value, tolerance or discrepancy
+                java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
+                double estimate = interval.map(IntervalAnswer::estimate).orElse(e.estimate());
+                double reference = interval.isPresent() ? Double.NaN : e.reference();
+                double tolerance = interval.isPresent() ? Double.NaN : e.tolerance();
+                double discrepancy = interval.isPresent() ? Double.NaN : e.discrepancy();
+                long samples = interval.map(a -> (long) a.seeds()).orElse(e.samples());
+                line(csv, List.of(s.id(), e.claimId(), nz(e.paperRef()), String.valueOf(e.verdict()), num(estimate),
+                        num(reference), num(interval.isPresent() ? Double.NaN : e.standardError()), num(tolerance),
+                        num(discrepancy), num(e.falseAlarmProbability()), num(minPower), rejected,
+                        samples > 0 ? Long.toString(samples) : "", num(e.seconds()), Verdicts.why(e)));
             }
         }
         return csv.toString();
