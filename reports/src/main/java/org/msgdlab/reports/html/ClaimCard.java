@@ -91,7 +91,9 @@ final class ClaimCard {
         List<String> parts = new ArrayList<>();
         parts.add("statement");
         int k = e.statistics().size();
-        if (k > 0) {
+        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+            parts.add("answer, interval");
+        } else if (k > 0) {
             parts.add(k + (k == 1 ? " statistic" : " statistics"));
         }
         if (!e.power().isEmpty()) {
@@ -142,7 +144,27 @@ final class ClaimCard {
         }
     }
 
+    /**
+     * An interval claim's power: the probability that its rule gives the right answer at each named
+     * alternative, at the seeds of its design; no "this run" column (a power is not an outcome of the run).
+     */
+    private void intervalPower(Evidence e) {
+        h.append("<div class=\"power\"><h4>Power: could this check have failed?</h4>\n<table>\n<thead><tr><th>if the truth were</th>")
+                .append("<th class=\"num\">value</th><th class=\"num\">power</th></tr></thead>\n<tbody>\n");
+        for (PowerCheck p : e.power()) {
+            h.append("<tr class=\"").append(p.power() < 0.8 ? "weak" : "ok").append("\"><td>").append(Formula.html(p.wrongFormula()))
+                    .append("</td><td class=\"num\">").append(Numbers.html(p.wrongValue())).append("</td><td class=\"num\">")
+                    .append(Numbers.html(p.power())).append("</td></tr>\n");
+        }
+        h.append("</tbody>\n</table>\n<p class=\"note\">Power: the probability that the rule answers as the row says, at the"
+                + " spread observed and the seeds used (noncentral t).</p></div>\n");
+    }
+
     private void power(Evidence e) {
+        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+            intervalPower(e);
+            return;
+        }
         h.append("<div class=\"power\"><h4>Power: could this check have failed?</h4>\n<table>\n<thead><tr><th>named wrong formula</th>")
                 .append("<th class=\"num\">its value</th><th>this run</th><th class=\"num\">power</th></tr></thead>\n<tbody>\n");
         for (PowerCheck p : e.power()) {

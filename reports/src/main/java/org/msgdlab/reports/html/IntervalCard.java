@@ -109,10 +109,6 @@ final class IntervalCard {
             s.append(String.format(Locale.ROOT, "<path d=\"M %.1f %d l 6 6 l -6 6 l -6 -6 z\" fill=\"#ffffff\" stroke=\"#111\""
                     + " stroke-width=\"1.5\"/>", e, barY - 6));
         }
-        for (double t : new double[] {lo, hi}) {
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"%s\" fill=\"#555\">%s"
-                    + "</text>", px(t, x0, x1), HEIGHT - 6, anchor(px(t, x0, x1)), escape(Numbers.plain(t))));
-        }
         return s.append("</svg>").toString();
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
+import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.ResultsFile;
@@ -46,7 +47,8 @@ class IntervalCardTest {
         StatisticCheck far = StatisticCheck.atMost("|window test accuracy difference|, MSGD-Fisher vs SGD-50 (paired, TOST)",
                 0.009637, 0.002, 0.005, 0);
         Evidence e = Evidence.decide("deep.fashion-mnist.authors-code.msgd-fisher-as-sgd-50", "Figure 1(a)", "statement",
-                params, 0.0083, List.of(far), List.of(), Discrepancy.none(), 15, 0, List.<Series>of())
+                params, 0.0083, List.of(far), List.of(new PowerCheck("a difference of 2 x margin = 0.02: the rule must answer FAIL",
+                        far.name(), -0.02, true, 0.97)), Discrepancy.none(), 15, 0, List.<Series>of())
                 .withVerdict(Verdict.FAIL, "contradicted at the look at 5 seeds");
         return new Results(p, List.of(new StudyResult("deep", "Deep", "Section 5", List.of(e))));
     }
@@ -75,6 +77,7 @@ class IntervalCardTest {
             assertEquals(5, count(card, "<circle "), "one dot per paired seed");
             assertTrue(card.contains("margin -1.0 points") && card.contains("margin +1.0 points"), card);
             assertTrue(card.contains("SUPPORTED if both bounds lie in"), "the rule in words");
+            assertTrue(card.contains("a difference of 2 x margin = 0.02: the rule must answer FAIL"), "its power, in words");
             for (String theory : List.of("tolerance", "∞", "✓", "✗", "exact gap", "Gap:", "|est − paper|")) {
                 assertFalse(card.contains(theory), theory + " in an interval claim's card");
             }
