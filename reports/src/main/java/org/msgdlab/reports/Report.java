@@ -119,10 +119,9 @@ public final class Report {
         Path seriesDir = dir.resolve(SeriesCsv.DIR);
         Set<String> tables = new HashSet<>();
         for (Job j : jobs) {
-            if (j.series() != null) {
-                SummaryFile.write(seriesDir, j.base() + ".csv", SeriesCsv.render(j.claimId(), j.series()));
-                tables.add(j.base() + ".csv");
-            }
+            SummaryFile.write(seriesDir, j.base() + ".csv", j.series() != null ? SeriesCsv.render(j.claimId(), j.series())
+                    : Figures.overviewCsv(j.study()));
+            tables.add(j.base() + ".csv");
         }
         if (!tables.isEmpty() || Files.isDirectory(seriesDir)) {
             removeStale(seriesDir, SeriesCsv.MANIFEST, tables);

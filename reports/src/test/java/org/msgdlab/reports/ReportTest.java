@@ -136,12 +136,19 @@ class ReportTest {
             tables = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")).sorted().toList();
         }
         int withSeries = 0;
+        int overviews = 0;
         for (StudyResult st : results.studies()) {
             for (Evidence e : st.claims()) {
                 withSeries += e.series().size();
             }
+            overviews += org.msgdlab.reports.figures.Figures.hasOverview(st) ? 1 : 0;
         }
-        assertEquals(withSeries, tables.size(), "one table per figure of a claim: " + tables);
+        assertEquals(withSeries + overviews, tables.size(), "one table per figure, the studies' overviews included: " + tables);
+        // an overview's table: one row per claim of its study, with its place on the figure's scale
+        StudyResult theory = results.studies().get(0);
+        List<String> overview = Files.readString(series.resolve(Report.fileName(theory.id()) + ".overview.csv")).lines().toList();
+        assertEquals("claim_id,verdict,shown,discrepancy,tolerance,exact_gap", overview.get(0));
+        assertEquals(1 + theory.claims().size(), overview.size(), overview.toString());
         for (String t : tables) {
             String png = t.substring(0, t.length() - 4) + ".png";
             assertTrue(Files.exists(dir.resolve(Report.FIGURES).resolve(png)), "the table " + t + " has its figure " + png);

@@ -219,8 +219,9 @@ public final class StudyVerdicts {
             }
             curves.add(new Series.Curve(runs.plan().method(m).paperName(), pts));
         }
-        return new Series(id + ".test-accuracy", "Small Fashion-MNIST (" + runs.plan().protocol().name()
-                + "): test accuracy vs iteration, mean over " + n + " paired seeds, 95% band", "iteration", "test accuracy",
+        // short enough for the figure's width at its smallest title font (FiguresTest: no title cut)
+        return new Series(id + ".test-accuracy", "Test accuracy vs iteration (" + runs.plan().protocol().name()
+                + "), mean of " + n + " paired seeds, 95% band", "iteration", "test accuracy (small Fashion-MNIST)",
                 false, false, curves);
     }
 

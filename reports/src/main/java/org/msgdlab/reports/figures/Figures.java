@@ -129,6 +129,17 @@ public final class Figures {
     }
 
     /**
+     * The data of a study's overview figure ({@link #overview}): one row per claim with its discrepancy,
+     * tolerance and exact gap on the figure's scale, and whether it is plotted (CSV text).
+     *
+     * @param study the study
+     * @return the CSV text
+     */
+    public static String overviewCsv(StudyResult study) {
+        return OverviewChart.csv(study);
+    }
+
+    /**
      * Whether {@code study} has a claim with a discrepancy to show (else it gets no overview).
      *
      * @param study the study's results

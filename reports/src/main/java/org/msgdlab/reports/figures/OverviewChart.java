@@ -9,6 +9,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.msgdlab.reports.figures.Figures.Drawing;
 import org.msgdlab.reports.figures.Marks.Role;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.StudyResult;
 import org.msgdlab.core.claims.Verdict;
@@ -40,6 +41,70 @@ final class OverviewChart {
     private OverviewChart() {
     }
 
+    /** Whether a claim has a row with a point in the overview, and if not, why. */
+    enum Shown {
+        /** drawn: a discrepancy from the paper's value, with its tolerance */
+        PLOTTED,
+        /** no estimate, or no verdict */
+        NO_ESTIMATE,
+        /** a bound (a speed or time ratio against its target), not a value the paper gives */
+        BOUND,
+        /** decided by an interval (a paired study): drawn in its card */
+        INTERVAL
+    }
+
+    /**
+     * A claim as the overview draws it: (estimate − paper)/|paper| of its headline (absolute where the
+     * paper's value is 0), ± its tolerance on that scale, and where the exact (derived) value lies
+     * (NaN for a PASS, or none).
+     */
+    record Point(String claimId, Verdict verdict, Shown shown, double discrepancy, double tolerance, double exactGap) {
+    }
+
+    /** The overview's point of claim {@code e}. */
+    static Point point(Evidence e) {
+        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+            return new Point(e.claimId(), e.verdict(), Shown.INTERVAL, Double.NaN, Double.NaN, Double.NaN);
+        }
+        double ref = e.reference();
+        double disc = Double.isFinite(e.discrepancy()) ? e.discrepancy()
+                : (Double.isFinite(e.estimate()) && Double.isFinite(ref) ? relative(e.estimate(), ref) : Double.NaN);
+        if (e.verdict() == null || !Double.isFinite(disc)) {
+            return new Point(e.claimId(), e.verdict(), Shown.NO_ESTIMATE, Double.NaN, Double.NaN, Double.NaN);
+        }
+        StatisticCheck head = headline(e);
+        if (head != null && head.side() != StatisticCheck.Side.TWO_SIDED) {
+            // its distance from the bound is no discrepancy and would stretch the axis of all the others
+            return new Point(e.claimId(), e.verdict(), Shown.BOUND, disc, Double.NaN, Double.NaN);
+        }
+        double tol = Double.isFinite(e.tolerance()) && Double.isFinite(ref) ? (ref == 0 ? e.tolerance() : e.tolerance() / Math.abs(ref)) : 0;
+        double gap = head != null && Double.isFinite(head.relativeDiscrepancy()) && e.verdict() != Verdict.PASS
+                ? head.relativeDiscrepancy() : Double.NaN;
+        return new Point(e.claimId(), e.verdict(), Shown.PLOTTED, disc, tol, gap);
+    }
+
+    /**
+     * The data of the overview figure, one row per claim of the study in its order (CSV, RFC 4180):
+     * claim_id, verdict, shown (plotted, or why not), discrepancy, tolerance, exact_gap.
+     *
+     * @param study the study
+     * @return the CSV text, header row first
+     */
+    static String csv(StudyResult study) {
+        StringBuilder csv = new StringBuilder();
+        org.msgdlab.reports.summary.CsvSummary.line(csv, List.of("claim_id", "verdict", "shown", "discrepancy", "tolerance",
+                "exact_gap"));
+        for (Evidence e : study.claims()) {
+            Point p = point(e);
+            org.msgdlab.reports.summary.CsvSummary.line(csv, List.of(e.claimId(), String.valueOf(e.verdict()),
+                    p.shown().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    org.msgdlab.reports.summary.CsvSummary.num(p.discrepancy()),
+                    org.msgdlab.reports.summary.CsvSummary.num(p.tolerance()),
+                    org.msgdlab.reports.summary.CsvSummary.num(p.exactGap())));
+        }
+        return csv.toString();
+    }
+
     /**
      * One row per claim (top to bottom in study order): the headline statistic's measured
      * discrepancy from the paper, (estimate − paper)/|paper| (absolute where the paper's value is 0),
@@ -48,7 +113,15 @@ final class OverviewChart {
      */
     static Drawing drawing(StudyResult study) {
         List<String> notes = new ArrayList<>();
-        List<Evidence> claims = study.claims();
+        // a claim decided by an interval (a paired study's) has no paper value to be a discrepancy from: its
+        // card draws its interval; it is counted in the legend, not given a row here
+        List<Evidence> claims = study.claims().stream().filter(e -> IntervalAnswer.from(e.parameters()).isEmpty()).toList();
+        int intervals = study.claims().size() - claims.size();
+        if (intervals > 0) {
+            notes.add(intervals + " claims decided by an interval (paired seeds) are drawn in their cards, not here");
+        }
+        Map<Verdict, Integer> allByVerdict = new EnumMap<>(Verdict.class);
+        study.claims().stream().filter(e -> e.verdict() != null).forEach(e -> allByVerdict.merge(e.verdict(), 1, Integer::sum));
         int n = claims.size();
         if (n == 0) {
             return new Drawing(null, WIDTH, BASE_HEIGHT, notes);
@@ -104,30 +177,23 @@ final class OverviewChart {
         for (int i = 0; i < n; i++) {
             Evidence e = claims.get(i);
             double row = n - i;
-            double ref = e.reference();
-            double disc = Double.isFinite(e.discrepancy()) ? e.discrepancy()
-                    : (Double.isFinite(e.estimate()) && Double.isFinite(ref) ? relative(e.estimate(), ref) : Double.NaN);
-            if (e.verdict() == null || !Double.isFinite(disc)) {
+            Point p = point(e);
+            if (p.shown() == Shown.NO_ESTIMATE) {
                 noEstimate.add(e.claimId() + " (" + e.verdict() + ")");
                 continue;
             }
-            StatisticCheck bound = headline(e);
-            if (bound != null && bound.side() != StatisticCheck.Side.TWO_SIDED) {
-                // a bound (a speed or time ratio against its target), not a value the paper gives: its
-                // distance from the bound is no discrepancy and would stretch the axis of all the others
-                bounds.add(e.claimId() + " " + plain(e.estimate()) + (bound.side() == StatisticCheck.Side.ABOVE ? " (bound: > "
-                        : " (bound: <= ") + plain(e.reference()) + ", " + e.verdict() + ")");
+            if (p.shown() == Shown.BOUND) {
+                bounds.add(e.claimId() + " " + plain(e.estimate()) + (headline(e).side() == StatisticCheck.Side.ABOVE
+                        ? " (bound: > " : " (bound: <= ") + plain(e.reference()) + ", " + e.verdict() + ")");
                 continue;
             }
-            double tol = Double.isFinite(e.tolerance()) && Double.isFinite(ref) ? (ref == 0 ? e.tolerance() : e.tolerance() / Math.abs(ref)) : 0;
-            byVerdict.computeIfAbsent(e.verdict(), v -> new ArrayList<>()).add(new double[] {disc, row, tol});
-            xmin = Math.min(xmin, disc - tol);
-            xmax = Math.max(xmax, disc + tol);
-            StatisticCheck head = headline(e);
-            if (head != null && Double.isFinite(head.relativeDiscrepancy()) && e.verdict() != Verdict.PASS) {
-                exact.add(new double[] {head.relativeDiscrepancy(), row});
-                xmin = Math.min(xmin, head.relativeDiscrepancy());
-                xmax = Math.max(xmax, head.relativeDiscrepancy());
+            byVerdict.computeIfAbsent(e.verdict(), v -> new ArrayList<>()).add(new double[] {p.discrepancy(), row, p.tolerance()});
+            xmin = Math.min(xmin, p.discrepancy() - p.tolerance());
+            xmax = Math.max(xmax, p.discrepancy() + p.tolerance());
+            if (Double.isFinite(p.exactGap())) {
+                exact.add(new double[] {p.exactGap(), row});
+                xmin = Math.min(xmin, p.exactGap());
+                xmax = Math.max(xmax, p.exactGap());
             }
         }
         if (byVerdict.isEmpty()) {
@@ -167,7 +233,10 @@ final class OverviewChart {
             List<double[]> pts = en.getValue();
             double[] x = pts.stream().mapToDouble(p -> p[0]).toArray();
             double[] y = pts.stream().mapToDouble(p -> p[1]).toArray();
-            XYSeries s = chart.addSeries(en.getKey() + " (" + pts.size() + ")", x, y);
+            // the legend counts the study's claims of each verdict, and says how many of them are plotted
+            int all = allByVerdict.getOrDefault(en.getKey(), pts.size());
+            XYSeries s = chart.addSeries(en.getKey() + " (" + all + (all > pts.size() ? ", " + pts.size() + " plotted" : "")
+                    + ")", x, y);
             s.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
             s.setMarker(marker(en.getKey()));
             s.setMarkerColor(Palette.of(en.getKey()));

@@ -78,6 +78,12 @@ final class Css {
             td.idx { color: var(--muted); width: 28px; }
             .abs { font-size: 10px; color: var(--muted); border: 1px solid var(--line); border-radius: 2px; padding: 0 2px; }
             table.notpass td.why { font-family: var(--serif); font-size: 13.5px; }
+            table.notpass td.why .clamp { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
+                                          overflow: hidden; }
+            table.claims td.grouped details summary { cursor: pointer; }
+            table.claims th, table.claims td, table.notpass th, table.notpass td { padding: 3px 8px; }
+            table.claims td:nth-child(2) { min-width: 340px; }
+            table.claims td.ref { max-width: 170px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             table.notpass td:first-child { width: 110px; }
             table.claims tr.approximate td:first-child, table.claims tr.fail td:first-child,
             table.claims tr.error td:first-child, table.claims tr.not-run td:first-child, table.claims tr.not-applicable td:first-child { box-shadow: inset 4px 0 0 var(--muted); }
@@ -113,7 +119,7 @@ final class Css {
             .study-meta { margin: 0 0 10px; color: var(--muted); }
             figure { margin: 10px 0; }
             figure img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
-            figure.overview img { width: 100%; }
+            figure.overview img { width: 100%; max-width: 1000px; }   /* its drawn size: not stretched, not blurred */
             figcaption { font-size: 12.5px; color: var(--muted); margin-top: 4px; max-width: 900px; }
             .fignote { color: #7a5200; }
             .files { white-space: nowrap; }

@@ -132,9 +132,10 @@ final class SummaryTables {
         for (Evidence e : claims) {
             StatisticCheck head = Figures.headline(e);
             h.append("<tr><td>").append(badge(e.verdict())).append("</td><td><a href=\"#").append(anchor("claim", e.claimId()))
-                    .append("\">").append(cid(e.claimId())).append("</a><div class=\"ref\">").append(escape(e.paperRef()))
-                    .append("</div></td><td class=\"why\">").append(prose(e, Verdicts.why(e))).append("</td>")
-                    .append(measured(e, head)).append("</td></tr>\n");
+                    .append("\" title=\"").append(escape(e.paperRef())).append("\">").append(cid(e.claimId()))
+                    .append("</a></td><td class=\"why\"><div class=\"clamp\" title=\"").append(escape(Verdicts.why(e))).append("\">")
+                    .append(prose(e, Verdicts.why(e))).append("</div></td>")
+                    .append(measured(e, head)).append("</tr>\n");
         }
         h.append("</tbody>\n</table>\n<p class=\"note\">measured: (estimate − paper)/|paper| of the claim's headline statistic "
                 + "(the one farthest from the paper's value, in tolerances); exact gap: the same for the exact value derived here; "
@@ -209,11 +210,12 @@ final class SummaryTables {
             h.append("<p class=\"power-ok\">Power: all ").append(checks)
                     .append(" checks against a named wrong formula rejected it in this run, each with power ≥ 0.8.</p>\n");
         } else {
-            h.append("<div class=\"power-weak\"><p>Power: ").append(rows.size()).append(" of ").append(checks)
+            // folded: the list names each weak check; its count is what the first screen needs
+            h.append("<details class=\"power-weak\"><summary>Power: ").append(rows.size()).append(" of ").append(checks)
                     .append(" checks against a named wrong formula are weak (power &lt; 0.8 or not rejected); "
-                            + "these claims could not have failed on that wrong formula at this budget:</p><ul>\n");
+                            + "these claims could not have failed on that wrong formula at this budget</summary><ul>\n");
             rows.forEach(r -> h.append(r).append('\n'));
-            h.append("</ul></div>\n");
+            h.append("</ul></details>\n");
         }
     }
 
@@ -229,22 +231,59 @@ final class SummaryTables {
         return b.append("</span>").toString();
     }
 
+    /** Consecutive NOT_RUN claims at least this many share one row of the claim table (with a link to each). */
+    static final int GROUPED_NOT_RUN = 3;
+
     void claimTable(StudyResult s) {
         h.append("<table class=\"claims\">\n<thead><tr><th>#</th><th>claim</th><th>paper</th><th>verdict</th>")
                 .append("<th class=\"num\">estimate</th><th class=\"num\">paper's value</th><th class=\"num\">tolerance</th>")
                 .append("<th class=\"num\">discrepancy</th><th class=\"num\">min. power</th><th class=\"num\">time</th></tr></thead>\n<tbody>\n");
-        int i = 1;
-        for (Evidence e : s.claims()) {
-            double minPower = e.power().stream().filter(p -> Verdicts.applicable(p, e)).mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
-            h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(i++).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\">").append(cid(e.claimId())).append("</a></td><td class=\"ref\">")
-                    .append(escape(e.paperRef())).append("</td><td>").append(badge(e.verdict())).append("</td><td class=\"num\">")
-                    .append(Numbers.html(e.estimate())).append("</td><td class=\"num\">").append(Numbers.html(e.reference()))
-                    .append("</td><td class=\"num\">").append(tolerance(e.tolerance())).append("</td><td class=\"num\">")
-                    .append(discrepancy(e.discrepancy(), e.reference())).append("</td><td class=\"num").append(minPower < 0.8 ? " weak" : "")
-                    .append("\">").append(Numbers.html(minPower)).append("</td><td class=\"num\">")
-                    .append(e.verdict() == Verdict.NOT_RUN ? Numbers.NONE : String.format(Locale.ROOT, "%.1f s", e.seconds())).append("</td></tr>\n");
+        List<Evidence> claims = s.claims();
+        for (int i = 0; i < claims.size(); ) {
+            int j = i;
+            while (j < claims.size() && claims.get(j).verdict() == Verdict.NOT_RUN) {
+                j++;
+            }
+            if (j - i >= GROUPED_NOT_RUN) {
+                // a run of claims not run (a study waiting for its first look): one row, a link to each
+                List<String> links = new ArrayList<>();
+                for (Evidence e : claims.subList(i, j)) {
+                    links.add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>");
+                }
+                h.append("<tr class=\"").append(cls(Verdict.NOT_RUN)).append("\"><td class=\"idx\">").append(i + 1).append("–")
+                        .append(j).append("</td><td colspan=\"2\" class=\"grouped\"><details><summary>").append(j - i)
+                        .append(" claims not run: ").append(escape(firstLine(claims.get(i).verdictReason()))).append("</summary>")
+                        .append(String.join(", ", links)).append("</details></td><td>").append(badge(Verdict.NOT_RUN))
+                        .append("</td><td colspan=\"6\"></td></tr>\n");
+                i = j;
+                continue;
+            }
+            row(claims.get(i), i + 1);
+            i++;
         }
         h.append("</tbody>\n</table>\n");
+    }
+
+    private void row(Evidence e, int index) {
+        double minPower = e.power().stream().filter(p -> Verdicts.applicable(p, e)).mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
+        java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
+        h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(index).append("</td><td><a href=\"#")
+                .append(anchor("claim", e.claimId())).append("\">").append(cid(e.claimId())).append("</a></td><td class=\"ref\" title=\"")
+                .append(escape(e.paperRef())).append("\">").append(escape(e.paperRef())).append("</td><td>").append(badge(e.verdict())).append("</td>");
+        if (interval.isPresent()) {
+            // an interval claim: its estimate (e.g. the mean paired difference) and interval; no paper value or tolerance
+            IntervalAnswer a = interval.get();
+            h.append("<td class=\"num\">").append(Numbers.html(a.estimate())).append("</td><td class=\"num\">").append(Numbers.NONE)
+                    .append("</td><td class=\"num\">").append(Numbers.NONE).append("</td><td class=\"num\" title=\"interval: ")
+                    .append(escape(a.level())).append("\">[").append(Numbers.html(a.lower())).append(", ").append(Numbers.html(a.upper()))
+                    .append("]</td>");
+        } else {
+            h.append("<td class=\"num\">").append(Numbers.html(e.estimate())).append("</td><td class=\"num\">")
+                    .append(Numbers.html(e.reference())).append("</td><td class=\"num\">").append(tolerance(e.tolerance()))
+                    .append("</td><td class=\"num\">").append(discrepancy(e.discrepancy(), e.reference())).append("</td>");
+        }
+        h.append("<td class=\"num").append(minPower < 0.8 ? " weak" : "").append("\">").append(Numbers.html(minPower))
+                .append("</td><td class=\"num\">")
+                .append(e.verdict() == Verdict.NOT_RUN ? Numbers.NONE : String.format(Locale.ROOT, "%.1f s", e.seconds())).append("</td></tr>\n");
     }
 }

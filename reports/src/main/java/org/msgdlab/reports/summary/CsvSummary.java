@@ -74,7 +74,13 @@ public final class CsvSummary {
         return SummaryFile.write(dir, NAME, render(results));
     }
 
-    static void line(StringBuilder csv, List<String> cells) {
+    /**
+     * Appends one CSV line (RFC 4180: quoted where needed, CRLF).
+     *
+     * @param csv   the text, changed
+     * @param cells the line's cells
+     */
+    public static void line(StringBuilder csv, List<String> cells) {
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
                 csv.append(',');
@@ -90,7 +96,13 @@ public final class CsvSummary {
                 ? "\"" + c.replace("\"", "\"\"") + "\"" : c;
     }
 
-    static String num(double x) {
+    /**
+     * A number cell: full double precision, empty for NaN or an infinity.
+     *
+     * @param x the number
+     * @return its cell text
+     */
+    public static String num(double x) {
         return Double.isFinite(x) ? Double.toString(x) : "";
     }
 

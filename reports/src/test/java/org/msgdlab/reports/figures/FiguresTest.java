@@ -102,6 +102,40 @@ class FiguresTest {
         assertEquals(List.of(), cut, "figures cut at an edge");
     }
 
+    /**
+     * Every figure of a real quick run keeps its whole title: none is shortened with an ellipsis to fit
+     * (the fixture's run, or the results.json named by the system property msgd.quickResults: CI's own).
+     */
+    @Test
+    void noFigureOfARealRunHasItsTitleCut(@TempDir Path tmp) throws Exception {
+        Path quick = tmp.resolve("quick-results.json");
+        String given = System.getProperty("msgd.quickResults", "");
+        if (given.isBlank()) {
+            try (var in = new java.util.zip.GZIPInputStream(FiguresTest.class.getResourceAsStream(
+                    "/org/msgdlab/reports/html/quick-results.json.gz"))) {
+                Files.copy(in, quick);
+            }
+        } else {
+            quick = Path.of(given);
+        }
+        List<String> cut = new java.util.ArrayList<>();
+        int n = 0;
+        for (StudyResult s : org.msgdlab.core.claims.ResultsFile.read(quick).studies()) {
+            for (Evidence e : s.claims()) {
+                for (Series se : e.series()) {
+                    n++;
+                    String drawn = SeriesChart.drawing(se).chart().getTitle();
+                    // the drawing renders formulas (E[yi^2] as E[yᵢ²]); a cut title ends in an ellipsis it did not have
+                    if (drawn.endsWith("…") && !se.title().endsWith("…")) {
+                        cut.add(se.id() + ": \"" + drawn + "\"");
+                    }
+                }
+            }
+        }
+        assertTrue(n > 20, n + " figures");
+        assertEquals(List.of(), cut, "figure titles cut to fit");
+    }
+
     @Test
     void logAxisDropsNonPositivePointsAndSaysSo(@TempDir Path dir) {
         Figures.Figure f = Figures.series(series(true, true,
