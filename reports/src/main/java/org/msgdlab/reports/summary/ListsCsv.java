@@ -51,6 +51,10 @@ public final class ListsCsv {
     }
 
     private static void rows(StringBuilder csv, String study, String claim, String name, Object value, boolean top) {
+        if (value instanceof double[] a) {
+            // in memory, before results.json: the same rows as its list
+            value = java.util.Arrays.stream(a).boxed().toList();
+        }
         if (value instanceof Map<?, ?> map && top) {
             for (Map.Entry<?, ?> inner : map.entrySet()) {
                 rows(csv, study, claim, name + "." + inner.getKey(), inner.getValue(), false);
@@ -62,9 +66,18 @@ public final class ListsCsv {
                     CsvSummary.line(csv, List.of(study, claim, name, Integer.toString(i), "", CsvSummary.num(n.doubleValue())));
                 } else if (item instanceof Map<?, ?> row) {
                     for (Map.Entry<?, ?> cell : row.entrySet()) {
-                        if (cell.getValue() instanceof Number n) {
+                        Object v = cell.getValue() instanceof double[] a ? java.util.Arrays.stream(a).boxed().toList() : cell.getValue();
+                        if (v instanceof Number n) {
                             CsvSummary.line(csv, List.of(study, claim, name, Integer.toString(i), String.valueOf(cell.getKey()),
                                     CsvSummary.num(n.doubleValue())));
+                        } else if (v instanceof List<?> inner) {
+                            // a list in a table's cell (e.g. the terminal error by reference level): field "key[j]"
+                            for (int j = 0; j < inner.size(); j++) {
+                                if (inner.get(j) instanceof Number n) {
+                                    CsvSummary.line(csv, List.of(study, claim, name, Integer.toString(i),
+                                            cell.getKey() + "[" + j + "]", CsvSummary.num(n.doubleValue())));
+                                }
+                            }
                         }
                     }
                 }

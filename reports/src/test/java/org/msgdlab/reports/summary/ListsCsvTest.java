@@ -39,4 +39,25 @@ class ListsCsvTest {
                 "deep.study,deep.sgd-50-above-gd,per step size,0,eta,0.25",
                 "deep.study,deep.sgd-50-above-gd,per step size,1,eta,0.125") + "\r\n", ListsCsv.render(r));
     }
+
+    @Test
+    void aListInsideATablesCellGetsOneRowPerElement() {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("eta", 0.25);
+        row.put("terminal error by reference level m=1..", List.of(7.4e-4, 1.5e-3));
+        row.put("its SE by level", new double[] {7.2e-5, 1.4e-4});
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("per step size", List.of(row));
+        Evidence e = Evidence.decide("sde.strong.logistic", "Appendix B", "order 1", p, 0.05,
+                List.of(StatisticCheck.of("d", 0.4, 0.1, 0.4, 0.4, 0.3)), List.of(), Discrepancy.none(), 2, 1.0, List.of());
+        Results r = new Results(new Provenance(1L, "quick", "msgd verify", "abc", "2026-11-23T00:00:00Z", null, "17",
+                "Linux", 2, Map.of()), List.of(new StudyResult("sde", "SDE", "Appendix B", List.of(e))));
+        assertEquals(String.join("\r\n",
+                "study,claim_id,parameter,index,field,value",
+                "sde,sde.strong.logistic,per step size,0,eta,0.25",
+                "sde,sde.strong.logistic,per step size,0,terminal error by reference level m=1..[0],7.4E-4",
+                "sde,sde.strong.logistic,per step size,0,terminal error by reference level m=1..[1],0.0015",
+                "sde,sde.strong.logistic,per step size,0,its SE by level[0],7.2E-5",
+                "sde,sde.strong.logistic,per step size,0,its SE by level[1],1.4E-4") + "\r\n", ListsCsv.render(r));
+    }
 }
