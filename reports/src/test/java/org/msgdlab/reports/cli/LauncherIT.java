@@ -153,6 +153,44 @@ class LauncherIT {
         throw new IllegalStateException("no msgd launcher above " + Path.of("").toAbsolutePath());
     }
 
+    /**
+     * Two first calls at once on a stale jar: one builds, the other waits for that build and then runs
+     * (issue 32: the second's concurrent mvn install broke the first's jar). A stand-in mvn records each
+     * build and takes a second; a stand-in java prints its arguments.
+     */
+    @Test
+    void twoCallsAtOnceOnAStaleJarBuildItOnce(@TempDir Path tmp) throws Exception {
+        Path repo = tmp.resolve("repo");
+        Path launcher = launcher(repo, null);
+        Path jar = repo.resolve("reports/target/msgd.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Files.createDirectories(repo.resolve("core/src/main"));
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");   // newer than the jar: the jar is stale
+        Path log = tmp.resolve("builds.log");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path mvn = Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho build >> \"$MSGD_TEST_BUILDS\"\nsleep 1\n"
+                + "touch reports/target/msgd.jar\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path home = fakeJava(tmp.resolve("jdk"), "printf 'ran %s\\n' \"$*\"\n");
+        Map<String, String> env = env("2", Map.of("JAVA_HOME", home.toString(), "MSGD_TEST_BUILDS", log.toString(),
+                "PATH", bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var first = pool.submit(() -> run(launcher, env, "--version"));
+            Thread.sleep(200);
+            var second = pool.submit(() -> run(launcher, env, "--version"));
+            Run a = first.get(2, TimeUnit.MINUTES);
+            Run b = second.get(2, TimeUnit.MINUTES);
+            assertEquals(0, a.code(), a.toString());
+            assertEquals(0, b.code(), b.toString());
+            assertTrue(a.out().startsWith("ran -jar") && b.out().startsWith("ran -jar"), a + " / " + b);
+            assertEquals(List.of("build"), Files.readAllLines(log), "one build for two calls");
+            assertTrue(b.err().contains("waiting for it"), b.err());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** A copy of the launcher in {@code dir}, its jar a link to {@code jar} (an empty file when null). */
     private static Path launcher(Path dir, Path jar) throws IOException {
         Path target = Files.createDirectories(dir.resolve("reports/target"));
