@@ -45,9 +45,9 @@ public final class NoiseClassSummary {
     public static void write(StudyRuns runs, NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results, Path dir)
             throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(seeds, results) + "\n" + collapseTable(runs, seeds)
+        SummaryFile.writeUnlessSame(dir.resolve("verdicts.md"), table(seeds, results) + "\n" + collapseTable(runs, seeds)
                 + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; each run's build, CPU and instruction set"
-                + " are in its run.json (\"bits\") and in runs.csv.\n");
+                + " are in its run.json (\"bits\") and in runs.csv.\n", "Written by msgd-lab commit");
         StringBuilder v = new StringBuilder("claim,verdict,look,seeds_used,estimate,set,n10,n01,reason\n");
         for (NoiseClassVerdicts.Result r : results) {
             v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%s,%s,%d,%d,%s\n", r.claim().id(), r.verdict(), r.look(), r.used(),

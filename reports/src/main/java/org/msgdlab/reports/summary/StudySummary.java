@@ -39,10 +39,10 @@ public final class StudySummary {
      */
     public static void write(StudyRuns runs, List<StudyVerdicts.ClaimResult> results, Path dir) throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeString(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs)
+        SummaryFile.writeUnlessSame(dir.resolve("verdicts.md"), table(runs, results) + "\n" + runTable(runs)
                 + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; the commit that trained each run is"
                 + " in its run.json (\"msgd-lab commit\") and in runs.csv (msgd_lab_commit), with the TensorFlow kernels"
-                + " (kernels: onednn, eigen, or unrecorded before 2026-11-23 23:00 UTC, which on these machines was eigen).\n");
+                + " (kernels: onednn, eigen, or unrecorded before 2026-11-23 23:00 UTC, which on these machines was eigen).\n", "Written by msgd-lab commit");
         StringBuilder v = new StringBuilder("claim,verdict,family,paired_seeds,seeds_at_decision,mean_difference,sd,"
                 + "lower,upper,alpha_per_look,power_support,power_contradict,seeds_for_power_0.8,"
                 + "seeds_to_decide_at_observed_mean,mixed_pairs_at_the_look\n");
