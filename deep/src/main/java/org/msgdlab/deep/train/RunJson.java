@@ -70,7 +70,10 @@ final class RunJson {
         hp.put("ghostBatch", c.effectivePreset().ghostBatch());
         hp.put("sgdBatch", c.method().b());
         hp.put("bigBatch", c.method().bigBatch());
-        hp.put("compensatoryMagnitude", plan.magnitude());
+        // only for the methods that have one (a NaN would be written as the text "NaN")
+        if (Double.isFinite(plan.magnitude())) {
+            hp.put("compensatoryMagnitude", plan.magnitude());
+        }
         hp.put("chunk", c.preset().chunk());
         SamplingNoiseInfo.put(hp, c.method(), n);
         info.put("hyperparameters", hp);

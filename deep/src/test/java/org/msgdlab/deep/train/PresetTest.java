@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +68,8 @@ class PresetTest {
             assertEquals(p.id(), run.get("preset").asText());
             assertEquals(p.model().parameterCount(), run.get("hyperparameters").get("parameters").asLong());
             assertEquals(p.schedule().toString(), run.get("hyperparameters").get("learningRate").asText());
+            // SGD has no compensatory magnitude: none is written (it was the text "NaN")
+            assertFalse(run.get("hyperparameters").has("compensatoryMagnitude"), run.get("hyperparameters").toString());
             System.out.printf("preset %s: one SGD-%d iteration + evaluation in %.1f s%n", p.id(), p.sgdBatch(),
                     (System.nanoTime() - t0) / 1e9);
         }
