@@ -35,6 +35,11 @@ public final class TrainingRunKind implements RunKind {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The settings a run of this kind may have: those {@link #config} reads and the paired study's bookkeeping. */
+    public static final List<String> SETTINGS = List.of("preset", "protocol", "pixels", "init", "split", "sgd-sampling",
+            "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
+            "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data");
+
     @Override
     public String name() {
         return NAME;
@@ -114,6 +119,22 @@ public final class TrainingRunKind implements RunKind {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + "=" + s.get(key) + " must be a number");
         }
+    }
+
+    /**
+     * Checks the run's settings as {@link #config} reads them, and that every setting is one a
+     * {@code deep.train} run has ({@link #SETTINGS}).
+     *
+     * @throws IllegalArgumentException naming the setting, its value and the rule it breaks
+     */
+    @Override
+    public void check(SweepRun run) {
+        for (String k : run.settings().keySet()) {
+            if (!SETTINGS.contains(k)) {
+                throw new IllegalArgumentException("setting '" + k + "' is not one of a deep.train run's " + SETTINGS);
+            }
+        }
+        config(run.settings(), Path.of("."));
     }
 
     @Override
