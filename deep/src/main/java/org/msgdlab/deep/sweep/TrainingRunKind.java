@@ -61,6 +61,10 @@ public final class TrainingRunKind implements RunKind {
     public static RunConfig config(Map<String, String> s, Path out) {
         Preset preset = Preset.parse(required(s, "preset"));
         double magnitude = s.containsKey("magnitude") ? number(s, "magnitude") : Double.NaN;
+        if (s.containsKey("magnitude") && !(Double.isFinite(magnitude) && magnitude >= 0)) {
+            throw new IllegalArgumentException("magnitude=" + s.get("magnitude") + " must be a finite number >= 0 (leave the"
+                    + " setting out for the magnitude matching SGD's noise)");
+        }
         Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude);
         Protocol protocol = Protocol.parse(required(s, "protocol"));
         for (String k : List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch")) {

@@ -119,7 +119,10 @@ public final class Msgd implements Runnable {
             throw e;
         }
         String name = cl.getCommandSpec().qualifiedName();
-        cl.getErr().println(name + ": " + e.getMessage());
+        // an UncheckedIOException made without a message of its own says "java.io.IOException: ...": its cause says it plainly
+        Throwable why = e instanceof java.io.UncheckedIOException u && u.getCause() != null
+                && java.util.Objects.equals(u.getMessage(), u.getCause().toString()) ? u.getCause() : e;
+        cl.getErr().println(name + ": " + why.getMessage());
         cl.getErr().flush();
         return CLAIM_ERROR;
     }
