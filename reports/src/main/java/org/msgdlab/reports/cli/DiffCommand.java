@@ -25,7 +25,8 @@ import java.util.concurrent.Callable;
         description = {"Compares two results files claim by claim.",
                 "The same claims with the same verdicts and numbers, timing aside, are the same results.",
                 "Prints one line per difference (claim, field path, before -> after). Exit 0: the same; 3: different;"
-                        + " 1: a file is missing or not a results file; 2: bad usage (an --only name in neither file).",
+                        + " 1: a file is unreadable or not a results file; 2: bad usage (no such file, an --only name in"
+                        + " neither file).",
                 "BEFORE and AFTER are --out directories of verify runs or results files."})
 final class DiffCommand implements Callable<Integer> {
 
@@ -49,6 +50,11 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        for (Path p : List.of(file(before), file(after))) {
+            if (!Files.exists(p)) {
+                throw new ParameterException(spec.commandLine(), p + ": no such file");
+            }
+        }
         ResultsComparison c;
         try {
             c = ResultsComparison.of(file(before), file(after), tolerance, Set.copyOf(only));

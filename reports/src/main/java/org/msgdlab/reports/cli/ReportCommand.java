@@ -30,8 +30,8 @@ import java.util.concurrent.Callable;
         description = {"Renders the report and tables again from a results file.",
                 "Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),"
                         + " DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
-                "DIR may also name the results file itself. Exit 1: the results file is missing, unreadable or malformed"
-                        + " (one line naming it and what is wrong)."})
+                "DIR may also name the results file itself. Exit 1: the results file is unreadable or malformed (one line"
+                        + " naming it and what is wrong); 2: there is no such file."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +44,10 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path file = Files.isRegularFile(dir) ? dir : dir.resolve(ResultsFile.NAME);
         Path outDir = file.toAbsolutePath().getParent();
+        if (!Files.exists(file)) {
+            // a path that names no results file is bad usage; a file that is there but unreadable or malformed is exit 1
+            throw new ParameterException(spec.commandLine(), file + ": no such file");
+        }
         Results results;
         try {
             results = ResultsFile.read(file);

@@ -245,7 +245,7 @@ class MsgdTest {
         assertEquals(Msgd.USAGE, bogus.code(), bogus.out());
         assertEquals("", bogus.out(), "no verdict on the comparison");
         Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
-        assertEquals(Msgd.CLAIM_ERROR, missing.code(), "a file that cannot be read");
+        assertEquals(Msgd.USAGE, missing.code(), "a path that names no file is bad usage");
         Path truncated = Files.writeString(tmp.resolve("truncated.json"), Files.readString(a.resolve(ResultsFile.NAME))
                 .substring(0, 40));
         Run malformed = exec(twoPassingClaims(), "diff", a.toString(), truncated.toString());
@@ -369,7 +369,7 @@ class MsgdTest {
     @Test
     void reportOnAMissingFileIsOneLineNamingIt(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
-        assertEquals(Msgd.CLAIM_ERROR, r.code(), "a file that could not be read");
+        assertEquals(Msgd.USAGE, r.code(), "a path that names no file is bad usage");
         assertOneLine(r.err());
         assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": no such file"), r.err());
     }
