@@ -85,6 +85,11 @@ for cmd in status run; do
   run "D4-truncated-$cmd" 1 sweep "$cmd" "$S"
   check "D4-truncated-$cmd" 1 "$plan: not valid JSON (" "sweep $cmd on a truncated sweep.json names the file"
 done
+cp "$plan" "$WORK/sweep.json.cut"
+run D4-truncated-plan 1 sweep plan "$S" --methods gd --seeds 1 --iterations 20 --data "$DATA"
+check D4-truncated-plan 1 "$plan: not valid JSON (" "sweep plan extending a truncated sweep.json names the file"
+if cmp -s "$plan" "$WORK/sweep.json.cut"; then pass D4-kept "the truncated plan is left as it was, not replaced"
+else fail D4-kept "sweep.json was rewritten"; fi
 
 # ---------------------------------------------------------------- D12: a plan too large
 start=$(date +%s)
@@ -147,6 +152,8 @@ else
   else pass D13-md-newline "a newline in command stays inside its line of summary.md"; fi
   if grep -q '<img' "$md"; then fail D13-md-html "raw <img> tag in summary.md"
   else pass D13-md-html "gitCommit's <img ...> is written as &lt;img, inert"; fi
+  if grep -q '<img src=x' "$R/index.html"; then fail D13-html "raw <img src=x> in index.html"
+  else pass D13-html "index.html escapes the gitCommit too"; fi
   if grep -q "^[^,]*,'=1+1,\"'=HYPERLINK(" "$csv"; then pass D13-csv "=1+1 and =HYPERLINK(...) neutralised with a leading apostrophe"
   else fail D13-csv "formulas not neutralised: $(sed -n 2p "$csv")"; fi
   if grep -qE ',-?[0-9.]+E-?[0-9]+,|,-[0-9]' "$csv" && ! grep -q ",'-[0-9]" "$csv"; then pass D13-csv-numbers "negative numbers stay numbers"
