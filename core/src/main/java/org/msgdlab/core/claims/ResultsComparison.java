@@ -1,6 +1,9 @@
 package org.msgdlab.core.claims;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.msgdlab.core.io.MalformedFileException;
+
+import java.io.IOException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,9 +53,11 @@ public record ResultsComparison(List<String> differences) {
      * @param after             the later one
      * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
      * @return the differences, none when the results are the same
-     * @throws IllegalArgumentException when a file cannot be read, naming it, or the tolerance is negative or not finite
+     * @throws MalformedFileException   when a file is not a results file, naming it
+     * @throws IOException              when a file cannot be read
+     * @throws IllegalArgumentException when the tolerance is negative or not finite
      */
-    public static ResultsComparison of(Path before, Path after, double relativeTolerance) {
+    public static ResultsComparison of(Path before, Path after, double relativeTolerance) throws IOException {
         return of(before, after, relativeTolerance, Set.of());
     }
 
@@ -65,24 +70,30 @@ public record ResultsComparison(List<String> differences) {
      * @param studies           the studies compared, each a study id ({@code sde.appendix-b}) or its
      *                          first part ({@code sde}); empty for every study
      * @return the differences, none when the results of those studies are the same
-     * @throws IllegalArgumentException when a file cannot be read, naming it, or the tolerance is negative or not finite
+     * @throws MalformedFileException   when a file is not a results file, naming it
+     * @throws IOException              when a file cannot be read
+     * @throws IllegalArgumentException when the tolerance is negative or not finite, or a name of {@code studies}
+     *                                  is in neither file
      */
-    public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies) {
+    public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies)
+            throws IOException {
         if (!(relativeTolerance >= 0) || Double.isInfinite(relativeTolerance)) {
             throw new IllegalArgumentException("relative tolerance=" + relativeTolerance + " must be finite and >= 0");
         }
         return of(tree(before), tree(after), relativeTolerance, studies);
     }
 
-    private static JsonNode tree(Path file) {
+    private static JsonNode tree(Path file) throws IOException {
         JsonNode t;
         try {
             t = ResultsFile.mapper().readTree(file.toFile());
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(file + ": not readable as a results file (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new MalformedFileException(file, "not readable as a results file (" + MalformedFileException.firstLine(e) + ")");
+        } catch (java.io.FileNotFoundException e) {
+            throw new java.nio.file.NoSuchFileException(file + ": no such results file");
         }
         if (t == null || !t.path("studies").isArray()) {
-            throw new IllegalArgumentException(file + ": not a results file (no \"studies\" array)");
+            throw new MalformedFileException(file, "not a results file (no \"studies\" array)");
         }
         return t;
     }
@@ -107,8 +118,24 @@ public record ResultsComparison(List<String> differences) {
      * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
      * @param studies           study ids or their first parts; empty for every study
      * @return the differences, none when the results of those studies are the same
+     * @throws IllegalArgumentException when a name of {@code studies} is neither the id of a study of either file nor
+     *                                  its first part (naming the ones there are)
      */
     public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance, Set<String> studies) {
+        java.util.Set<String> known = new java.util.TreeSet<>();
+        for (JsonNode tree : List.of(before, after)) {
+            for (JsonNode study : tree.path("studies")) {
+                String id = study.path("id").asText();
+                known.add(id);
+                known.add(id.split("\\.", 2)[0]);
+            }
+        }
+        for (String name : new java.util.TreeSet<>(studies)) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("study '" + name + "' is in neither file (there: "
+                        + (known.isEmpty() ? "no studies" : String.join(", ", known)) + ")");
+            }
+        }
         List<String> out = new ArrayList<>();
         for (String key : List.of("seed", "budget")) {
             compare("provenance", "/" + key, before.path("provenance").path(key), after.path("provenance").path(key),

@@ -19,6 +19,18 @@ public interface RunKind {
     String name();
 
     /**
+     * Checks that {@code run}'s settings are ones this kind can execute (every required setting
+     * there, every value within its rule), without touching any file: what {@link SweepDirectory#open}
+     * asks of every run of a plan before anything is shown or executed, so that a hand-edited
+     * {@code sweep.json} is refused up front in one line.
+     *
+     * @param run a planned run
+     * @throws IllegalArgumentException naming the setting, its value and the rule it breaks
+     */
+    default void check(SweepRun run) {
+    }
+
+    /**
      * The first setting that differs between {@code run} and the run that {@code runDir} already
      * holds, as one phrase ("iterations 20 there, 10 planned"); empty when the directory holds no
      * run or holds this one (finished or not).

@@ -1,6 +1,7 @@
 package org.msgdlab.core.sweep;
 
 import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.io.MalformedFileException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -76,17 +77,33 @@ public final class SweepDirectory {
     }
 
     /**
-     * Opens the sweep in {@code dir} (its plan must exist).
+     * Opens the sweep in {@code dir} (its plan must exist), checking every run's settings with
+     * {@link RunKind#check} before anything is shown or executed.
      *
      * @param dir  the sweep directory
      * @param kind what executes its runs
      * @return the sweep
+     * @throws MalformedFileException   when the plan breaks its format, holds runs of another kind, or a
+     *                                  run's settings break a rule of {@code kind} (one line naming the file,
+     *                                  the run's index and id, the setting, its value and the rule)
      * @throws IOException              when the plan cannot be read
-     * @throws IllegalArgumentException when {@code dir} holds no plan, the plan is invalid, or it holds
-     *                                  runs of another kind
+     * @throws IllegalArgumentException when {@code dir} holds no plan
      */
     public static SweepDirectory open(Path dir, RunKind kind) throws IOException {
-        return new SweepDirectory(dir, SweepPlan.read(dir), kind);
+        SweepPlan plan = SweepPlan.read(dir);
+        Path file = dir.resolve(SweepPlan.FILE);
+        if (!plan.kind().equals(kind.name())) {
+            throw new MalformedFileException(file, "kind=" + plan.kind() + " must be " + kind.name());
+        }
+        for (int i = 0; i < plan.runs().size(); i++) {
+            SweepRun run = plan.runs().get(i);
+            try {
+                kind.check(run);
+            } catch (IllegalArgumentException e) {
+                throw new MalformedFileException(file, "run " + i + " (" + run.id() + "): " + e.getMessage());
+            }
+        }
+        return new SweepDirectory(dir, plan, kind);
     }
 
     /** @return the sweep directory */

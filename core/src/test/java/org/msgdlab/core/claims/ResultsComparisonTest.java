@@ -2,6 +2,7 @@ package org.msgdlab.core.claims;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.msgdlab.core.io.MalformedFileException;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.testing.Rejections;
 
@@ -85,7 +86,21 @@ class ResultsComparisonTest {
         assertTrue(ResultsComparison.of(a, b, 0).same());
         Rejections.assertRejects(() -> ResultsComparison.of(a, b, -1), "tolerance=-1.0");
         Path bad = Files.writeString(dir.resolve("bad.json"), "{");
-        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsComparison.of(a, bad, 0));
-        assertTrue(e.getMessage().contains("bad.json"), e.getMessage());
+        MalformedFileException e = org.junit.jupiter.api.Assertions.assertThrows(MalformedFileException.class,
+                () -> ResultsComparison.of(a, bad, 0));
+        assertTrue(e.getMessage().startsWith(bad + ": not readable as a results file ("), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        Path notResults = Files.writeString(dir.resolve("other.json"), "{\"runs\": []}");
+        assertEquals(notResults + ": not a results file (no \"studies\" array)", org.junit.jupiter.api.Assertions
+                .assertThrows(MalformedFileException.class, () -> ResultsComparison.of(notResults, a, 0)).getMessage());
+    }
+
+    @Test
+    void aStudyNameInNeitherFileIsRefusedNamingThoseThere() throws Exception {
+        JsonNode a = tree(results("7", "1", "PASS", "0.25", "1.5", ""));
+        JsonNode b = tree(results("7", "1", "FAIL", "0.5", "1.5", ""));
+        IllegalArgumentException e = Rejections.assertRejects(() -> ResultsComparison.of(a, b, 0, Set.of("bogus")));
+        assertEquals("study 'bogus' is in neither file (there: s)", e.getMessage());
+        assertEquals(2, ResultsComparison.of(a, b, 0, Set.of("s")).differences().size(), "a known name still compares (verdict, estimate)");
     }
 }

@@ -45,6 +45,15 @@ final class FileMarkerKind implements RunKind {
         return calls.getOrDefault(runId, new AtomicInteger()).get();
     }
 
+    /** A setting {@code lr}, when there, must be a number >= 0. */
+    @Override
+    public void check(SweepRun run) {
+        String lr = run.settings().get("lr");
+        if (lr != null && !lr.matches("[0-9]+(\\.[0-9]*)?")) {
+            throw new IllegalArgumentException("lr=" + lr + " must be a number >= 0");
+        }
+    }
+
     @Override
     public String name() {
         return NAME;

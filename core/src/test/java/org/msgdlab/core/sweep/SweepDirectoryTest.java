@@ -3,6 +3,7 @@ package org.msgdlab.core.sweep;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.core.io.MalformedFileException;
 import org.msgdlab.core.sweep.FileMarkerKind.Outcome;
 
 import java.io.BufferedReader;
@@ -55,8 +56,15 @@ class SweepDirectoryTest {
     @Test
     void aPlanOfAnotherKindIsRefused() throws IOException {
         new SweepPlan("deep.train", plan.runs()).write(dir);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepDirectory.open(dir, kind));
-        assertTrue(e.getMessage().contains("kind deep.train, not test.markers"), e.getMessage());
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> SweepDirectory.open(dir, kind));
+        assertEquals(dir.resolve("sweep.json") + ": kind=deep.train must be test.markers", e.getMessage());
+    }
+
+    @Test
+    void aRunWhoseSettingsTheKindRefusesIsNamedByIndexAndIdBeforeAnythingIsShown() throws IOException {
+        new SweepPlan(FileMarkerKind.NAME, List.of(plan.run(0), new SweepRun("gd/seed-1", Map.of("lr", "-20")))).write(dir);
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> SweepDirectory.open(dir, kind));
+        assertEquals(dir.resolve("sweep.json") + ": run 1 (gd/seed-1): lr=-20 must be a number >= 0", e.getMessage());
     }
 
     @Test

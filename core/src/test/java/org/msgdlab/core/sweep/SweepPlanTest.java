@@ -2,6 +2,7 @@ package org.msgdlab.core.sweep;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.core.io.MalformedFileException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -87,15 +88,64 @@ class SweepPlanTest {
     void aFileOfAnotherFormatIsRefused() throws IOException {
         Files.writeString(dir.resolve(SweepPlan.FILE), "{\"format\": \"msgd-sweep/2\", \"kind\": \"deep.train\","
                 + " \"runs\": [{\"id\": \"a\", \"settings\": {}}]}");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.read(dir));
-        assertTrue(e.getMessage().contains("format 'msgd-sweep/2' is not msgd-sweep/1"), e.getMessage());
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> SweepPlan.read(dir));
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": format 'msgd-sweep/2' is not msgd-sweep/1", e.getMessage());
     }
 
     @Test
     void aFileWithoutFormatIsRefused() throws IOException {
         Files.writeString(dir.resolve(SweepPlan.FILE), "{\"kind\": \"deep.train\", \"runs\": [{\"id\": \"a\"}]}");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.read(dir));
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> SweepPlan.read(dir));
         assertTrue(e.getMessage().contains("format '' is not msgd-sweep/1"), e.getMessage());
+    }
+
+    private MalformedFileException refusal(String json) throws IOException {
+        Files.writeString(dir.resolve(SweepPlan.FILE), json);
+        return assertThrows(MalformedFileException.class, () -> SweepPlan.read(dir));
+    }
+
+    @Test
+    void aTruncatedPlanIsRefusedInOneLineNamingTheFileAndWhere() throws IOException {
+        new SweepPlan("deep.train", List.of(GD, MSGD)).write(dir);
+        String whole = Files.readString(dir.resolve(SweepPlan.FILE));
+        MalformedFileException e = refusal(whole.substring(0, whole.length() / 2));
+        assertTrue(e.getMessage().startsWith(dir.resolve(SweepPlan.FILE) + ": not valid JSON ("), e.getMessage());
+        assertTrue(e.getMessage().contains(" at line "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    @Test
+    void aRunOfTheWrongShapeIsNamedByIndexIdAndField() throws IOException {
+        String head = "{\"format\": \"msgd-sweep/1\", \"kind\": \"deep.train\", \"runs\": [{\"id\": \"a\", \"settings\": {}}, ";
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": run 1 (b): setting iterations={\"n\":20} must be a string or a number",
+                refusal(head + "{\"id\": \"b\", \"settings\": {\"iterations\": {\"n\": 20}}}]}").getMessage());
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": run 1: id=7 must be a string",
+                refusal(head + "{\"id\": 7, \"settings\": {}}]}").getMessage());
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": run 1 (b): settings=(absent) must be an object of NAME: VALUE",
+                refusal(head + "{\"id\": \"b\"}]}").getMessage());
+        assertTrue(refusal(head + "{\"id\": \"../b\", \"settings\": {}}]}").getMessage()
+                .startsWith(dir.resolve(SweepPlan.FILE) + ": run 1 (../b): run id '../b': segment '..' must be"));
+        assertTrue(refusal(head + "{\"id\": \"a\", \"settings\": {}}]}").getMessage()
+                .endsWith(": run a is planned twice (a value listed twice?)"));
+    }
+
+    @Test
+    void aPlanWithoutKindOrRunsIsRefusedNamingTheField() throws IOException {
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": kind=(absent) must be the name of a kind of run, e.g. \"deep.train\"",
+                refusal("{\"format\": \"msgd-sweep/1\", \"runs\": []}").getMessage());
+        assertEquals(dir.resolve(SweepPlan.FILE) + ": runs=[] must be a non-empty array of runs",
+                refusal("{\"format\": \"msgd-sweep/1\", \"kind\": \"deep.train\", \"runs\": []}").getMessage());
+    }
+
+    @Test
+    void aPlanOfMoreThanTheLimitIsRefusedStatingTheLimit() {
+        List<SweepRun> runs = new java.util.ArrayList<>();
+        for (int i = 0; i <= SweepPlan.MAX_RUNS; i++) {
+            runs.add(run("seed-" + i));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SweepPlan("deep.train", runs));
+        assertEquals("the plan has 10001 runs: a plan holds at most 10000 (split the study into several sweeps)", e.getMessage());
+        new SweepPlan("deep.train", runs.subList(0, SweepPlan.MAX_RUNS));
     }
 
     @Test

@@ -51,7 +51,8 @@ import java.util.concurrent.Callable;
                 "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under"
                         + " DIR/checkpoints; Ctrl-C saves the step reached and marks the run interrupted.", ""},
         footer = {"", "Presets: %s", "Methods: %s",
-                "Exit codes: 0 done, 1 error, 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C)."})
+                "Exit codes: 0 done, 1 error (a file that cannot be read or written, or is malformed), 2 usage, 3 stopped"
+                        + " on a non-finite loss, 130 interrupted (Ctrl-C)."})
 public final class TrainCli implements Callable<Integer> {
 
     public static final int OK = 0;
@@ -118,7 +119,7 @@ public final class TrainCli implements Callable<Integer> {
     List<String> pluginJars;
 
     @Option(names = "--magnitude", paramLabel = "S", description = "Compensatory magnitude of [MSGD-Fisher]-B and"
-            + " [MSGD-Cov]-B (default: the one matching SGD's noise).")
+            + " [MSGD-Cov]-B, a finite number >= 0 (default: the one matching SGD's noise); refused with other methods.")
     Double magnitude;
 
     @Option(names = "--threads", paramLabel = "INTRA[,INTER]", defaultValue = "2,1", description = "TensorFlow intra- and"
@@ -148,7 +149,7 @@ public final class TrainCli implements Callable<Integer> {
     String sgdSampling;
 
     @Option(names = "--bernoulli-batch", paramLabel = "K", description = "Expected batch of MSGD-Bernoulli (default: the"
-            + " protocol's).")
+            + " protocol's); refused with other methods.")
     String bernoulliBatch;
 
     @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
@@ -244,7 +245,19 @@ public final class TrainCli implements Callable<Integer> {
             }
             Preset p = Preset.parse(preset);
             List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars.stream().map(Path::of).toList());
+            if (magnitude != null && !(Double.isFinite(magnitude) && magnitude >= 0)) {
+                throw new IllegalArgumentException("--magnitude=" + magnitude + " must be a finite number >= 0 (leave it out"
+                        + " for the magnitude matching SGD's noise)");
+            }
             Method m = Method.parse(method, p.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
+            if (magnitude != null && m.kind() != Method.Kind.MINIBATCH_FISHER && m.kind() != Method.Kind.MINIBATCH_COV) {
+                throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
+                        + " only, not to --method " + method);
+            }
+            if (bernoulliBatch != null && m.kind() != Method.Kind.MSGD_BERNOULLI) {
+                throw new IllegalArgumentException("--bernoulli-batch applies to msgd-bernoulli only, not to --method "
+                        + method);
+            }
             Protocol pr = Protocol.parse(protocol);
             String[][] settings = {{"pixels", pixels}, {"init", init}, {"split", split}, {"sgd-sampling", sgdSampling},
                     {"bernoulli-batch", bernoulliBatch}};

@@ -35,6 +35,11 @@ public final class TrainingRunKind implements RunKind {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The settings a run of this kind may have: those {@link #config} reads and the paired study's bookkeeping. */
+    public static final List<String> SETTINGS = List.of("preset", "protocol", "pixels", "init", "split", "sgd-sampling",
+            "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
+            "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data");
+
     @Override
     public String name() {
         return NAME;
@@ -56,6 +61,10 @@ public final class TrainingRunKind implements RunKind {
     public static RunConfig config(Map<String, String> s, Path out) {
         Preset preset = Preset.parse(required(s, "preset"));
         double magnitude = s.containsKey("magnitude") ? number(s, "magnitude") : Double.NaN;
+        if (s.containsKey("magnitude") && !(Double.isFinite(magnitude) && magnitude >= 0)) {
+            throw new IllegalArgumentException("magnitude=" + s.get("magnitude") + " must be a finite number >= 0 (leave the"
+                    + " setting out for the magnitude matching SGD's noise)");
+        }
         Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude);
         Protocol protocol = Protocol.parse(required(s, "protocol"));
         for (String k : List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch")) {
@@ -114,6 +123,22 @@ public final class TrainingRunKind implements RunKind {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + "=" + s.get(key) + " must be a number");
         }
+    }
+
+    /**
+     * Checks the run's settings as {@link #config} reads them, and that every setting is one a
+     * {@code deep.train} run has ({@link #SETTINGS}).
+     *
+     * @throws IllegalArgumentException naming the setting, its value and the rule it breaks
+     */
+    @Override
+    public void check(SweepRun run) {
+        for (String k : run.settings().keySet()) {
+            if (!SETTINGS.contains(k)) {
+                throw new IllegalArgumentException("setting '" + k + "' is not one of a deep.train run's " + SETTINGS);
+            }
+        }
+        config(run.settings(), Path.of("."));
     }
 
     @Override

@@ -54,8 +54,8 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
      * Validates the sweep and copies the lists; no variation means one empty variation.
      *
      * @throws IllegalArgumentException when {@code presets}, {@code protocols}, {@code methods} or {@code seeds} is
-     *                                  null or empty, a seed is negative, or a variation sets a key outside
-     *                                  {@link #VARIED}
+     *                                  null or empty, a seed is negative, a variation sets a key outside
+     *                                  {@link #VARIED}, or the plan would hold more than {@link SweepPlan#MAX_RUNS} runs
      */
     public TrainingSweep {
         presets = nonEmpty("--presets", presets);
@@ -67,6 +67,12 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
             if (s < 0) {
                 throw new IllegalArgumentException("--seeds " + s + ": a paired seed must be >= 0");
             }
+        }
+        long runs = (long) presets.size() * protocols.size() * variations.size() * methods.size() * seeds.size();
+        if (runs > SweepPlan.MAX_RUNS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%d presets x %d protocols x %d"
+                    + " variations x %d methods x %d seeds = %d runs: a plan holds at most %d", presets.size(),
+                    protocols.size(), variations.size(), methods.size(), seeds.size(), runs, SweepPlan.MAX_RUNS));
         }
         for (Map<String, String> v : variations) {
             for (String k : v.keySet()) {

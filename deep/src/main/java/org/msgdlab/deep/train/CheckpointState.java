@@ -40,8 +40,50 @@ record CheckpointState(long iteration, double elapsedSeconds, String prefix, Str
         return "checkpoints/ckpt-" + iteration + "/model";
     }
 
-    /** Writes checkpoint.json for the checkpoint just saved under {@code run/prefixFor(iteration)}. */
+    /** Writes checkpoint.json for the checkpoint just saved under {@code run/prefixFor(iteration)}, without the run's identity. */
     static CheckpointState write(Path run, long iteration, double elapsed) throws IOException {
+        return write(run, iteration, elapsed, null);
+    }
+
+    /**
+     * The settings that make a run the run it is, as its checkpoints record them ({@code "run"} in
+     * checkpoint.json): run.json's configuration but for what may change between sittings (the
+     * iterations, which --resume --iterations extends, the checkpoint interval, the data and plug-in
+     * paths). run.json is not covered by the checkpoint's digest: a resume compares these with it.
+     */
+    static Map<String, String> identity(RunConfig c) {
+        Map<String, String> id = new LinkedHashMap<>();
+        RunJson.configJson(c).forEach((k, v) -> {
+            if (!List.of("iterations", "checkpointEvery", "dataDir", "pluginJar").contains(k)) {
+                id.put(k, String.valueOf(v));
+            }
+        });
+        return id;
+    }
+
+    /**
+     * Refuses to continue {@code config} (read from run.json) from a checkpoint made by another run:
+     * the first setting of {@link #identity} that differs from the one checkpoint.json records, in one
+     * line naming run.json. Checkpoints written before identities were recorded are accepted.
+     */
+    static void requireSameRun(Path run, RunConfig config) throws IOException {
+        JsonNode made = JSON.readTree(run.resolve(NAME).toFile()).get("run");
+        if (made == null || !made.isObject()) {
+            return;
+        }
+        for (Map.Entry<String, String> e : identity(config).entrySet()) {
+            JsonNode was = made.get(e.getKey());
+            if (was != null && !was.asText().equals(e.getValue())) {
+                throw new RunFileException(run.resolve("run.json"), e.getKey() + " is " + e.getValue() + ", but the checkpoint"
+                        + " (" + run.resolve(NAME) + ") was made by the run with " + e.getKey() + " " + was.asText()
+                        + ": run.json was edited; put " + was.asText() + " back to continue that run, or train the other"
+                        + " one in a new directory");
+            }
+        }
+    }
+
+    /** Writes checkpoint.json for the checkpoint just saved, recording the run's {@link #identity} (null: none). */
+    static CheckpointState write(Path run, long iteration, double elapsed, Map<String, String> identity) throws IOException {
         String prefix = prefixFor(iteration);
         CheckpointState s = new CheckpointState(iteration, elapsed, prefix,
                 digest(iteration, run.resolve(prefix).getParent()));
@@ -51,6 +93,9 @@ record CheckpointState(long iteration, double elapsedSeconds, String prefix, Str
         ck.put("prefix", prefix);
         ck.put("sha256", s.sha256);
         ck.put("writtenAt", Instant.now().toString());
+        if (identity != null) {
+            ck.put("run", identity);
+        }
         AtomicFiles.writeString(run.resolve(NAME), JSON.writeValueAsString(ck));
         return s;
     }

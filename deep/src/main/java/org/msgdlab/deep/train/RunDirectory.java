@@ -67,11 +67,8 @@ final class RunDirectory {
         }
         if ("completed".equals(stored.path("status").asText())) {
             List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
-            Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
-            if (last == null || last.iteration() != config.iterations()) {
-                throw new IllegalStateException(dir + ": run.json says completed but metrics.csv ends at iteration "
-                        + (last == null ? "(no rows)" : last.iteration()) + ", not " + config.iterations());
-            }
+            requireCompleteRows(dir, rows, config.iterations());
+            Row last = rows.get(rows.size() - 1);
             JsonNode sps = stored.get("secondsPerStep");
             double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
             String madeAt = stored.path("versions").path("msgd-lab commit").asText("unknown");
@@ -109,15 +106,26 @@ final class RunDirectory {
             return java.util.Optional.empty();
         }
         List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
-        if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
-            mismatch.accept(dir + ": run.json says completed but metrics.csv does not end at iteration " + config.iterations());
-            return java.util.Optional.empty();
-        }
+        requireCompleteRows(dir, rows, config.iterations());
         JsonNode sps = stored.get("secondsPerStep");
         Row last = rows.get(rows.size() - 1);
         double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
         return java.util.Optional.of(new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "read",
                 last.elapsedSeconds(), perStep));
+    }
+
+    /**
+     * The rows of a run whose run.json says "completed" must reach its last iteration: a metrics.csv
+     * that stops short (cut by hand or by a copy) is refused in one line naming the file, the last
+     * iteration found and the one expected, never read as a run not yet done.
+     */
+    private static void requireCompleteRows(Path dir, List<Row> rows, int iterations) throws RunFileException {
+        long last = rows.isEmpty() ? -1 : rows.get(rows.size() - 1).iteration();
+        if (last != iterations) {
+            throw new RunFileException(dir.resolve(MetricsFile.NAME), "run.json says \"completed\" but the rows stop at "
+                    + (last < 0 ? "no iteration (no rows)" : "iteration " + last) + ", not at the run's last iteration "
+                    + iterations + " (cut short?); restore the file, or remove the run directory to train the run again");
+        }
     }
 
     /** {@link Trainer#completedOrPrefix}. */
@@ -241,6 +249,7 @@ final class RunDirectory {
         Path metrics = dir.resolve(MetricsFile.NAME);
         if (Files.isRegularFile(dir.resolve(CheckpointState.NAME))) {
             CheckpointState ck = CheckpointState.read(dir, config.iterations(), log);
+            CheckpointState.requireSameRun(dir, config);
             start = ck.iteration();
             elapsed = ck.elapsedSeconds();
             prefix = dir.resolve(ck.prefix());

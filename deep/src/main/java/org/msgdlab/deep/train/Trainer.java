@@ -50,7 +50,10 @@ public final class Trainer {
                     + String.format(Locale.ROOT, "%.3f", elapsedSeconds);
         }
 
-        /** One line of metrics.csv; anything but six numbers (the first a whole number >= 0) is refused. */
+        /**
+         * One line of metrics.csv; anything but six numbers (the first a whole number >= 0, the
+         * accuracies in [0, 1], so never NaN) is refused.
+         */
         static Row parse(String line) {
             String[] f = line.split(",", -1);
             if (f.length != 6) {
@@ -72,6 +75,10 @@ public final class Trainer {
                     v[i - 1] = Double.parseDouble(f[i].strip());
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(names[i] + " '" + f[i] + "' must be a number");
+                }
+                // an accuracy is a fraction of examples: never NaN (a loss may be, in a run stopped by it)
+                if (names[i].endsWith("_accuracy") && !(v[i - 1] >= 0 && v[i - 1] <= 1)) {
+                    throw new IllegalArgumentException("column " + names[i] + " '" + f[i] + "' must be a number in [0, 1]");
                 }
             }
             return new Row(iteration, v[0], v[1], v[2], v[3], v[4]);

@@ -125,8 +125,21 @@ final class TrainingLoop {
                         if (done > tensorBoardWritten) {
                             tb.row(r, schedule.at(done));
                         }
+                        if (!Double.isFinite(r.trainLoss()) || !Double.isFinite(r.testLoss())) {
+                            // the step's loss was finite but the weights it made are not: the run diverged here
+                            String msg = String.format(Locale.ROOT, "iteration %d: the evaluated loss is not finite (train"
+                                            + " loss = %s, test loss = %s); run stopped (diverged), last good checkpoint: %s",
+                                    done, r.trainLoss(), r.testLoss(), lastCheckpoint == 0
+                                            && !Files.exists(c.out().resolve("checkpoint.json")) ? "none"
+                                            : "iteration " + lastCheckpoint + " (" + c.out().resolve("checkpoint.json") + ")");
+                            progress.finish();
+                            log.println(msg);
+                            RunJson.write(c.out(), runInfo, startedAt, "stopped: non-finite loss", done, msg, rows);
+                            return new Outcome(Status.STOPPED_NON_FINITE, done, List.copyOf(rows), msg, elapsed,
+                                    stepSeconds / steps);
+                        }
                         if (done - lastCheckpoint >= c.checkpointEvery() || done == c.iterations()) {
-                            checkpoint(g, c.out(), done, elapsed);
+                            checkpoint(g, c, done, elapsed);
                             lastCheckpoint = done;
                             RunJson.write(c.out(), runInfo, startedAt, "running", done, null, rows);
                         }
@@ -141,7 +154,7 @@ final class TrainingLoop {
                     progress.finish();
                     try {
                         if (done > lastCheckpoint) {
-                            checkpoint(g, c.out(), done, elapsed);
+                            checkpoint(g, c, done, elapsed);
                         }
                         String msg = "interrupted after iteration " + done + "; continue with: msgd train --resume " + c.out();
                         RunJson.write(c.out(), runInfo, startedAt, "interrupted", done, msg, rows);
@@ -224,7 +237,8 @@ final class TrainingLoop {
     // ------------------------------------------------------------------ files
 
     /** Saves the weights under checkpoints/ckpt-K (written beside, then renamed), then checkpoint.json. */
-    private static void checkpoint(TrainingGraph g, Path out, long iteration, double elapsed) throws IOException {
+    private static void checkpoint(TrainingGraph g, RunConfig c, long iteration, double elapsed) throws IOException {
+        Path out = c.out();
         Path dir = out.resolve("checkpoints");
         Files.createDirectories(dir);
         Path finalDir = out.resolve(CheckpointState.prefixFor(iteration)).getParent();
@@ -243,7 +257,7 @@ final class TrainingLoop {
             }
             throw e;
         }
-        CheckpointState.write(out, iteration, elapsed);
+        CheckpointState.write(out, iteration, elapsed, CheckpointState.identity(c));
         try (Stream<Path> old = Files.list(dir)) {
             for (Path p : old.toList()) {
                 if (!p.equals(finalDir)) {

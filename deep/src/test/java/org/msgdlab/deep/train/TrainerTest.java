@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -127,6 +128,28 @@ class TrainerTest {
     }
 
     @Test
+    void aSeedEditedInRunJsonDoesNotContinueTheOtherSeedsCheckpoint() throws IOException {
+        Path dir = tmp.resolve("edited-seed");
+        Trainer.run(config("gd", dir, 2), null, QUIET);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(dir.resolve("run.json").toFile());
+        long seed = run.path("config").path("seed").asLong();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) run.get("config")).put("seed", seed + 1);
+        Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
+        List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
+        RunFileException e = org.junit.jupiter.api.Assertions.assertThrows(RunFileException.class,
+                () -> Trainer.resume(dir, 4, QUIET));
+        assertEquals(dir.resolve("run.json") + ": seed is " + (seed + 1) + ", but the checkpoint (" + dir.resolve("checkpoint.json")
+                + ") was made by the run with seed " + seed + ": run.json was edited; put " + seed + " back to continue that"
+                + " run, or train the other one in a new directory", e.getMessage());
+        assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) run.get("config")).put("seed", seed);
+        Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
+        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET).status(), "the run itself continues");
+    }
+
+    @Test
     void aRunStartedOnAnotherMachineTypeIsNotContinuedHere() throws IOException {
         Path dir = tmp.resolve("bits");
         Trainer.run(config("gd", dir, 2), null, QUIET);
@@ -151,6 +174,78 @@ class TrainerTest {
         assertEquals(Trainer.Status.STOPPED_NON_FINITE, o.status());
         assertTrue(o.message().contains("not finite") && o.message().contains("last good checkpoint"), o.message());
         assertTrue(Files.readString(out.resolve("run.json")).contains("stopped: non-finite loss"));
+    }
+
+    @Test
+    void aRunWhoseLastStepMakesTheLossNonFiniteEndsStoppedNotCompleted() throws IOException {
+        // one step: its own loss (at the initial weights) is finite; the weights it makes are not
+        Path out = tmp.resolve("nan-at-the-end");
+        Trainer.Outcome o = Trainer.run(config("gd", out, 1).withEval(1, 0).withLearningRate(1e12), null, QUIET);
+        assertEquals(Trainer.Status.STOPPED_NON_FINITE, o.status(), o.message());
+        assertTrue(o.message().startsWith("iteration 1: the evaluated loss is not finite (train loss = "), o.message());
+        assertTrue(o.message().contains("run stopped (diverged)"), o.message());
+        String runJson = Files.readString(out.resolve("run.json"));
+        assertTrue(runJson.contains("stopped: non-finite loss") && !runJson.contains("\"completed\""), runJson);
+    }
+
+    @Test
+    void aCompletedRunWhoseMetricsStopShortIsRefusedNamingTheFileAndBothIterations() throws IOException {
+        Path dir = tmp.resolve("cut");
+        Trainer.run(config("gd", dir, 4), null, QUIET);
+        Path metrics = dir.resolve("metrics.csv");
+        List<String> lines = Files.readAllLines(metrics);
+        Files.write(metrics, lines.subList(0, lines.size() - 1));
+        for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> Trainer.completedOrPrefix(config("gd", dir, 4), m -> { }),
+                () -> Trainer.runOrContinue(config("gd", dir, 4), null, QUIET))) {
+            RunFileException e = org.junit.jupiter.api.Assertions.assertThrows(RunFileException.class, read);
+            assertEquals(metrics + ": run.json says \"completed\" but the rows stop at iteration 2, not at the run's last"
+                    + " iteration 4 (cut short?); restore the file, or remove the run directory to train the run again",
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void anAccuracyThatIsNotAFractionIsRefusedNamingFileLineAndColumn() throws IOException {
+        Path dir = tmp.resolve("nan-accuracy");
+        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Path metrics = dir.resolve("metrics.csv");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(metrics));
+        String[] f = lines.get(2).split(",");
+        f[4] = "NaN";
+        lines.set(2, String.join(",", f));
+        Files.write(metrics, lines);
+        RunFileException e = org.junit.jupiter.api.Assertions.assertThrows(RunFileException.class,
+                () -> Trainer.completedOrPrefix(config("gd", dir, 2), m -> { }));
+        assertTrue(e.getMessage().startsWith(metrics + ": line 3 '"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("': column test_accuracy 'NaN' must be a number in [0, 1]"), e.getMessage());
+    }
+
+    @Test
+    void optionsThatDoNotApplyOrMeanTheDefaultAreRefusedNotIgnored() {
+        String[][] bad = {
+                {"--method", "[msgd-fisher]-100", "--magnitude", "NaN"},
+                {"--method", "[msgd-fisher]-100", "--magnitude", "Infinity"},
+                {"--method", "gd", "--magnitude", "0.5"},
+                {"--method", "gd", "--bernoulli-batch", "20"}};
+        String[] expected = {
+                "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
+                "msgd train: --magnitude=Infinity must be a finite number >= 0",
+                "msgd train: --magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2) only, not to --method gd",
+                "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd"};
+        for (int i = 0; i < bad.length; i++) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Path out = tmp.resolve("refused-" + i);
+            List<String> args = new java.util.ArrayList<>(List.of("--preset", "fashion-mnist-small", "--data", data.toString(),
+                    "--out", out.toString(), "--iterations", "2"));
+            args.addAll(List.of(bad[i]));
+            assertEquals(TrainCli.USAGE, TrainCli.run(args, QUIET, new PrintStream(err, true, StandardCharsets.UTF_8)),
+                    String.join(" ", bad[i]));
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertTrue(text.startsWith(expected[i]), text);
+            assertEquals(1, text.lines().count(), text);
+            assertFalse(Files.exists(out), "nothing trained: " + String.join(" ", bad[i]));
+        }
     }
 
     @Test

@@ -56,7 +56,8 @@ final class ClaimSelection {
         for (String name : wanted) {
             if (modules.get(name).isEmpty()) {
                 throw new ParameterException(commandLine, "--only " + name + ": unknown module (allowed: "
-                        + String.join(", ", names) + ")");
+                        + String.join(", ", names) + (names.contains(Modules.PLUGINS) ? ""
+                        : ", " + Modules.PLUGINS + " (with --plugin JAR)") + ")");
             }
         }
         List<Study> studies = new ArrayList<>();

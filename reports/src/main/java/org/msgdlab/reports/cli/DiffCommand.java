@@ -9,6 +9,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,9 @@ import java.util.concurrent.Callable;
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = {"Compares two results files claim by claim.",
                 "The same claims with the same verdicts and numbers, timing aside, are the same results.",
-                "Prints one line per difference (claim, field path, before -> after). Exit 0: the same; 3: different.",
+                "Prints one line per difference (claim, field path, before -> after). Exit 0: the same; 3: different;"
+                        + " 1: a file is unreadable or not a results file; 2: bad usage (no such file, an --only name in"
+                        + " neither file).",
                 "BEFORE and AFTER are --out directories of verify runs or results files."})
 final class DiffCommand implements Callable<Integer> {
 
@@ -42,16 +45,23 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--only", paramLabel = "STUDY", split = ",",
             description = "compare only these studies: a study id (sde.appendix-b) or its first part (theory,"
-                    + " regression, sde, deep); default: every study")
+                    + " regression, sde, deep, plugins); a name in neither file is refused; default: every study")
     List<String> only = List.of();
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
+        for (Path p : List.of(file(before), file(after))) {
+            if (!Files.exists(p)) {
+                throw new ParameterException(spec.commandLine(), p + ": no such file");
+            }
+        }
         ResultsComparison c;
         try {
             c = ResultsComparison.of(file(before), file(after), tolerance, Set.copyOf(only));
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            String m = e.getMessage();
+            String bad = only.stream().filter(n -> m.startsWith("study '" + n + "'")).findFirst().orElse(null);
+            throw new ParameterException(spec.commandLine(), bad == null ? m : "--only " + bad + ": " + m);
         }
         PrintWriter out = spec.commandLine().getOut();
         c.differences().forEach(out::println);

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
  * one whole sentence that fits the line (MsgdTest checks it); the rest is in the command's own help.
  *
  * <p>Exit codes: {@value #OK} when every claim ran, whatever the verdicts; {@value #CLAIM_ERROR}
- * when a claim errored; {@value #USAGE} for bad usage; {@value #VERDICT_FAILED} when a verdict at
+ * when a claim errored or a file could not be read or written, a malformed input file included; {@value #USAGE}
+ * for bad usage; {@value #VERDICT_FAILED} when a verdict at
  * or beyond {@code verify --fail-on} occurred (for {@code diff}: the results differ); {@value #INTERRUPTED}
  * when stopped by Ctrl-C.
  */
@@ -23,14 +24,14 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
-                "1:a claim errored, or a file could not be read or written",
+                "1:a claim errored, or a file could not be read or written (an input file that is malformed included)",
                 "2:bad usage",
                 "3:a verdict at or beyond --fail-on occurred (diff: the results differ)"})
 public final class Msgd implements Runnable {
 
     /** Exit code: every claim ran, whatever the verdicts. */
     public static final int OK = 0;
-    /** Exit code: a claim errored, or a file could not be read or written. */
+    /** Exit code: a claim errored, or a file could not be read or written (a malformed input file included). */
     public static final int CLAIM_ERROR = 1;
     /** Exit code: bad usage. */
     public static final int USAGE = 2;
@@ -118,7 +119,10 @@ public final class Msgd implements Runnable {
             throw e;
         }
         String name = cl.getCommandSpec().qualifiedName();
-        cl.getErr().println(name + ": " + e.getMessage());
+        // an UncheckedIOException made without a message of its own says "java.io.IOException: ...": its cause says it plainly
+        Throwable why = e instanceof java.io.UncheckedIOException u && u.getCause() != null
+                && java.util.Objects.equals(u.getMessage(), u.getCause().toString()) ? u.getCause() : e;
+        cl.getErr().println(name + ": " + why.getMessage());
         cl.getErr().flush();
         return CLAIM_ERROR;
     }

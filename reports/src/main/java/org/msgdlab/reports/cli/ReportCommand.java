@@ -8,12 +8,14 @@ import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.ResultsFile;
 import org.msgdlab.core.claims.Series;
 import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.io.MalformedFileException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,7 +30,8 @@ import java.util.concurrent.Callable;
         description = {"Renders the report and tables again from a results file.",
                 "Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),"
                         + " DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
-                "DIR may also name the results file itself."})
+                "DIR may also name the results file itself. Exit 1: the results file is unreadable or malformed (one line"
+                        + " naming it and what is wrong); 2: there is no such file."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -38,18 +41,23 @@ final class ReportCommand implements Callable<Integer> {
     Path dir;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Path file = Files.isRegularFile(dir) ? dir : dir.resolve(ResultsFile.NAME);
         Path outDir = file.toAbsolutePath().getParent();
+        if (!Files.exists(file)) {
+            // a path that names no results file is bad usage; a file that is there but unreadable or malformed is exit 1
+            throw new ParameterException(spec.commandLine(), file + ": no such file");
+        }
         Results results;
         try {
             results = ResultsFile.read(file);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            // a results file that is missing, unreadable or malformed: a file that could not be read (exit 1)
+            throw new IOException(MalformedFileException.oneLine(e.getMessage()), e);
         }
         String problem = incomplete(results);
         if (problem != null) {
-            throw new ParameterException(spec.commandLine(), file + ": malformed results file: " + problem);
+            throw new MalformedFileException(file, "malformed results file: " + problem);
         }
         Report.Written written;
         try {

@@ -71,7 +71,8 @@ final class SweepCommand implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Executes a sweep's pending and interrupted runs: here (local) or as a Slurm job array.",
                     "Finished runs are skipped and interrupted ones continue from their last checkpoint; failed ones"
-                            + " run again only with --retry-failed. Exit: 0 all executed runs finished, 1 one failed,"
+                            + " run again only with --retry-failed. Exit: 0 all executed runs finished, 1 one failed (or sweep.json is"
+                            + " malformed: one line naming the run, setting and rule, nothing executed),"
                             + " 130 interrupted (the same command continues)."})
     static final class Run implements Callable<Integer> {
         @Spec
@@ -228,7 +229,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = {"Shows each run of a sweep: done, running, interrupted, failed or pending.",
-                    "Exit: 0 every run done, 1 a run failed, " + INCOMPLETE + " runs pending, running or interrupted."})
+                    "Exit: 0 every run done, 1 a run failed or sweep.json is malformed, " + INCOMPLETE
+                            + " runs pending, running or interrupted."})
     static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -53,7 +53,7 @@ final class SweepPlanCommand implements Callable<Integer> {
     List<String> methods;
 
     @Option(names = "--seeds", required = true, paramLabel = "S",
-            description = "paired seeds: A-B, a list A,B,C, or one")
+            description = "paired seeds: A-B, a list A,B,C, or one (a plan holds at most 10,000 runs)")
     String seeds;
 
     @Option(names = "--vary", paramLabel = "KEY=V1,V2", description = "a setting to vary (repeatable; every"
@@ -143,6 +143,10 @@ final class SweepPlanCommand implements Callable<Integer> {
                 int b = Integer.parseInt(ab[1].trim());
                 if (b < a) {
                     throw new IllegalArgumentException("--seeds=" + s + ": the range A-B needs A <= B");
+                }
+                if ((long) b - a + 1 > SweepPlan.MAX_RUNS) {
+                    throw new IllegalArgumentException("--seeds=" + s + " gives " + ((long) b - a + 1) + " seeds: a plan"
+                            + " holds at most " + SweepPlan.MAX_RUNS + " runs");
                 }
                 for (int i = a; i <= b; i++) {
                     list.add(i);

@@ -5,6 +5,7 @@ import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.io.TextCells;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ import java.util.List;
  * <p>Columns: study, claim_id, paper_ref, verdict, estimate, reference, standard_error, tolerance,
  * discrepancy ((estimate − reference)/|reference|, absolute when the reference is 0),
  * false_alarm_probability, min_power (over the applicable power checks), power_rejected (whether
- * this run rejected every applicable wrong formula), samples, seconds, why (one line).
+ * this run rejected every applicable wrong formula), samples, seconds, why (one line). A text cell that
+ * a spreadsheet would read as a formula ({@code =1+1}) gets a leading apostrophe ({@link TextCells#csv}).
  */
 public final class CsvSummary {
 
@@ -90,10 +92,9 @@ public final class CsvSummary {
         csv.append("\r\n");
     }
 
+    /** A cell as every CSV writer of msgd writes it: quoted, on one line, formulas neutralised ({@link TextCells#csv}). */
     static String quote(String cell) {
-        String c = cell == null ? "" : cell.replace("\r", " ").replace("\n", " ");
-        return c.contains(",") || c.contains("\"") || c.startsWith(" ") || c.endsWith(" ")
-                ? "\"" + c.replace("\"", "\"\"") + "\"" : c;
+        return TextCells.csv(cell);
     }
 
     /**

@@ -6,6 +6,7 @@ import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StudyResult;
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.io.TextCells;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,11 +38,12 @@ public final class MarkdownSummary {
         StringBuilder md = new StringBuilder();
         Provenance p = results.provenance();
         md.append("# msgd verification summary\n\n");
-        md.append("- command: `").append(p.command().replace("`", "'")).append("`\n");
-        md.append("- seed: ").append(p.seed()).append(", budget: ").append(p.budget()).append('\n');
-        md.append("- git commit: ").append(p.gitCommit()).append('\n');
-        md.append("- started: ").append(p.startedAt()).append(", finished: ")
-                .append(p.finishedAt() == null ? "(not finished)" : p.finishedAt()).append('\n');
+        // provenance is text a user can edit in results.json: one line each, no '<' at all, even in a code span (TextCells)
+        md.append("- command: `").append(TextCells.markdownCode(text(p.command()))).append("`\n");
+        md.append("- seed: ").append(p.seed()).append(", budget: ").append(text(p.budget())).append('\n');
+        md.append("- git commit: ").append(text(p.gitCommit())).append('\n');
+        md.append("- started: ").append(text(String.valueOf(p.startedAt()))).append(", finished: ")
+                .append(p.finishedAt() == null ? "(not finished)" : text(String.valueOf(p.finishedAt()))).append('\n');
         md.append('\n');
         md.append("| study | claim id | verdict | estimate | reference | discrepancy | power |\n");
         md.append("|---|---|---|---:|---:|---:|---:|\n");
@@ -62,8 +64,8 @@ public final class MarkdownSummary {
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
                 if (e.verdict() != Verdict.PASS) {
-                    notPass.add("- **" + e.verdict() + "** `" + text(e.claimId()).replace("`", "'") + "`: "
-                            + text(Verdicts.why(e).replace("\n", " ")) + "\n");
+                    notPass.add("- **" + e.verdict() + "** `" + TextCells.markdownCode(text(e.claimId())) + "`: "
+                            + text(Verdicts.why(e)) + "\n");
                 }
             }
         }
@@ -120,14 +122,15 @@ public final class MarkdownSummary {
     }
 
     private static String cell(String text) {
-        return text(text).replace("|", "\\|").replace("\n", " ");
+        return TextCells.markdownCell(text);
     }
 
     /**
-     * Text from results.json made inert where Markdown renders HTML: {@code <script>} or an
-     * {@code onerror=} attribute pasted into a page must show as text, not run.
+     * Text from results.json made inert where Markdown renders HTML ({@link TextCells#markdown}):
+     * {@code <script>} or an {@code onerror=} attribute pasted into a page shows as text, and a
+     * newline cannot open a heading or a table.
      */
     static String text(String s) {
-        return s.replace("<", "&lt;");   // no tag can open without '<'; '>' mid-line is plain text
+        return TextCells.markdown(s);
     }
 }

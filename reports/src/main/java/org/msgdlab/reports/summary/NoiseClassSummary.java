@@ -65,7 +65,7 @@ public final class NoiseClassSummary {
                         runs.plan().method(e.getKey()).id(), r.seed(), r.statistic(), r.finalAccuracy(), r.seconds(),
                         k.collapsed(), cell(k.reason()), r.rows().get(r.rows().size() - 1).trainAccuracy(),
                         cell(bits.map(b -> Provenance.shortCommit(b.commit())).orElse("unrecorded")),
-                        cell(bits.map(BitProvenance::cpu).orElse("unrecorded")), bits.map(BitProvenance::isa).orElse("unrecorded"),
+                        cell(bits.map(BitProvenance::cpu).orElse("unrecorded")), cell(bits.map(BitProvenance::isa).orElse("unrecorded")),
                         seeds.used().contains(r.seed())));
             }
         }

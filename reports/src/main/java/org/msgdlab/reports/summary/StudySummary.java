@@ -8,6 +8,7 @@ import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.io.TextCells;
 import org.msgdlab.core.stats.PairedDifferences;
 
 import java.io.IOException;
@@ -102,7 +103,7 @@ public final class StudySummary {
     }
 
     private static String csvCell(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return TextCells.csv(s);
     }
 
     /**

@@ -80,7 +80,7 @@ class MsgdTest {
         Run r = exec(twoPassingClaims(), "verify", "--only", "theory,foo", "--out", tmp.toString());
         assertEquals(Msgd.USAGE, r.code());
         assertOneLine(r.err());
-        assertTrue(r.err().contains("--only foo: unknown module (allowed: theory, sde)"), r.err());
+        assertTrue(r.err().contains("--only foo: unknown module (allowed: theory, sde, plugins (with --plugin JAR))"), r.err());
         assertFalse(Files.exists(tmp.resolve(ResultsFile.NAME)));
     }
 
@@ -238,9 +238,20 @@ class MsgdTest {
         assertTrue(differ.out().contains("/fake.b: /verdict \"PASS\" -> \"FAIL\""), differ.out());
         assertEquals(Msgd.VERDICT_FAILED, exec(twoPassingClaims(), "diff", "--only", "fake", a.toString(), c.toString()).code());
         Run elsewhere = exec(twoPassingClaims(), "diff", "--only", "theory,sde", a.toString(), c.toString());
-        assertEquals(Msgd.OK, elsewhere.code(), "the changed claim is in a study left out: " + elsewhere.out());
+        assertEquals(Msgd.USAGE, elsewhere.code(), "a study in neither file is refused, not 'the same': " + elsewhere.out());
+        assertOneLine(elsewhere.err());
+        assertTrue(elsewhere.err().startsWith("msgd diff: --only sde: study 'sde' is in neither file (there: "), elsewhere.err());
+        Run bogus = exec(twoPassingClaims(), "diff", "--only", "bogus", a.toString(), c.toString());
+        assertEquals(Msgd.USAGE, bogus.code(), bogus.out());
+        assertEquals("", bogus.out(), "no verdict on the comparison");
         Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
-        assertEquals(Msgd.USAGE, missing.code());
+        assertEquals(Msgd.USAGE, missing.code(), "a path that names no file is bad usage");
+        Path truncated = Files.writeString(tmp.resolve("truncated.json"), Files.readString(a.resolve(ResultsFile.NAME))
+                .substring(0, 40));
+        Run malformed = exec(twoPassingClaims(), "diff", a.toString(), truncated.toString());
+        assertEquals(Msgd.CLAIM_ERROR, malformed.code(), malformed.err());
+        assertOneLine(malformed.err());
+        assertTrue(malformed.err().startsWith("msgd diff: " + truncated + ": not readable as a results file ("), malformed.err());
         assertOneLine(missing.err());
         assertTrue(missing.err().contains("nowhere"), missing.err());
     }
@@ -251,7 +262,7 @@ class MsgdTest {
         Path file = tmp.resolve(ResultsFile.NAME);
         Files.writeString(file, Files.readString(file).replaceFirst("\"verdict\" : \"PASS\",", ""));
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
-        assertEquals(Msgd.USAGE, r.code());
+        assertEquals(Msgd.CLAIM_ERROR, r.code(), "a malformed input file exits 1, as everywhere");
         assertOneLine(r.err());
         assertTrue(r.err().contains(file + ": malformed results file: claim 'fake.a' has no \"verdict\""), r.err());
     }
@@ -261,7 +272,7 @@ class MsgdTest {
         for (String content : List.of("[1, 2]", "{}", "{ \"provenance\": {}, \"studies\": [ { \"id\": \"s\", \"claims\": [ 7 ] } ] }")) {
             Files.writeString(tmp.resolve(ResultsFile.NAME), content);
             Run r = exec(twoPassingClaims(), "report", tmp.toString());
-            assertEquals(Msgd.USAGE, r.code(), content);
+            assertEquals(Msgd.CLAIM_ERROR, r.code(), content);
             assertOneLine(r.err());
             assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": "), r.err());
             assertFalse(Files.exists(tmp.resolve("index.html")), content);
@@ -358,7 +369,7 @@ class MsgdTest {
     @Test
     void reportOnAMissingFileIsOneLineNamingIt(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
-        assertEquals(Msgd.USAGE, r.code());
+        assertEquals(Msgd.USAGE, r.code(), "a path that names no file is bad usage");
         assertOneLine(r.err());
         assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": no such file"), r.err());
     }
@@ -367,7 +378,7 @@ class MsgdTest {
     void reportOnAMalformedFileIsOneLineNamingIt(@TempDir Path tmp) throws Exception {
         Files.writeString(tmp.resolve(ResultsFile.NAME), "{ \"provenance\": ");
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
-        assertEquals(Msgd.USAGE, r.code());
+        assertEquals(Msgd.CLAIM_ERROR, r.code(), "a file that could not be read");
         assertOneLine(r.err());
         assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": malformed results file"), r.err());
         assertFalse(Files.exists(tmp.resolve("summary.md")));

@@ -73,6 +73,36 @@ class StudyCommandTest {
     }
 
     @Test
+    void damagedMetricsOfACompletedRunAreRefusedInOneLineNotReadAsNotRun() throws IOException {
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        String[] args = {"study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
+                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()};
+        assertEquals(0, run(new StringWriter(), args));
+        Path metrics = dir.resolve("paper-text/gd/seed-0/metrics.csv");
+        List<String> whole = Files.readAllLines(metrics);
+
+        List<String> nan = new java.util.ArrayList<>(whole);
+        String[] f = nan.get(4).split(",");
+        f[4] = "NaN";
+        nan.set(4, String.join(",", f));
+        Files.write(metrics, nan);
+        StringWriter err = new StringWriter();
+        assertEquals(Msgd.CLAIM_ERROR, runErr(err, args), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": line 5 '") && err.toString().strip()
+                .endsWith("column test_accuracy 'NaN' must be a number in [0, 1]"), err.toString());
+
+        Files.write(metrics, whole.subList(0, 4));
+        err = new StringWriter();
+        assertEquals(Msgd.CLAIM_ERROR, runErr(err, args), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": run.json says \"completed\" but the rows stop"
+                + " at iteration 4, not at the run's last iteration 10"), err.toString());
+        assertEquals(whole.subList(0, 4), Files.readAllLines(metrics), "nothing the user had is rewritten");
+    }
+
+    @Test
     void badInputGetsOneLineNamingTheParameter() {
         StringWriter err = new StringWriter();
         assertEquals(Msgd.USAGE, runErr(err, "study", "--seeds", "99", "--dir", tmp.toString()));

@@ -62,6 +62,53 @@ class SweepCommandTest {
     }
 
     @Test
+    void aPlanOfTooManySeedsIsRefusedStatingTheLimitBeforeExpandingIt() {
+        Path dir = tmp.resolve("huge");
+        Ran r = msgd("sweep", "plan", dir.toString(), "--methods", "gd", "--seeds", "0-99999999");
+        assertEquals(Msgd.USAGE, r.code(), r.err());
+        assertEquals("msgd sweep plan: --seeds=0-99999999 gives 100000000 seeds: a plan holds at most 10000 runs"
+                + " (see 'msgd sweep plan --help')", r.err().strip());
+        Ran product = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0-5000");
+        assertEquals(Msgd.USAGE, product.code(), product.err());
+        assertTrue(product.err().contains("= 10002 runs: a plan holds at most 10000"), product.err());
+        assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)));
+    }
+
+    @Test
+    void aHandEditedPlanIsRefusedInOneLineNamingFileRunFieldAndRuleByStatusAndRunAlike() throws IOException {
+        Path dir = tmp.resolve("edited");
+        assertEquals(Msgd.OK, msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
+                "--iterations", "20", "--data", tmp.resolve("nowhere").toString()).code());
+        Path file = dir.resolve(SweepPlan.FILE);
+        String planned = Files.readString(file);
+        String[][] edits = {
+                {"\"method\" : \"sgd-50\"", "\"method\" : \"bogus\"",
+                        file + ": run 1 (authors-code/sgd-50-wor/seed-0): method 'bogus' must be one of "},
+                {"\"iterations\" : \"20\"", "\"iterations\" : \"-20\"",
+                        file + ": run 0 (authors-code/gd/seed-0): iterations=-20 must be >= 1"},
+                {"\"iterations\" : \"20\"", "\"iteration\" : \"20\"",
+                        file + ": run 0 (authors-code/gd/seed-0): setting 'iteration' is not one of a deep.train run's "}};
+        for (String[] edit : edits) {
+            Files.writeString(file, planned.replaceFirst(java.util.regex.Pattern.quote(edit[0]), edit[1]));
+            for (String command : List.of("status", "run")) {
+                Ran r = msgd("sweep", command, dir.toString());
+                assertEquals(Msgd.CLAIM_ERROR, r.code(), command + ": " + r.err());
+                assertTrue(r.err().startsWith("msgd sweep " + command + ": " + edit[2]), r.err());
+                assertEquals(1, r.err().strip().lines().count(), r.err());
+                assertEquals("", r.out(), "nothing shown or executed");
+            }
+        }
+        Files.writeString(file, planned.substring(0, planned.length() / 2));
+        for (String command : List.of("status", "run")) {
+            Ran r = msgd("sweep", command, dir.toString());
+            assertEquals(Msgd.CLAIM_ERROR, r.code(), r.err());
+            assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON ("), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+        }
+        assertFalse(Files.exists(dir.resolve("authors-code")), "nothing trained");
+    }
+
+    @Test
     void theLocalExecutorRunsThePlanInTaskProcessesWithTheNumbersOfAnInProcessRunAndSkipsWhatIsDone() throws Exception {
         Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("local");

@@ -61,6 +61,20 @@ class MarkdownSummaryTest {
         assertEquals(golden, out.toString());
     }
 
+    @Test
+    void provenanceFromAnEditedResultsFileOpensNoHeadingTableOrTag() {
+        Results r = fixedResults();
+        Provenance p = r.provenance();
+        Provenance edited = new Provenance(p.seed(), p.budget(), "msgd verify\n# Owned\n| a | b |\n|---|---|", "\"><img src=x"
+                + " onerror=alert(1)>", p.startedAt(), p.finishedAt(), p.javaVersion(), p.os(), p.availableProcessors(), p.versions());
+        String md = MarkdownSummary.render(new Results(edited, r.studies()));
+        assertEquals(List.of(), md.lines().filter(l -> l.startsWith("# Owned") || l.startsWith("| a |")).toList());
+        org.junit.jupiter.api.Assertions.assertTrue(md.contains("- command: `msgd verify # Owned | a | b | |---|---|`\n"), md);
+        org.junit.jupiter.api.Assertions.assertTrue(md.contains("- git commit: \"&gt;&lt;img src=x onerror=alert(1)>\n"
+                .replace("&gt;", ">")), md);
+        org.junit.jupiter.api.Assertions.assertFalse(md.contains("<img"), md);
+    }
+
     private static String golden() throws Exception {
         try (InputStream in = MarkdownSummaryTest.class.getResourceAsStream("summary.golden.md")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
