@@ -26,6 +26,11 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
     public static final double BUSY_SHARE = 0.10;
     /** Hypervisor steal at or above which a timing is called busy. */
     public static final double BUSY_STEAL = 0.05;
+    /**
+     * The evidence parameter in which a timing claim states its load rule; it marks the claim as one that
+     * measures time (msgd diff leaves such claims out unless asked).
+     */
+    public static final String RULE_PARAMETER = "load.rule";
 
     /** @return a load that could not be measured (no {@code /proc}: not Linux) */
     public static MachineLoad unknown() {

@@ -25,25 +25,45 @@ import java.util.Set;
  * (commit, dates, command) is not compared; the seed and the budget are, since results at
  * another seed are other results. Immutable and thread-safe.
  *
- * @param differences one line per difference, e.g. {@code theory.sampling-noise/prop1.x: /estimate 0.1 -> 0.2}
+ * <p>A timing claim (one whose evidence records the machine's load, {@link #TIMING_CLAIM_PARAMETER}: a
+ * speed measured on this machine at this moment) differs between any two runs; it is left out unless
+ * asked for, and named in {@link #timingLeftOut()}.
+ *
+ * @param differences    one line per difference, e.g. {@code theory.sampling-noise/prop1.x: /estimate 0.1 -> 0.2}
+ * @param verdictChanges one line per claim whose verdict changed, e.g. {@code deep/deep.x: PASS -> FAIL}
+ * @param timingLeftOut  the timing claims left out of the comparison
+ * @param claimsCompared claims compared (in either file)
  */
-public record ResultsComparison(List<String> differences) {
+public record ResultsComparison(List<String> differences, List<String> verdictChanges, List<String> timingLeftOut,
+                                int claimsCompared) {
 
     /** Fields that measure time, not results: left out of the comparison wherever they stand. */
     public static final Set<String> TIMING = Set.of("seconds", "startedAt", "finishedAt");
+    /** The parameter that marks a timing claim: the rule by which the machine's load makes it INCONCLUSIVE. */
+    public static final String TIMING_CLAIM_PARAMETER = org.msgdlab.core.bench.MachineLoad.RULE_PARAMETER;
 
     /**
-     * Copies the differences.
+     * Copies the lists.
      *
-     * @param differences one line per difference
+     * @param differences    one line per difference
+     * @param verdictChanges one line per changed verdict
+     * @param timingLeftOut  the timing claims left out
+     * @param claimsCompared claims compared
      */
     public ResultsComparison {
         differences = List.copyOf(differences);
+        verdictChanges = List.copyOf(verdictChanges);
+        timingLeftOut = List.copyOf(timingLeftOut);
     }
 
     /** @return whether the two files hold the same results */
     public boolean same() {
         return differences.isEmpty();
+    }
+
+    /** @return the claims with a difference ("study/claim"), in order, each once */
+    public List<String> claimsThatDiffer() {
+        return differences.stream().map(d -> d.contains(": ") ? d.substring(0, d.indexOf(": ")) : d).distinct().toList();
     }
 
     /**
@@ -77,10 +97,28 @@ public record ResultsComparison(List<String> differences) {
      */
     public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies)
             throws IOException {
+        return of(before, after, relativeTolerance, studies, false);
+    }
+
+    /**
+     * Compares the claims of some studies of two results files, timing claims included or not.
+     *
+     * @param before            the earlier file
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @param studies           study ids or their first parts; empty for every study
+     * @param timing            whether to compare the timing claims too
+     * @return the differences
+     * @throws MalformedFileException   when a file is not a results file, naming it
+     * @throws IOException              when a file cannot be read
+     * @throws IllegalArgumentException when the tolerance is negative or not finite, or a study name is in neither file
+     */
+    public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies,
+                                       boolean timing) throws IOException {
         if (!(relativeTolerance >= 0) || Double.isInfinite(relativeTolerance)) {
             throw new IllegalArgumentException("relative tolerance=" + relativeTolerance + " must be finite and >= 0");
         }
-        return of(tree(before), tree(after), relativeTolerance, studies);
+        return of(tree(before), tree(after), relativeTolerance, studies, timing);
     }
 
     private static JsonNode tree(Path file) throws IOException {
@@ -122,6 +160,22 @@ public record ResultsComparison(List<String> differences) {
      *                                  its first part (naming the ones there are)
      */
     public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance, Set<String> studies) {
+        return of(before, after, relativeTolerance, studies, false);
+    }
+
+    /**
+     * Compares the claims of some studies of two parsed results files, timing claims included or not.
+     *
+     * @param before            the earlier tree
+     * @param after             the later one
+     * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
+     * @param studies           study ids or their first parts; empty for every study
+     * @param timing            whether to compare the timing claims too
+     * @return the differences
+     * @throws IllegalArgumentException when a name of {@code studies} is in neither file
+     */
+    public static ResultsComparison of(JsonNode before, JsonNode after, double relativeTolerance, Set<String> studies,
+                                       boolean timing) {
         java.util.Set<String> known = new java.util.TreeSet<>();
         for (JsonNode tree : List.of(before, after)) {
             for (JsonNode study : tree.path("studies")) {
@@ -143,20 +197,36 @@ public record ResultsComparison(List<String> differences) {
         }
         Map<String, JsonNode> a = claims(before, studies);
         Map<String, JsonNode> b = claims(after, studies);
-        for (Map.Entry<String, JsonNode> e : a.entrySet()) {
-            JsonNode other = b.get(e.getKey());
-            if (other == null) {
-                out.add(e.getKey() + ": only in the first file");
-            } else {
-                compare(e.getKey(), "", e.getValue(), other, relativeTolerance, out);
+        List<String> verdicts = new ArrayList<>();
+        java.util.Set<String> left = new java.util.LinkedHashSet<>();
+        java.util.Set<String> all = new java.util.LinkedHashSet<>(a.keySet());
+        all.addAll(b.keySet());
+        for (String key : all) {
+            JsonNode x = a.get(key);
+            JsonNode y = b.get(key);
+            if (!timing && (isTiming(x) || isTiming(y))) {
+                left.add(key);
+                continue;
             }
-        }
-        for (String key : b.keySet()) {
-            if (!a.containsKey(key)) {
+            if (y == null) {
+                out.add(key + ": only in the first file");
+            } else if (x == null) {
                 out.add(key + ": only in the second file");
+            } else {
+                String v = x.path("verdict").asText();
+                String w = y.path("verdict").asText();
+                if (!v.equals(w)) {
+                    verdicts.add(key + ": " + v + " -> " + w);
+                }
+                compare(key, "", x, y, relativeTolerance, out);
             }
         }
-        return new ResultsComparison(out);
+        return new ResultsComparison(out, verdicts, List.copyOf(left), all.size());
+    }
+
+    /** Whether a claim (null: absent) is a timing claim: its parameters record the machine's load rule. */
+    static boolean isTiming(JsonNode claim) {
+        return claim != null && claim.path("parameters").has(TIMING_CLAIM_PARAMETER);
     }
 
     private static Map<String, JsonNode> claims(JsonNode results, Set<String> studies) {

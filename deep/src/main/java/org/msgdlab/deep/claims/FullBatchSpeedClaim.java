@@ -157,7 +157,7 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("load.stealShare", load.stealShare());
         params.put("load.loadAverage", load.loadAverage());
         params.put("load.othersShareByRound", c.loads().stream().mapToDouble(MachineLoad::othersShare).toArray());
-        params.put("load.rule", "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
+        params.put(MachineLoad.RULE_PARAMETER, "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
                 + "% of the machine's CPU time, or the hypervisor stole " + Math.round(100 * MachineLoad.BUSY_STEAL)
                 + "%, at the median round (/proc/stat less this process and its children)");
     }

@@ -167,7 +167,7 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
         params.put("load.othersShare", load.othersShare());
         params.put("load.stealShare", load.stealShare());
         params.put("load.loadAverage", load.loadAverage());
-        params.put("load.rule", "the timing half is INCONCLUSIVE when other processes used at least "
+        params.put(MachineLoad.RULE_PARAMETER, "the timing half is INCONCLUSIVE when other processes used at least "
                 + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the machine's CPU time during the timing, or the hypervisor"
                 + " stole " + Math.round(100 * MachineLoad.BUSY_STEAL) + "% (/proc/stat less this process and its children)");
         for (NoiseInjectionTiming t : timings) {

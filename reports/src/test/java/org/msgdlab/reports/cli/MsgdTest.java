@@ -232,10 +232,16 @@ class MsgdTest {
                 "verify", "--out", c.toString());
         Run same = exec(twoPassingClaims(), "diff", a.toString(), b.resolve(ResultsFile.NAME).toString());
         assertEquals(Msgd.OK, same.code(), same.out() + same.err());
-        assertEquals("diff: the same results (timing aside)", same.out().strip());
+        assertEquals("diff: 2 claims, 0 verdicts changed, 0 claims differ\ndiff: the same results", same.out().strip());
         Run differ = exec(twoPassingClaims(), "diff", a.toString(), c.toString());
         assertEquals(Msgd.VERDICT_FAILED, differ.code(), differ.out() + differ.err());
+        // it leads with the verdicts that changed, one line each, then the counts
+        List<String> lines = differ.out().lines().toList();
+        assertTrue(lines.get(0).matches("verdict changed: .*/fake\\.b: PASS -> FAIL"), differ.out());
+        assertTrue(lines.get(1).startsWith("diff: 2 claims, 1 verdicts changed, 1 claims differ"), differ.out());
         assertTrue(differ.out().contains("/fake.b: /verdict \"PASS\" -> \"FAIL\""), differ.out());
+        Run details = exec(twoPassingClaims(), "diff", "--details", a.toString(), c.toString());
+        assertTrue(details.out().lines().count() >= lines.size(), details.out());
         assertEquals(Msgd.VERDICT_FAILED, exec(twoPassingClaims(), "diff", "--only", "fake", a.toString(), c.toString()).code());
         Run elsewhere = exec(twoPassingClaims(), "diff", "--only", "theory,sde", a.toString(), c.toString());
         assertEquals(Msgd.USAGE, elsewhere.code(), "a study in neither file is refused, not 'the same': " + elsewhere.out());
