@@ -42,7 +42,7 @@ import java.util.concurrent.Callable;
                 "A sweep directory holds sweep.json (the plan) and one directory per run, named by the run's id,"
                         + " [PRESET/]PROTOCOL[+KEY=VALUE]/METHOD/seed-S: the paired study's layout."},
         subcommands = {SweepPlanCommand.class, SweepCommand.Run.class, SweepCommand.Status.class, SweepCompareCommand.class,
-                SweepCommand.Task.class})
+                SweepRepointCommand.class, SweepCommand.Task.class})
 final class SweepCommand implements Callable<Integer> {
 
     @Spec
