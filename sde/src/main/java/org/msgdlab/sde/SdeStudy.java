@@ -19,7 +19,9 @@ import org.msgdlab.core.claims.Study;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.plugin.CheckedPlugin;
 import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.PluginStudy;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -126,31 +128,39 @@ public final class SdeStudy {
     /**
      * The weak-order claim of each plug-in noise, {@code plugin.NAME.sde.weak-order}: its noisy
      * iteration against the SDE with its declared covariance, on the logistic problem at b = 32
-     * ({@link #WEAK_BATCH}); NOT_APPLICABLE, with the reason, when the covariance is undefined or unknown.
+     * ({@link #WEAK_BATCH}); NOT_APPLICABLE, with the reason, when the covariance is undefined or unknown; ERROR, with
+     * the reason, when the plug-in's code fails. The diffusion is built from the declared covariance, which the fitted
+     * order cannot check (a declaration off by a constant factor fits the same order): the plug-in study makes the claim
+     * rest on {@code plugin.NAME.covariance.as-declared}.
      *
      * @param plugin the plug-in
      * @return the one claim
-     * @throws IllegalArgumentException if the plug-in declares an exact covariance of a dimension other than N
      */
     public static List<Claim> pluginClaims(NoisePlugin plugin) {
+        String id = "plugin." + plugin.name() + ".sde.weak-order";
+        String ref = "Appendix B, Eq. (sde), with plug-in " + plugin.name();
+        String statement = "the noisy iteration with plug-in " + plugin.name() + "'s noise is a first-order weak approximation of its SDE"
+                + " dTheta = -grad L dt + sqrt(eta) grad L Var[V]^(1/2) dW, Var[V] as the plug-in declares it (the fitted order"
+                + " cannot see the diffusion's scale, so it rests on plugin." + plugin.name() + ".covariance.as-declared)";
+        NoisePlugin checked = CheckedPlugin.of(plugin);
+        return List.of(PluginStudy.guarded(id, ref, statement, () -> pluginClaim(checked, id, ref, statement)));
+    }
+
+    private static Claim pluginClaim(NoisePlugin plugin, String id, String ref, String statement) {
         LogisticRegression logistic = logistic();
         int n = logistic.samples();
         SamplingNoise noise = plugin.create(n, WEAK_BATCH);
-        String id = "plugin." + plugin.name() + ".sde.weak-order";
         Optional<ExchangeableCovariance> cov = noise.declaredCovariance().resolve(n);
         if (cov.isEmpty()) {
             Map<String, Object> params = new LinkedHashMap<>();
             params.put("n", n);
             params.put("b", WEAK_BATCH);
             params.put("declared covariance", noise.declaredCovariance().describe());
-            return List.of(new NotApplicableClaim(id, "Appendix B, Eq. (sde), with plug-in " + plugin.name(),
-                    "the noisy iteration with " + noise.paperName() + " is a first-order weak approximation of its SDE"
-                            + " dTheta = -grad L dt + sqrt(eta) grad L Var[V]^(1/2) dW",
-                    params, "does not apply: the SDE's diffusion is built from Var[V], and the plug-in's covariance is "
-                            + noise.declaredCovariance().describe()));
+            return new NotApplicableClaim(id, ref, statement, params, "does not apply: the SDE's diffusion is built from Var[V], and the"
+                    + " plug-in's covariance is " + noise.declaredCovariance().describe());
         }
-        return List.of(WeakClaims.single(id, new HypothesizedNoise(noise, cov.get()), weakSetup(logistic, Budget.QUICK),
-                weakSetup(logistic, Budget.FULL)));
+        return WeakClaims.single(id, new HypothesizedNoise(noise, cov.get()), weakSetup(logistic, Budget.QUICK),
+                weakSetup(logistic, Budget.FULL));
     }
 
     private static StrongOrderClaim strong(String id, Problem p, Diffusion d, int b, StrongSetup quick, StrongSetup full) {

@@ -5,7 +5,9 @@ import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Evidence;
+import org.opentest4j.AssertionFailedError;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.HypothesizedNoise;
 import org.msgdlab.theory.noise.SamplingNoise;
@@ -115,6 +117,7 @@ public final class CovarianceAssertion {
      * @return the evidence (every statistic, its tolerance, the power) when the assertion holds
      * @throws org.opentest4j.AssertionFailedError when a statistic disagrees with the expected
      *         covariance, or the required power is not reached at this sample budget
+     *         (or when the noise draws a NaN or an infinity: the message names the entry and its value)
      */
     public Evidence check() {
         ExchangeableCovariance reference = expected != null ? expected : Checks.ownCovariance(noise);
@@ -122,7 +125,12 @@ public final class CovarianceAssertion {
         MonteCarloClaim claim = NoiseClaims.covariance(ID, "msgd-lab testkit", "Var[V] = " + reference,
                 new HypothesizedNoise(noise, reference), reference, alternative != null ? alternativeName : "none named", wrong,
                 Discrepancy.none(), new NoiseClaims.Samples(samples, samples), Map.of());
-        Evidence evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+        Evidence evidence;
+        try {
+            evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+        } catch (CheckFailure f) {
+            throw new AssertionFailedError("assertCovariance(" + noise.paperName() + ", n=" + noise.dimension() + ")" + " failed: " + f.getMessage());
+        }
         String subject = "assertCovariance(" + noise.paperName() + ", n=" + noise.dimension() + ")";
         return new Outcome(subject, reference + (expected == null ? " (the noise's own covariance())" : ""),
                 alternative == null ? null : "\"" + alternativeName + "\"",

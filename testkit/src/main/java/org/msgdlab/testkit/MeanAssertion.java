@@ -3,7 +3,9 @@ package org.msgdlab.testkit;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Evidence;
+import org.opentest4j.AssertionFailedError;
 import org.msgdlab.theory.noise.SamplingNoise;
 
 import java.util.Map;
@@ -70,11 +72,17 @@ public final class MeanAssertion {
      * @return the evidence (every statistic, its tolerance, the power) when the assertion holds
      * @throws org.opentest4j.AssertionFailedError when a statistic disagrees with 1/n, or the
      *         required power is not reached at this sample budget
+     *         (or when the noise draws a NaN or an infinity: the message names the entry and its value)
      */
     public Evidence check() {
         MonteCarloClaim claim = NoiseClaims.mean(ID, "msgd-lab testkit", "E[W] = 1/n", noise,
                 new NoiseClaims.Samples(samples, samples), Map.of());
-        Evidence evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+        Evidence evidence;
+        try {
+            evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+        } catch (CheckFailure f) {
+            throw new AssertionFailedError("assertMean(" + noise.paperName() + ", n=" + noise.dimension() + ")" + " failed: " + f.getMessage());
+        }
         int n = noise.dimension();
         String subject = "assertMean(" + noise.paperName() + ", n=" + n + ")";
         double[] alt = new double[claim.wrongValues().length];

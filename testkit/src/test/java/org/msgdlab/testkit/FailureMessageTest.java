@@ -111,4 +111,48 @@ class FailureMessageTest {
             };
         }
     }
+
+    /** SGD without replacement whose sampler writes NaN into the entry {@code bad} of every draw. */
+    record NaNAt(SamplingNoise inner, int bad, double value) implements SamplingNoise {
+        @Override
+        public int dimension() {
+            return inner.dimension();
+        }
+
+        @Override
+        public String paperName() {
+            return "broken " + inner.paperName();
+        }
+
+        @Override
+        public String formula() {
+            return inner.formula();
+        }
+
+        @Override
+        public ExchangeableCovariance covariance() {
+            return inner.covariance();
+        }
+
+        @Override
+        public NoiseSampler sampler(UniformRandomProvider rng) {
+            NoiseSampler s = inner.sampler(rng);
+            return v -> {
+                s.sample(v);
+                v[bad] = value;
+            };
+        }
+    }
+
+    @Test
+    void aNoiseDrawingNaNOrInfinityFailsNamingTheDrawNotATolerance() {
+        SamplingNoise nan = new NaNAt(new SgdWithoutReplacement(50, 5), 7, Double.NaN);
+        AssertionFailedError c = assertThrows(AssertionFailedError.class, () -> assertCovariance(nan).check());
+        assertEquals("assertCovariance(broken SGD-5 (without replacement), n=50) failed: broken SGD-5 (without replacement) (n=50)"
+                + " drew a non-finite value, V[7] = NaN: a sampling noise must draw finite values", c.getMessage());
+        SamplingNoise inf = new NaNAt(new SgdWithoutReplacement(50, 5), 3, Double.NEGATIVE_INFINITY);
+        AssertionFailedError m = assertThrows(AssertionFailedError.class, () -> assertMean(inf).check());
+        assertEquals("assertMean(broken SGD-5 (without replacement), n=50) failed: broken SGD-5 (without replacement) (n=50)"
+                + " drew a non-finite value, W[3] = -Infinity: a sampling noise must draw finite values", m.getMessage());
+    }
 }

@@ -65,7 +65,7 @@ class SlurmExecutorTest {
         assertEquals("#!/bin/bash", lines.get(0));
         for (String line : List.of("#SBATCH --job-name=msgd-sweep", "#SBATCH --array=0-3", "#SBATCH --requeue",
                 "#SBATCH --signal=B:USR1@120", "#SBATCH --cpus-per-task=2", "#SBATCH --ntasks=1",
-                "#SBATCH --output=" + dir.toAbsolutePath().resolve("slurm").resolve("%A_%a.out"))) {
+                "#SBATCH --output=\"" + dir.toAbsolutePath().resolve("slurm").resolve("%A_%a.out") + "\"")) {
             assertTrue(lines.contains(line), line + " in\n" + s);
         }
         for (String absent : List.of("--gres", "--partition", "--time", "--mem", "--account", "--qos")) {
@@ -107,7 +107,7 @@ class SlurmExecutorTest {
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the script ends");
         assertEquals(3, p.exitValue());
         assertEquals("ran --index 2", Files.readString(out).strip());
-        assertTrue(Files.readString(log).startsWith("msgd sweep: array task 9_2 on "), Files.readString(log));
+        assertTrue(Files.readString(log).startsWith("msgd sweep: array task 9_2 (plan index 2) on "), Files.readString(log));
     }
 
     @Test

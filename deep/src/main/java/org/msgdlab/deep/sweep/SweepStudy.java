@@ -74,6 +74,35 @@ public final class SweepStudy {
                 "Section 5, Appendix C", claims);
     }
 
+    /**
+     * What {@code verify --from} needs of every run, checked when the sweep is planned, before anything trains: an
+     * evaluation inside the last 20% of the iterations (the study's statistic averages it), the rule of
+     * {@link StudyPlan}. Runs of fewer than 5 iterations (smoke tests) are let through with a note: verify --from
+     * will not read them.
+     *
+     * @param plan the planned sweep
+     * @return notes on what verify --from will not read; empty when it can read every run
+     * @throws IllegalArgumentException naming the first run whose last 20% holds no evaluation, its values and the rule
+     */
+    public static List<String> requireReadable(org.msgdlab.core.sweep.SweepPlan plan) {
+        List<String> notes = new ArrayList<>();
+        for (SweepRun r : plan.runs()) {
+            int iterations = Integer.parseInt(r.setting("iterations"));
+            int evalEvery = Integer.parseInt(r.setting("eval-every"));
+            if (iterations < 5) {
+                if (notes.isEmpty()) {
+                    notes.add("run " + r.id() + " has " + iterations + " iterations: verify --from needs at least 5 (a smoke"
+                            + " test's runs are trained, not read as the study)");
+                }
+            } else if (evalEvery < 1 || evalEvery > iterations / 5) {
+                throw new IllegalArgumentException("run " + r.id() + ": eval-every=" + evalEvery + " must be in [1, iterations/5 = "
+                        + iterations / 5 + "] so that the last 20% holds an evaluation (verify --from reads the last 20% of each"
+                        + " run; nothing planned)");
+            }
+        }
+        return notes;
+    }
+
     private static List<Claim> claims(SweepDirectory sweep, Protocol protocol, List<SweepDirectory.Status> runs,
                                       PrintStream log) {
         SweepRun first = runs.get(0).run();
@@ -112,12 +141,44 @@ public final class SweepStudy {
                         .add(r.id() + " (" + s.state().name().toLowerCase(java.util.Locale.ROOT) + ")");
             }
         }
+        String shortened = shortened(plan).orElse("");
+        if (!shortened.isEmpty()) {
+            log.println("verify --from: WARNING: the " + protocol.name() + " runs of " + sweep.dir() + " are " + shortened
+                    + "; their verdicts are a shortened design's, not the pre-registered study's");
+        }
         List<String> missing = unfinished.values().stream().flatMap(List::stream).toList();
         if (!missing.isEmpty()) {
             log.println("verify --from: " + missing.size() + " planned " + protocol.name() + " runs are not finished and not"
                     + " trained here (msgd sweep run " + sweep.dir() + "): " + missing);
         }
-        return StudyClaim.readOnly(plan, claim -> note(claim, planned, unfinished), log);
+        return StudyClaim.readOnly(plan, claim -> {
+            String n = note(claim, planned, unfinished);
+            String design = shortened.isEmpty() ? "" : "a shortened design, not the pre-registered one: " + shortened;
+            return n.isEmpty() ? design : design.isEmpty() ? n : design + "; " + n;
+        }, log);
+    }
+
+    /**
+     * How a sweep's study plan departs from the pre-registered design of its protocol (the study's iterations,
+     * {@link StudyPlan#EVAL_EVERY} and {@link StudyPlan#MASTER_SEED}).
+     *
+     * @param plan the plan the sweep's runs form
+     * @return e.g. "trained 20 iterations (the design: 5000), evaluated every 10 (the design: 200)"; empty when it is
+     *         the design
+     */
+    static Optional<String> shortened(StudyPlan plan) {
+        List<String> parts = new ArrayList<>();
+        int design = StudyPlan.iterations(plan.protocol());
+        if (plan.iterations() != design) {
+            parts.add("trained " + plan.iterations() + " iterations (the design: " + design + ")");
+        }
+        if (plan.evalEvery() != StudyPlan.EVAL_EVERY) {
+            parts.add("evaluated every " + plan.evalEvery() + " (the design: " + StudyPlan.EVAL_EVERY + ")");
+        }
+        if (plan.masterSeed() != StudyPlan.MASTER_SEED) {
+            parts.add("seeded from master seed " + plan.masterSeed() + " (the design: " + StudyPlan.MASTER_SEED + ")");
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", parts));
     }
 
     /** Which of a claim's runs the sweep lacks or has not finished. */

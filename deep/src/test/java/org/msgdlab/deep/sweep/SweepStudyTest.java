@@ -111,4 +111,27 @@ class SweepStudyTest {
         m = assertThrows(IllegalArgumentException.class, () -> SweepStudy.create(varied, QUIET)).getMessage();
         assertTrue(m.contains("holds no run of the paired Fashion-MNIST study"), m);
     }
+
+    @Test
+    void runsShorterThanThePreRegisteredDesignAreSaidToBeSoInTheLogAndInEveryClaimsEvidence() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        Path dir = tmp.resolve("short");
+        plan(data, List.of("gd", "sgd-50"), 1, 0).write(dir);   // 10 iterations, evaluated every 2: the design is 5000, 200
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Study s = SweepStudy.create(dir, new PrintStream(log, true, StandardCharsets.UTF_8));
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("verify --from: WARNING: the authors-code runs of " + dir + " are"
+                + " trained 10 iterations (the design: 5000), evaluated every 2 (the design: 200); their verdicts are a shortened"
+                + " design's, not the pre-registered study's"), log.toString(StandardCharsets.UTF_8));
+        for (Claim c : s.claims()) {
+            Evidence e = c.check(Budget.FULL, 1);
+            assertTrue(e.verdictReason().contains("a shortened design, not the pre-registered one: trained 10 iterations"),
+                    c.id() + ": " + e.verdictReason());
+        }
+    }
+
+    @Test
+    void theStudysOwnDesignIsNotCalledShortened() {
+        assertEquals(java.util.Optional.empty(), SweepStudy.shortened(new StudyPlan(Protocol.AUTHORS_CODE, StudyPlan.METHODS,
+                StudyPlan.MASTER_SEED, StudyPlan.AUTHORS_CODE_ITERATIONS, StudyPlan.EVAL_EVERY, tmp, tmp)));
+    }
 }

@@ -16,6 +16,8 @@ import org.msgdlab.core.claims.ExactClaim;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.CheckedPlugin;
+import org.msgdlab.theory.plugin.PluginStudy;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +34,10 @@ import java.util.Optional;
  * {@code plugin.NAME.covariance.as-declared} checks against the draws), on the regression plan's
  * swept problems, its large batches and half the largest stable step. It holds when the declared
  * covariance on B samples is SGD-b's without replacement, {@code (B-b)/(bB(B-1)) (I - 11^T/B)};
- * otherwise FAIL with the largest relative risk difference. Stateless.
+ * otherwise FAIL with the largest relative risk difference. The comparison is always with SGD-b
+ * sampling without replacement (the SGD of Theorem 1), whatever the plug-in declares; and, as the risk
+ * is computed from the declaration, the plug-in study makes the claim rest on the as-declared claim. A
+ * plug-in that fails when created at a B is ERROR with the reason ({@code PluginStudy.guarded}). Stateless.
  */
 public final class PluginRiskClaim {
 
@@ -44,17 +49,27 @@ public final class PluginRiskClaim {
      *
      * @param plugin the plug-in
      * @param plan   the regression plan (problems, b, large batches)
-     * @return the claim
+     * @return the claim; ERROR evidence with the reason when the plug-in fails at one of the large batches
      */
     public static Claim create(NoisePlugin plugin, RegressionPlan plan) {
         String id = "plugin." + plugin.name() + ".thm1.same-risk-as-sgd";
         String ref = ClaimKit.THEOREM + ", with plug-in " + plugin.name();
         int b = plan.b();
         String statement = "Large-batch MSGD with W = 1/B + V, V the plug-in's noise on the B samples of a step, has exactly the"
-                + " expected risk of small-batch SGD-" + b + " (Theorem 1 holds when Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B))";
+                + " expected risk of small-batch SGD-" + b + " sampling without replacement, the SGD of Theorem 1 (it holds when"
+                + " Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B)); computed from the plug-in's declared covariance, so it rests on"
+                + " plugin." + plugin.name() + ".covariance.as-declared";
+        NoisePlugin checked = CheckedPlugin.of(plugin);
+        return PluginStudy.guarded(id, ref, statement, () -> build(checked, plan, id, ref, statement));
+    }
+
+    private static Claim build(NoisePlugin plugin, RegressionPlan plan, String id, String ref, String statement) {
+        int b = plan.b();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("b", b);
         params.put("B", plan.largeBatches().toString());
+        params.put("compared with", "SGD-" + b + " without replacement");
+        params.put("covariance used", "as declared by the plug-in");
         for (int big : plan.largeBatches()) {
             SamplingNoise noise = plugin.create(big, b);
             Optional<ExchangeableCovariance> cov = noise.declaredCovariance().resolve(big);

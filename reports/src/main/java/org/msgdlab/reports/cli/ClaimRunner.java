@@ -91,7 +91,7 @@ final class ClaimRunner {
 
     /**
      * Runs one check; a throw (or a null) becomes ERROR evidence with the message, and the run goes
-     * on. The caller times it: the evidence's seconds are the runner's, whatever the claim measured.
+     * on; a {@link org.msgdlab.core.claims.CheckFailure}'s message is the reason as it is. The caller times it: the evidence's seconds are the runner's, whatever the claim measured.
      */
     private static Evidence check(Claim claim, CheckContext context) {
         try {
@@ -106,6 +106,9 @@ final class ClaimRunner {
     }
 
     private static String describe(Throwable t) {
+        if (t instanceof org.msgdlab.core.claims.CheckFailure) {
+            return t.getMessage(); // the whole reason, in one line
+        }
         String where = t.getStackTrace().length == 0 ? "" : " (at " + t.getStackTrace()[0] + ")";
         return t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage()) + where;
     }

@@ -5,6 +5,7 @@ import org.msgdlab.deep.sweep.TrainingRunKind;
 import org.msgdlab.core.sweep.LocalExecutor;
 import org.msgdlab.core.sweep.RunState;
 import org.msgdlab.core.sweep.SlurmExecutor;
+import org.msgdlab.core.sweep.SlurmQueue;
 import org.msgdlab.core.sweep.SweepDirectory;
 import org.msgdlab.core.sweep.TaskCommand;
 import picocli.CommandLine.Command;
@@ -41,7 +42,7 @@ import java.util.concurrent.Callable;
                 "A sweep directory holds sweep.json (the plan) and one directory per run, named by the run's id,"
                         + " [PRESET/]PROTOCOL[+KEY=VALUE]/METHOD/seed-S: the paired study's layout."},
         subcommands = {SweepPlanCommand.class, SweepCommand.Run.class, SweepCommand.Status.class, SweepCompareCommand.class,
-                SweepCommand.Task.class})
+                SweepRepointCommand.class, SweepCommand.Task.class})
 final class SweepCommand implements Callable<Integer> {
 
     @Spec
@@ -126,6 +127,15 @@ final class SweepCommand implements Callable<Integer> {
                 + " e.g. --sbatch=--qos=long")
         List<String> sbatch = new ArrayList<>();
 
+        @Option(names = "--max-running", paramLabel = "N", description = "slurm: at most N tasks of the sweep at once"
+                + " (--array=...%N; when the sweep needs several arrays, each waits for the one before)")
+        Integer maxRunning;
+
+        @Option(names = "--max-array-size", paramLabel = "N", description = "slurm: the cluster's MaxArraySize: task ids stay"
+                + " below it, the sweep split into arrays as needed (default: from scontrol show config, else "
+                + SlurmQueue.DEFAULT_MAX_ARRAY_SIZE + ")")
+        Integer maxArraySize;
+
         @Override
         public Integer call() throws Exception {
             SweepDirectory sweep = open(spec, dir);
@@ -148,23 +158,7 @@ final class SweepCommand implements Callable<Integer> {
             int intra = intraThreads(sweep);
             TaskCommand command = taskCommand(java, dir, retryFailed);
             if (executor.equals("slurm")) {
-                SlurmExecutor slurm;
-                try {
-                    slurm = new SlurmExecutor(new SlurmExecutor.Options(jobName, cpusPerTask == null ? Math.max(1, intra)
-                            : cpusPerTask, partition, time, mem, account, gpus, signalSeconds, sbatch));
-                } catch (IllegalArgumentException e) {
-                    throw new ParameterException(spec.commandLine(), e.getMessage());
-                }
-                if (dryRun) {
-                    out.print(slurm.script(dir, indices, command));
-                    out.flush();
-                    return Msgd.OK;
-                }
-                SlurmExecutor.Submission s = slurm.submit(dir, indices, command);
-                out.println("submitted job array " + s.jobId() + " (" + indices.size() + " tasks, script " + s.script()
-                        + "); follow it with: msgd sweep status " + dir + " [--wait]");
-                out.flush();
-                return Msgd.OK;
+                return slurm(out, indices, intra, command);
             }
             int j = jobs != null ? jobs : Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, intra));
             if (j < 1) {
@@ -181,6 +175,59 @@ final class SweepCommand implements Callable<Integer> {
                     summary(SweepDirectory.counts(sweep.status()))));
             out.flush();
             return s.failed() > 0 ? Msgd.CLAIM_ERROR : s.interrupted() > 0 ? Msgd.INTERRUPTED : Msgd.OK;
+        }
+
+        /** Submits (or, with --dry-run, prints) the sweep's job arrays; refuses while an array of the sweep is queued. */
+        private int slurm(PrintWriter out, List<Integer> indices, int intra, TaskCommand command) throws IOException, InterruptedException {
+            if (maxRunning != null && maxRunning < 1) {
+                throw new ParameterException(spec.commandLine(), "--max-running " + maxRunning + " must be >= 1");
+            }
+            if (maxArraySize != null && maxArraySize < 1) {
+                throw new ParameterException(spec.commandLine(), "--max-array-size " + maxArraySize + " must be >= 1");
+            }
+            SlurmExecutor slurm;
+            try {
+                slurm = new SlurmExecutor(new SlurmExecutor.Options(jobName, cpusPerTask == null ? Math.max(1, intra)
+                        : cpusPerTask, partition, time, mem, account, gpus, signalSeconds, sbatch, maxRunning == null ? 0 : maxRunning));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            int arraySize = maxArraySize != null ? maxArraySize
+                    : SlurmQueue.maxArraySize().orElse(SlurmQueue.DEFAULT_MAX_ARRAY_SIZE);
+            List<SlurmExecutor.ArrayJob> arrays = SlurmExecutor.split(indices, arraySize);
+            if (dryRun) {
+                for (SlurmExecutor.ArrayJob a : arrays) {
+                    if (arrays.size() > 1) {
+                        out.println("# ---- job array " + (arrays.indexOf(a) + 1) + " of " + arrays.size() + ": plan indices "
+                                + a.indices().get(0) + "-" + a.indices().get(a.indices().size() - 1) + " (MaxArraySize " + arraySize + ")");
+                    }
+                    out.print(slurm.script(dir, a, command));
+                }
+                out.flush();
+                return Msgd.OK;
+            }
+            List<SlurmQueue.Submitted> before = SlurmQueue.submitted(dir);
+            Optional<Map<Integer, SlurmQueue.TaskState>> queued = SlurmQueue.tasks(before);
+            if (queued.isEmpty()) {
+                stderr().println("sweep run: squeue cannot say whether the job arrays recorded in " + dir.resolve("slurm")
+                        .resolve("jobs.txt") + " are still queued; submitting");
+            } else if (!queued.get().isEmpty()) {
+                List<String> ids = queued.get().values().stream().map(t -> t.task().split("_")[0]).distinct().toList();
+                throw new ParameterException(spec.commandLine(), dir + ": " + queued.get().size() + " tasks of job array "
+                        + String.join(", ", ids) + " are still pending or running for this sweep; a second submission would run"
+                        + " the same runs twice: follow them with msgd sweep status " + dir + " --wait, or cancel them with scancel "
+                        + String.join(" ", ids) + "; nothing submitted");
+            }
+            List<SlurmExecutor.Submission> subs = slurm.submit(dir, indices, command, arraySize);
+            for (SlurmExecutor.Submission s : subs) {
+                out.println("submitted job array " + s.jobId() + " (" + s.job().taskIds().size() + " tasks, plan indices "
+                        + s.job().indices().get(0) + "-" + s.job().indices().get(s.job().indices().size() - 1) + ", script " + s.script() + ")");
+            }
+            out.println((subs.size() > 1 ? subs.size() + " job arrays (MaxArraySize " + arraySize + ")" : "1 job array")
+                    + (maxRunning != null ? ", at most " + maxRunning + " tasks at once" : "")
+                    + "; follow it with: msgd sweep status " + dir + " [--wait]");
+            out.flush();
+            return Msgd.OK;
         }
     }
 
@@ -228,7 +275,8 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = {"Shows each run of a sweep: done, running, interrupted, failed or pending.",
+            description = {"Shows each run of a sweep: done, running, interrupted, failed or pending; for a Slurm sweep, each"
+                    + " queued task's job id and state (a saved run queued again by a requeue shows as requeued).",
                     "Exit: 0 every run done, 1 a run failed or sweep.json is malformed, " + INCOMPLETE
                             + " runs pending, running or interrupted."})
     static final class Status implements Callable<Integer> {
@@ -256,7 +304,7 @@ final class SweepCommand implements Callable<Integer> {
                 while (true) {
                     all = sweep.status();
                     Map<RunState, Integer> c = SweepDirectory.counts(all);
-                    Optional<Integer> queued = SlurmExecutor.queued(SlurmExecutor.jobs(dir));
+                    Optional<Integer> queued = SlurmQueue.tasks(SlurmQueue.submitted(dir)).map(Map::size);
                     String line = summary(c) + queued.map(q -> q > 0 ? "; " + q + " Slurm tasks queued or running" : "").orElse("");
                     if (!line.equals(last)) {
                         stderr().println("sweep status: " + line);
@@ -269,9 +317,23 @@ final class SweepCommand implements Callable<Integer> {
                     Thread.sleep(5000);
                 }
             }
-            for (SweepDirectory.Status s : all) {
-                out.println(String.format(Locale.ROOT, "%-11s %s%s", s.state().name().toLowerCase(Locale.ROOT), s.run().id(),
-                        s.detail().isEmpty() ? "" : "  (" + s.detail() + ")"));
+            Map<Integer, SlurmQueue.TaskState> slurm = SlurmQueue.tasks(SlurmQueue.submitted(dir)).orElse(Map.of());
+            for (int i = 0; i < all.size(); i++) {
+                SweepDirectory.Status s = all.get(i); // plan order: i is the run's plan index
+                SlurmQueue.TaskState t = slurm.get(i);
+                List<String> details = new ArrayList<>();
+                if (!s.detail().isEmpty()) {
+                    details.add(s.detail());
+                }
+                String state = s.state().name().toLowerCase(Locale.ROOT);
+                if (t != null) {
+                    details.add("Slurm " + t.task() + " " + t.state() + (t.reason().equals("None") ? "" : ", reason " + t.reason()));
+                    if (s.state() == RunState.INTERRUPTED && t.state().equals("PENDING")) {
+                        state = "requeued"; // saved and queued again: it continues when Slurm starts it
+                    }
+                }
+                out.println(String.format(Locale.ROOT, "%-11s %s%s", state, s.run().id(),
+                        details.isEmpty() ? "" : "  (" + String.join("; ", details) + ")"));
             }
             Map<RunState, Integer> c = SweepDirectory.counts(all);
             out.println(dir + ": " + summary(c) + " of " + all.size() + " runs");

@@ -100,6 +100,7 @@ final class SweepPlanCommand implements Callable<Integer> {
                     iterations, evalEvery, evalSubset, checkpointEvery, Integer.parseInt(t[0].trim()),
                     Integer.parseInt(t[1].trim()), data);
             plan = sweep.plan();
+            org.msgdlab.deep.sweep.SweepStudy.requireReadable(plan).forEach(n -> spec.commandLine().getErr().println("note: " + n));
         } catch (NumberFormatException e) {
             throw new ParameterException(spec.commandLine(), "--threads=" + threads + " must be two integers INTRA,INTER");
         } catch (IllegalArgumentException e) {
@@ -113,7 +114,8 @@ final class SweepPlanCommand implements Callable<Integer> {
                 before = old.runs().size();
                 plan = old.extendedBy(plan);
             } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), dir + ": " + e.getMessage());
+                throw new ParameterException(spec.commandLine(), dir + ": " + e.getMessage() + (e.getMessage().contains("(data ")
+                        ? "; to move the plan to another dataset path: msgd sweep repoint " + dir + " --data PATH" : ""));
             }
         }
         SweepDirectory sd = new SweepDirectory(dir, plan, new TrainingRunKind());

@@ -51,11 +51,56 @@ class PluginVerifyTest {
         }
     }
 
+    /** SGD without replacement, declared as such, that throws for every n but 20 (Theorem 1's and the SDE's n among them). */
+    public static final class Fragile implements NoisePlugin {
+        @Override
+        public String name() {
+            return "fragile";
+        }
+
+        @Override
+        public String description() {
+            return "works at n=20 only";
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            if (n != 20) {
+                throw new IllegalArgumentException("n=" + n + " must be 20");
+            }
+            return new HypothesizedNoise(new SgdWithoutReplacement(n, b), new CovarianceDeclaration.SgdBatch(b, false));
+        }
+    }
+
+    /** A noise of one dimension more than asked for. */
+    public static final class TooLong implements NoisePlugin {
+        @Override
+        public String name() {
+            return "too-long";
+        }
+
+        @Override
+        public String description() {
+            return "returns the wrong dimension";
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            return new SgdWithoutReplacement(n + 1, b);
+        }
+    }
+
     private static Path pluginJar(Path dir) throws IOException {
-        Path jar = dir.resolve("liar.jar");
+        return pluginJar(dir, "liar.jar", Liar.class);
+    }
+
+    private static Path pluginJar(Path dir, String name, Class<?>... plugins) throws IOException {
+        Path jar = dir.resolve(name);
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
             j.putNextEntry(new JarEntry("META-INF/services/" + NoisePlugin.class.getName()));
-            j.write((Liar.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            for (Class<?> p : plugins) {
+                j.write((p.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
             j.closeEntry();
         }
         return jar;
@@ -87,14 +132,40 @@ class PluginVerifyTest {
         for (Evidence e : results.studies().get(0).claims()) {
             verdicts.put(e.claimId(), e.verdict());
         }
-        // the lie (with-replacement covariance declared, without-replacement draws) fails the covariance claims and, as
-        // Theorem 1 needs the without-replacement covariance on B samples, the exact-risk one; its SDE weak order holds
+        // the lie (with-replacement covariance declared, without-replacement draws) fails the covariance claims; Theorem 1's
+        // risk and the SDE weak order are computed from the declaration, which as-declared found false: not decided
         assertEquals(Map.of("plugin.liar.mean", Verdict.PASS, "plugin.liar.covariance.as-declared", Verdict.FAIL,
-                "plugin.liar.covariance.same-as-sgd", Verdict.FAIL, "plugin.liar.thm1.same-risk-as-sgd", Verdict.FAIL,
-                "plugin.liar.sde.weak-order", Verdict.PASS), verdicts);
+                "plugin.liar.covariance.same-as-sgd", Verdict.FAIL, "plugin.liar.thm1.same-risk-as-sgd", Verdict.INCONCLUSIVE,
+                "plugin.liar.sde.weak-order", Verdict.INCONCLUSIVE), verdicts);
         assertEquals(List.of("plugin.liar.mean", "plugin.liar.covariance.as-declared", "plugin.liar.covariance.same-as-sgd",
                 "plugin.liar.thm1.same-risk-as-sgd", "plugin.liar.sde.weak-order"), List.copyOf(verdicts.keySet()),
                 "claims in plug-in order: theory's, then the regression and sde modules'");
+    }
+
+    @Test
+    void aPluginThatThrowsOrReturnsTheWrongDimensionErrsItsOwnClaimsOnlyAndTheRunWritesItsResults(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Run r = exec("verify", "--only", "plugins", "--plugin", pluginJar(tmp, "bad.jar", Fragile.class, TooLong.class, Liar.class).toString(),
+                "--n", "20", "--b", "5", "--out", out.toString());
+        assertEquals(Msgd.CLAIM_ERROR, r.code(), r.err());
+        assertTrue(!r.err().contains("\tat ") && !r.err().contains("Exception in thread"), "no stack trace: " + r.err());
+        Map<String, Evidence> byId = new LinkedHashMap<>();
+        for (Evidence e : ResultsFile.read(out.resolve(ResultsFile.NAME)).studies().get(0).claims()) {
+            byId.put(e.claimId(), e);
+        }
+        assertEquals(Verdict.PASS, byId.get("plugin.fragile.covariance.as-declared").verdict());
+        assertEquals(Verdict.ERROR, byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdict());
+        assertTrue(byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdictReason()
+                .matches("plug-in fragile: create\\(n=\\d+, b=\\d+\\) threw IllegalArgumentException: n=\\d+ must be 20"),
+                byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdictReason());
+        assertEquals(Verdict.ERROR, byId.get("plugin.fragile.sde.weak-order").verdict());
+        for (String claim : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd")) {
+            Evidence e = byId.get("plugin.too-long." + claim);
+            assertEquals(Verdict.ERROR, e.verdict(), claim);
+            assertEquals("plug-in too-long: create(n=20, b=5) returned a noise of dimension 21; it must be n=20", e.verdictReason());
+        }
+        assertEquals(Verdict.FAIL, byId.get("plugin.liar.covariance.as-declared").verdict(), "the other plug-ins run on");
+        assertEquals(15, byId.size());
     }
 
     @Test

@@ -166,14 +166,14 @@ class SweepCommandTest {
                 && dry.out().contains("#SBATCH --time=01:00:00\n") && dry.out().contains("sweep task " + dir.toAbsolutePath()),
                 dry.out());
 
-        // a directory that holds the 4-iteration run is refused for a 6-iteration plan
+        // a directory that holds the 4-iteration run is refused for a 10-iteration plan
         Path other = tmp.resolve("other");
         copy(dir.resolve("authors-code/gd/seed-0"), other.resolve("authors-code/gd/seed-0"));
         String[] six = plan.clone();
-        six[5] = "6";
+        six[5] = "10";
         Ran conflict = msgd(concat(new String[] {"sweep", "plan", other.toString()}, six));
         assertEquals(Msgd.USAGE, conflict.code());
-        assertTrue(conflict.err().contains("holds a run with other settings (iterations 4 there, 6 asked)"), conflict.err());
+        assertTrue(conflict.err().contains("holds a run with other settings (iterations 4 there, 10 asked)"), conflict.err());
         assertFalse(Files.exists(other.resolve(SweepPlan.FILE)));
     }
 

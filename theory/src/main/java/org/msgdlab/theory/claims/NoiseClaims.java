@@ -3,6 +3,7 @@ package org.msgdlab.theory.claims;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
+import org.msgdlab.theory.noise.FiniteDraws;
 import org.msgdlab.theory.noise.NoiseSampler;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SamplingVector;
@@ -68,6 +69,7 @@ public final class NoiseClaims {
                     return out -> {
                         s.sample(v);
                         ExchangeableStatistics.compute(v, n, out);
+                        requireFinite(noise, "V", v, n, out);
                     };
                 });
     }
@@ -115,6 +117,7 @@ public final class NoiseClaims {
                     return out -> {
                         s.sample(v);
                         ExchangeableStatistics.compute(v, n, out);
+                        requireFinite(noise, "W", v, n, out);
                     };
                 });
     }
@@ -169,8 +172,23 @@ public final class NoiseClaims {
                         out[0] = all / n;
                         out[1] = firstTenth / tenth;
                         out[2] = first / half;
+                        requireFinite(noise, "W", v, n, out);
                     };
                 });
+    }
+
+    /**
+     * A draw whose statistics are not all finite is refused, naming the noise's first non-finite entry
+     * ({@link FiniteDraws}); the entries are scanned only then, so finite draws cost one test per statistic.
+     */
+    private static void requireFinite(SamplingNoise noise, String what, double[] v, int n, double[] out) {
+        for (double x : out) {
+            if (!Double.isFinite(x)) {
+                FiniteDraws.require(noise, what, v, n);
+                throw new org.msgdlab.core.claims.CheckFailure(noise.paperName() + " (n=" + n + ") drew values whose statistics"
+                        + " overflow (" + x + "): a sampling noise's draws must have finite squares and sums");
+            }
+        }
     }
 
     private static String[] prefixed(String prefix) {

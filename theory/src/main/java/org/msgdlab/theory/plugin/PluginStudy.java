@@ -1,7 +1,11 @@
 package org.msgdlab.theory.plugin;
 
 import org.msgdlab.theory.claims.NoiseClaims;
+import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ErrorClaim;
+import org.msgdlab.core.claims.MemoizedClaim;
+import org.msgdlab.core.claims.PremisedClaim;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.NotApplicableClaim;
 import org.msgdlab.core.claims.Study;
@@ -31,6 +35,11 @@ import java.util.function.Function;
  *       covariance that is not SGD's gets FAIL; power against the nearest of the other SGD sampling's
  *       covariance, SGD's trace spread evenly ((n-1)/(bn^2) I) and Fisher's I/(bn).</li>
  * </ul>
+ * The claims other modules add ({@code more}: Theorem 1's risk, the SDE weak order) are computed from the declared
+ * covariance, so each rests on {@code covariance.as-declared} ({@link PremisedClaim}): INCONCLUSIVE, with that claim's
+ * verdict and reason, unless the declaration holds. The plug-in is called through {@link CheckedPlugin}: a plug-in whose
+ * code throws, returns the wrong dimension or draws non-finite values gets ERROR verdicts for its own claims, with a
+ * one-line reason naming the plug-in, the call and the cause, and the other plug-ins and modules run on.
  * A noise whose covariance is undefined (infinite variance) gets NOT_APPLICABLE for all three, with
  * the reason: a Monte Carlo standard error needs a finite variance. One whose covariance is
  * unknown gets NOT_APPLICABLE for the declared-covariance claim only.
@@ -73,11 +82,61 @@ public final class PluginStudy {
      */
     public static Study create(List<NoisePlugin> plugins, int n, int b, Function<NoisePlugin, List<Claim>> more) {
         List<Claim> claims = new ArrayList<>();
-        for (NoisePlugin p : plugins) {
-            claims.addAll(claims(p, n, b));
-            claims.addAll(more.apply(p));
+        for (NoisePlugin plugin : plugins) {
+            CheckedPlugin p = CheckedPlugin.of(plugin);
+            List<Claim> own;
+            try {
+                own = claims(p, n, b);
+            } catch (CheckFailure f) {
+                own = List.of(new ErrorClaim(prefix(p) + "mean", ref(p), "E[W] = 1/n", f.getMessage()),
+                        new ErrorClaim(prefix(p) + "covariance.as-declared", ref(p), "Var[V] is the declared covariance", f.getMessage()),
+                        new ErrorClaim(prefix(p) + "covariance.same-as-sgd", ref(p), "Var[V] = Var[V_sgd]", f.getMessage()));
+            }
+            claims.addAll(own);
+            Claim asDeclared = own.get(1);
+            List<Claim> others;
+            try {
+                others = more.apply(p);
+            } catch (CheckFailure f) {
+                others = List.of(new ErrorClaim(prefix(p) + "other-modules", ref(p), "the other modules' claims of the plug-in", f.getMessage()));
+            }
+            for (Claim c : others) {
+                claims.add(restsOnDeclaration(c) ? new PremisedClaim(c, asDeclared) : c);
+            }
         }
         return new Study(ID, "Plug-in noises", "the plug-ins' own declarations, against Proposition 1 and Section 4", claims);
+    }
+
+    /**
+     * A claim of another module, or ERROR evidence with the reason when building it fails in the plug-in's code
+     * ({@link CheckFailure}): each module's plug-in claims are built through this, so that a plug-in that throws for
+     * one module's n leaves the others' claims intact.
+     *
+     * @param id        the claim's id
+     * @param paperRef  where the statement is in the paper
+     * @param statement the statement
+     * @param build     builds the claim (calls into the plug-in)
+     * @return the claim, or an {@link ErrorClaim} with the failure's one-line reason
+     */
+    public static Claim guarded(String id, String paperRef, String statement, java.util.function.Supplier<Claim> build) {
+        try {
+            return build.get();
+        } catch (CheckFailure f) {
+            return new ErrorClaim(id, paperRef, statement, f.getMessage());
+        }
+    }
+
+    /** Other modules' claims are computed from the declared covariance, except those that compute nothing. */
+    private static boolean restsOnDeclaration(Claim c) {
+        return !(c instanceof NotApplicableClaim || c instanceof ErrorClaim);
+    }
+
+    private static String prefix(NoisePlugin p) {
+        return "plugin." + p.name() + ".";
+    }
+
+    private static String ref(NoisePlugin p) {
+        return "plug-in " + p.name();
     }
 
     /**
@@ -87,19 +146,16 @@ public final class PluginStudy {
      * @param n      the number of training samples
      * @param b      the SGD batch size
      * @return its mean, declared-covariance and same-as-SGD claims
-     * @throws IllegalArgumentException if the plug-in's noise does not have dimension n, or unless
-     *                                  {@code n >= 2} and {@code b >= 1} ({@code b <= n} too when
+     * @throws CheckFailure            if the plug-in's code fails: create(n, b) throws, returns null or a noise of
+     *                                  another dimension, or its declaration throws
+     * @throws IllegalArgumentException unless {@code n >= 2} and {@code b >= 1} ({@code b <= n} too when
      *                                  the covariance is not undefined)
      */
     public static List<Claim> claims(NoisePlugin plugin, int n, int b) {
-        SamplingNoise noise = plugin.create(n, b);
-        if (noise.dimension() != n) {
-            throw new IllegalArgumentException("plug-in " + plugin.name() + ": create(n=" + n + ", b=" + b + ") returned a noise of dimension "
-                    + noise.dimension() + "; it must be n=" + n);
-        }
+        SamplingNoise noise = CheckedPlugin.of(plugin).create(n, b);
         CovarianceDeclaration declared = noise.declaredCovariance();
-        String prefix = "plugin." + plugin.name() + ".";
-        String ref = "plug-in " + plugin.name();
+        String prefix = prefix(plugin);
+        String ref = ref(plugin);
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("n", n);
         params.put("b", b);
@@ -131,8 +187,8 @@ public final class PluginStudy {
         } else {
             ExchangeableCovariance wrong = nearestDifferent(value, List.of(new SgdWithReplacement(n, b).covariance(),
                     new SgdWithoutReplacement(n, b).covariance(), fisher, value.scaled(2)));
-            claims.add(NoiseClaims.covariance(prefix + "covariance.as-declared", ref, declaredStatement, noise, value,
-                    "another covariance, " + wrong, wrong, Discrepancy.none(), SAMPLES, params));
+            claims.add(new MemoizedClaim(NoiseClaims.covariance(prefix + "covariance.as-declared", ref, declaredStatement, noise, value,
+                    "another covariance, " + wrong, wrong, Discrepancy.none(), SAMPLES, params)));
         }
         ExchangeableCovariance truth = value == null ? sgd : value;
         ExchangeableCovariance other = sgdWith ? new SgdWithoutReplacement(n, b).covariance() : new SgdWithReplacement(n, b).covariance();

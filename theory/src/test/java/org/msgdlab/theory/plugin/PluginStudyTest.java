@@ -3,6 +3,9 @@ package org.msgdlab.theory.plugin;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckFailure;
+import org.msgdlab.core.claims.PremisedClaim;
+import org.msgdlab.core.claims.Study;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Verdict;
@@ -14,6 +17,7 @@ import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.noise.SgdWithoutReplacement;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -128,9 +132,104 @@ class PluginStudyTest {
 
     @Test
     void aNoiseOfTheWrongDimensionIsRefusedWithTheRule() {
-        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+        CheckFailure x = assertThrows(CheckFailure.class,
                 () -> PluginStudy.claims(plugin("short", new SgdWithoutReplacement(N - 1, B)), N, B));
         assertEquals("plug-in short: create(n=20, b=5) returned a noise of dimension 19; it must be n=20", x.getMessage());
+    }
+
+    @Test
+    void aPluginThatThrowsGetsErrorVerdictsForItsOwnClaimsAndTheOthersRunOn() {
+        NoisePlugin throwing = NoisePlugin.of("fragile", "throws below n=100", (n, b) -> {
+            if (n < 100) {
+                throw new IllegalArgumentException("n=" + n + " must be >= 100");
+            }
+            return new SgdWithoutReplacement(n, b);
+        });
+        // a further module's claim built for each plug-in, as the regression and sde modules do
+        Study study = PluginStudy.create(List.of(throwing, new HonestSgd()), N, B,
+                p -> List.of(PluginStudy.guarded("plugin." + p.name() + ".other", "ref", "other", () -> {
+                    p.create(3, 1);
+                    return new ExactFixed("plugin." + p.name() + ".other", Verdict.PASS);
+                })));
+        Map<String, Evidence> e = new LinkedHashMap<>();
+        study.claims().forEach(c -> e.put(c.id(), c.check(Budget.QUICK, SEED)));
+        for (String id : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd")) {
+            Evidence ev = e.get("plugin.fragile." + id);
+            assertEquals(Verdict.ERROR, ev.verdict(), id);
+            assertEquals("plug-in fragile: create(n=20, b=5) threw IllegalArgumentException: n=20 must be >= 100", ev.verdictReason());
+        }
+        assertEquals("plug-in fragile: create(n=3, b=1) threw IllegalArgumentException: n=3 must be >= 100",
+                e.get("plugin.fragile.other").verdictReason());
+        assertEquals(Verdict.PASS, e.get("plugin.honest-sgd.mean").verdict());
+        assertEquals(Verdict.PASS, e.get("plugin.honest-sgd.covariance.as-declared").verdict());
+        assertEquals(Verdict.PASS, e.get("plugin.honest-sgd.other").verdict(), e.get("plugin.honest-sgd.other").verdictReason());
+        assertTrue(e.get("plugin.honest-sgd.other").parameters().get(PremisedClaim.RESTS_ON).toString()
+                .contains("plugin.honest-sgd.covariance.as-declared is PASS"));
+    }
+
+    @Test
+    void aNoiseDrawingNaNIsAnErrorNamingThePluginAndTheDraw() {
+        SamplingNoise nan = new Scaled(new org.msgdlab.theory.noise.FisherNoise(N, 1), Double.NaN, 1.0 / N);
+        // the claims are checked outside the runner here, so the failure is thrown, with its one-line reason
+        CheckFailure x = assertThrows(CheckFailure.class, () -> PluginStudy.claims(plugin("nan", nan), N, B).get(0).check(Budget.QUICK, SEED));
+        assertEquals("plug-in nan: the noise of create(n=20, b=5) drew a non-finite value, V[0] = NaN: a sampling noise must draw"
+                + " finite values", x.getMessage());
+    }
+
+    /**
+     * The power check of the claims that rest on the declaration (Theorem 1's risk, the SDE weak order: their own
+     * statistics cannot see the diffusion's scale): a plug-in declaring twice its true covariance is caught by
+     * {@code covariance.as-declared}, which then makes them INCONCLUSIVE; an honest declaration passes. The false-alarm
+     * rate is the as-declared claim's, stated in its evidence: {@code FalseAlarm.PER_CLAIM} = 1e-7 over its four statistics.
+     */
+    @Test
+    void aDeclarationTwiceTheTruthIsCaughtAndTheClaimsRestingOnItAreNotDecided() {
+        double s = 1.0 / ((double) B * N);
+        SamplingNoise twice = new HypothesizedNoise(scaledFisher(s), ExchangeableCovariance.isotropic(N, 2 * s));
+        Study study = PluginStudy.create(List.of(plugin("twice", twice), plugin("honest", scaledFisher(s))), N, B,
+                p -> List.of(new ExactFixed("plugin." + p.name() + ".sde.weak-order", Verdict.PASS)));
+        Map<String, Evidence> e = new LinkedHashMap<>();
+        study.claims().forEach(c -> e.put(c.id(), c.check(Budget.QUICK, SEED)));
+        Evidence declared = e.get("plugin.twice.covariance.as-declared");
+        assertEquals(Verdict.FAIL, declared.verdict(), declared.verdictReason());
+        assertEquals(org.msgdlab.core.stats.FalseAlarm.PER_CLAIM, declared.falseAlarmProbability(), "the stated false-alarm rate");
+        Evidence sde = e.get("plugin.twice.sde.weak-order");
+        assertEquals(Verdict.INCONCLUSIVE, sde.verdict());
+        assertTrue(sde.verdictReason().startsWith("not decided: it rests on plugin.twice.covariance.as-declared, which is FAIL"),
+                sde.verdictReason());
+        assertEquals(Verdict.PASS, e.get("plugin.honest.covariance.as-declared").verdict());
+        assertEquals(Verdict.PASS, e.get("plugin.honest.sde.weak-order").verdict());
+    }
+
+    /** A claim of a fixed verdict that counts its checks, standing for another module's claim. */
+    static final class ExactFixed implements Claim {
+        private final String id;
+        private final Verdict verdict;
+
+        ExactFixed(String id, Verdict verdict) {
+            this.id = id;
+            this.verdict = verdict;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String paperRef() {
+            return "ref";
+        }
+
+        @Override
+        public String statement() {
+            return "fixed";
+        }
+
+        @Override
+        public Evidence check(org.msgdlab.core.claims.CheckContext context) {
+            return Evidence.builder(id, "ref", "fixed").verdict(verdict, "fixed").build();
+        }
     }
 
     /** N(0, s I) on R^N, declared exactly: MSGD-Fisher's draws (b = 1, variance 1/N) rescaled. */
