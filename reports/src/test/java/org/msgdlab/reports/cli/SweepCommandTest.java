@@ -77,8 +77,9 @@ class SweepCommandTest {
     @Test
     void aHandEditedPlanIsRefusedInOneLineNamingFileRunFieldAndRuleByStatusAndRunAlike() throws IOException {
         Path dir = tmp.resolve("edited");
-        assertEquals(Msgd.OK, msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
-                "--iterations", "20", "--data", tmp.resolve("nowhere").toString()).code());
+        Ran planned0 = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
+                "--iterations", "20", "--eval-every", "4", "--data", tmp.resolve("nowhere").toString());
+        assertEquals(Msgd.OK, planned0.code(), planned0.err());
         Path file = dir.resolve(SweepPlan.FILE);
         String planned = Files.readString(file);
         String[][] edits = {
