@@ -55,7 +55,7 @@ fi
 
 # ---------------------------------------------------------------- D3, D4: sweep.json edited by hand
 S="$WORK/sweep"
-run plan 0 sweep plan "$S" --methods gd,sgd-50 --seeds 0 --iterations 20 --data "$DATA"
+run plan 0 sweep plan "$S" --methods gd,sgd-50 --seeds 0 --iterations 20 --eval-every 4 --data "$DATA"
 plan="$S/sweep.json"
 cp "$plan" "$WORK/sweep.json.orig"
 edit() { python3 - "$plan" "$@" <<'EOF'
@@ -86,7 +86,7 @@ for cmd in status run; do
   check "D4-truncated-$cmd" 1 "$plan: not valid JSON (" "sweep $cmd on a truncated sweep.json names the file"
 done
 cp "$plan" "$WORK/sweep.json.cut"
-run D4-truncated-plan 1 sweep plan "$S" --methods gd --seeds 1 --iterations 20 --data "$DATA"
+run D4-truncated-plan 1 sweep plan "$S" --methods gd --seeds 1 --iterations 20 --eval-every 4 --data "$DATA"
 check D4-truncated-plan 1 "$plan: not valid JSON (" "sweep plan extending a truncated sweep.json names the file"
 if cmp -s "$plan" "$WORK/sweep.json.cut"; then pass D4-kept "the truncated plan is left as it was, not replaced"
 else fail D4-kept "sweep.json was rewritten"; fi
