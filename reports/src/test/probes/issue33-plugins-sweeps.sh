@@ -9,13 +9,27 @@ ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../../../.." && pwd 
 TMP="$(mktemp -d)"
 SLURM_PIDS=()
 cleanup() {
+  local rc=$?
+  set +e
   if [[ -n "${SLURM_CONF:-}" ]] && command -v scancel >/dev/null; then
-    scancel --user="$(id -un)" >/dev/null 2>&1 || true
+    scancel --user="$(id -un)" >/dev/null 2>&1
   fi
+  local pids=()
   for f in "${SLURM_PIDS[@]}"; do
-    [[ -f "$f" ]] && kill "$(cat "$f")" 2>/dev/null || true
+    if [[ -f "$f" ]]; then
+      pids+=("$(cat "$f")")
+      kill "${pids[-1]}" 2>/dev/null
+    fi
   done
-  rm -rf "$TMP"
+  # the daemons write their state until they are gone: wait (at most 10 s) before removing their folder
+  for _ in $(seq 1 100); do
+    alive=0
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [[ $alive -eq 0 ]] && break
+    sleep 0.1
+  done
+  rm -rf "$TMP" 2>/dev/null || echo "note: could not remove all of $TMP"
+  exit "$rc"
 }
 trap cleanup EXIT
 
