@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The report of a real quick run ({@code quick-results.json.gz}, `./msgd verify` of
- * 2026-11-23, 79 claims) reads in at most 12 screens of 1400 x 900 pixels in headless Chromium, and
+ * 2026-11-26 at the code that wrote it, 91 claims) reads in at most 11 screens of 1400 x 900 pixels in headless Chromium, and
  * every claim is reachable: each has a link to its card, and following a link opens the card's
  * folded evidence.
  */
@@ -66,7 +66,7 @@ class ReportLengthTest {
     }
 
     @Test
-    void theQuickReportReadsInAtMostTwelveScreensAndEveryClaimIsOneClickAway(@TempDir Path dir) throws Exception {
+    void theQuickReportReadsInAtMostElevenScreensAndEveryClaimIsOneClickAway(@TempDir Path dir) throws Exception {
         Results results = quickRun(dir);
         Report.write(dir, results);
         String index = dir.resolve(Report.INDEX).toUri().toString();
