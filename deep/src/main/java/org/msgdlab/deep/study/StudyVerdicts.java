@@ -173,7 +173,7 @@ public final class StudyVerdicts {
             p.put("seedsToDecideAtObservedMean", seedsToDecideCell(h, used, a));
         }
         // the study's main question, on the report's first screen: does SGD beat GD at all under this protocol?
-        answer(h, v, xName, yName, used, lo, hi, a, Arrays.copyOf(d, used.n()), c.key().equals("sgd-50-above-gd")).into(p);
+        answer(h, v, protocol, xName, yName, used, lo, hi, a, Arrays.copyOf(d, used.n()), c.key().equals("sgd-50-above-gd")).into(p);
         Evidence e = Evidence.decide(id, c.paperRef(), statement, p, c.alpha(), stats, power, Discrepancy.none(), n, 0,
                 List.of(curves(id, runs, List.of(c.x(), c.y()), n)));
         return new ClaimResult(c, n, st, want, e.withVerdict(v, reason));
@@ -183,20 +183,23 @@ public final class StudyVerdicts {
      * The claim's answer for a report: the paired differences the decision used, their mean and
      * bounds, the rule's lines (0 and the smallest effect, or the two margins) and one sentence.
      */
-    static IntervalAnswer answer(PairedHypothesis h, Verdict v, String xName, String yName, PairedDifferences used,
-                                 double lo, double hi, double alpha, double[] differences, boolean headline) {
+    static IntervalAnswer answer(PairedHypothesis h, Verdict v, String protocol, String xName, String yName,
+                                 PairedDifferences used, double lo, double hi, double alpha, double[] differences,
+                                 boolean headline) {
         List<IntervalAnswer.Line> lines = new ArrayList<>();
         lines.add(new IntervalAnswer.Line("no difference", 0));
         String question;
         if (h instanceof PairedHypothesis.Superiority sup) {
             lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "smallest effect %+.1f points", 100 * sup.delta()),
                     sup.delta()));
-            question = String.format(Locale.ROOT, "does %s beat %s by at least %.1f points?", xName, yName, 100 * sup.delta());
+            question = String.format(Locale.ROOT, "under the %s protocol, does %s beat %s by at least %.1f points?",
+                    protocol, xName, yName, 100 * sup.delta());
         } else {
             double m = ((PairedHypothesis.Equivalence) h).margin();
             lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "margin %+.1f points", -100 * m), -m));
             lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "margin %+.1f points", 100 * m), m));
-            question = String.format(Locale.ROOT, "is %s within %.1f points of %s?", xName, 100 * m, yName);
+            question = String.format(Locale.ROOT, "under the %s protocol, is %s within %.1f points of %s?", protocol,
+                    xName, 100 * m, yName);
         }
         String word = v == Verdict.PASS ? "Yes" : v == Verdict.FAIL ? "No" : "Not decided";
         String answer = String.format(Locale.ROOT, "%s (%s): %s minus %s is %+.2f points on average over %d paired seeds,"

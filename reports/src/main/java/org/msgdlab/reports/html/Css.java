@@ -82,8 +82,8 @@ final class Css {
                                           overflow: hidden; }
             table.claims td.grouped details summary { cursor: pointer; }
             table.claims th, table.claims td, table.notpass th, table.notpass td { padding: 3px 8px; }
-            table.claims td:nth-child(2) { min-width: 340px; }
-            table.claims td.ref { max-width: 170px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+            table.claims td:nth-child(2) { min-width: 290px; }
+            table.claims td.ref { max-width: 140px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             table.notpass td:first-child { width: 110px; }
             table.claims tr.approximate td:first-child, table.claims tr.fail td:first-child,
             table.claims tr.error td:first-child, table.claims tr.not-run td:first-child, table.claims tr.not-applicable td:first-child { box-shadow: inset 4px 0 0 var(--muted); }

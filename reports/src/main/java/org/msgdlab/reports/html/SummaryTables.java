@@ -150,6 +150,7 @@ final class SummaryTables {
         List<String> lines = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             List<String> open = new ArrayList<>();
+            String why = null;
             for (Evidence e : s.claims()) {
                 IntervalAnswer a = IntervalAnswer.from(e.parameters()).filter(IntervalAnswer::headline).orElse(null);
                 if (a == null) {
@@ -158,14 +159,19 @@ final class SummaryTables {
                 String link = "<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>";
                 if (e.verdict() == Verdict.NOT_RUN) {
                     open.add(link);
+                    if (why == null) {
+                        // the first clause of the first one's reason, e.g. "not decided yet: 9 of the first look's 20 paired seeds"
+                        String r = firstLine(e.verdictReason());
+                        why = r.contains(";") ? r.substring(0, r.indexOf(';')) : r;
+                    }
                 } else {
                     lines.add("<li>" + badge(e.verdict()) + " " + Formula.html(a.answer()) + " <span class=\"ref\">" + link
                             + "</span></li>");
                 }
             }
             if (!open.isEmpty()) {
-                lines.add("<li>" + badge(Verdict.NOT_RUN) + " " + Formula.html(s.title()) + ": not decided yet (" + open.size()
-                        + (open.size() == 1 ? " question: " : " questions: ") + String.join(", ", open) + ")</li>");
+                lines.add("<li>" + badge(Verdict.NOT_RUN) + " " + open.size() + (open.size() == 1 ? " question" : " questions")
+                        + " of " + Formula.html(s.title()) + ", " + escape(why) + ": " + String.join(", ", open) + "</li>");
             }
         }
         if (!lines.isEmpty()) {

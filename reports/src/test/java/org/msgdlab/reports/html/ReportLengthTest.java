@@ -77,6 +77,10 @@ class ReportLengthTest {
         Files.write(out.resolve("quick-report-full.png"), browser.screenshot(true, page.contentHeight(), WIDTH));
         System.out.printf("quick report: %.0f px, %.1f screens of %dx%d%n", page.contentHeight(), screens, WIDTH, SCREEN);
         assertTrue(screens <= MAX_SCREENS, String.format("%.1f screens (at most %d)", screens, MAX_SCREENS));
+        // and no sideways scrolling: nothing is wider than the window
+        int scrollWidth = browser.value("document.documentElement.scrollWidth").asInt();
+        int clientWidth = browser.value("document.documentElement.clientWidth").asInt();
+        assertTrue(scrollWidth <= clientWidth, "the page is " + scrollWidth + " px wide in a " + clientWidth + " px window");
 
         List<String> ids = new ArrayList<>();
         for (StudyResult s : results.studies()) {
