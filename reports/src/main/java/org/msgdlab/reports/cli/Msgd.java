@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
                 "0:every claim ran (whatever the verdicts)",
                 "1:a claim errored, or a file could not be read or written (an input file that is malformed included)",
                 "2:bad usage",
-                "3:a verdict at or beyond --fail-on occurred (diff: the results differ)"})
+                "3:a verdict at or beyond --fail-on occurred (diff: the results differ; train: stopped on a non-finite loss)",
+                "4:sweep status: runs pending, running or interrupted",
+                "130:stopped by Ctrl-C (what finished is kept)"})
 public final class Msgd implements Runnable {
 
     /** Exit code: every claim ran, whatever the verdicts. */
