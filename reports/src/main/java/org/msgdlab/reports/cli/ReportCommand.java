@@ -24,12 +24,12 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code msgd report DIR}: re-renders DIR/results.json alone into DIR/index.html (with
- * DIR/figures/), DIR/summary.md and DIR/summary.csv, and prints the Markdown summary.
+ * DIR/figures/), DIR/summary.md and DIR/summary.csv, and prints the verdict counts.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Renders the report and tables again from a results file.",
                 "Reads DIR/results.json and writes DIR/index.html (the report, figures in DIR/figures/),"
-                        + " DIR/summary.md and DIR/summary.csv (tables of the claims); prints the Markdown summary.",
+                        + " DIR/summary.md and DIR/summary.csv (tables of the claims); prints one line of verdict counts.",
                 "DIR may also name the results file itself. Exit 1: the results file is unreadable or malformed (one line"
                         + " naming it and what is wrong); 2: there is no such file."})
 final class ReportCommand implements Callable<Integer> {
@@ -70,7 +70,16 @@ final class ReportCommand implements Callable<Integer> {
         err.println("report: " + written.index() + " (" + written.figures() + " figures), "
                 + outDir.resolve(MarkdownSummary.NAME) + ", " + outDir.resolve(CsvSummary.NAME));
         err.flush();
-        spec.commandLine().getOut().print(MarkdownSummary.render(results));
+        // one line, not the whole summary.md (it is in the file, 110 lines of it)
+        java.util.List<String> counts = new java.util.ArrayList<>();
+        int total = 0;
+        for (var c : org.msgdlab.reports.summary.Verdicts.counts(results).entrySet()) {
+            if (c.getValue() > 0) {
+                counts.add(c.getValue() + " " + c.getKey());
+                total += c.getValue();
+            }
+        }
+        spec.commandLine().getOut().println("report: " + total + " claims: " + String.join(", ", counts));
         spec.commandLine().getOut().flush();
         return Msgd.OK;
     }

@@ -40,22 +40,23 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.json,
- * DIR/summary.md and DIR/summary.csv after every claim, prints a table of the evidence, and
- * renders the report (DIR/index.html and DIR/figures/) at the end, or after Ctrl-C with what finished.
+ * {@code msgd verify}: checks the selected claims one at a time, rewriting DIR/results.partial.json
+ * after every claim, prints a table of the evidence, and writes DIR/results.json, the tables and the
+ * report (DIR/index.html and DIR/figures/) at the end, or after Ctrl-C with what finished.
  * {@link ClaimSelection} decides which claims run and {@link ClaimRunner} runs them.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
                 "Checks the paper's claims and writes their results, tables and report.",
-                "The claims are checked one at a time; DIR/results.json, DIR/summary.md and DIR/summary.csv are"
-                        + " rewritten after every claim, then the report DIR/index.html is written with its figures in"
-                        + " DIR/figures/.",
+                "The claims are checked one at a time; DIR/results.partial.json holds the results so far (rewritten"
+                        + " after every claim). When the run ends, DIR/results.json, the tables (summary.md, summary.csv,"
+                        + " statistics.csv, lists.csv, series/) and the report DIR/index.html with its figures in"
+                        + " DIR/figures/ are written from it.",
                 "On Ctrl-C the claims not finished are recorded as NOT_RUN and the report shows what finished."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
-                "1:a claim errored",
+                "1:a claim errored, or a file could not be read or written",
                 "2:bad usage",
                 "3:a verdict at or beyond --fail-on occurred"})
 final class VerifyCommand implements Callable<Integer> {

@@ -216,6 +216,8 @@ class MsgdTest {
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
         assertEquals(Msgd.OK, r.code(), r.err());
         assertTrue(r.err().startsWith("report: " + tmp.resolve("index.html")), r.err());
+        // stdout: one line of counts, not the whole summary.md
+        assertEquals("report: 2 claims: 2 PASS", r.out().strip());
         for (String f : List.of("index.html", "summary.md", "summary.csv")) {
             assertTrue(Files.size(tmp.resolve(f)) > 0, f);
         }
