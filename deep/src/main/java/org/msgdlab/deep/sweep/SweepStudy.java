@@ -147,6 +147,12 @@ public final class SweepStudy {
                     + "; their verdicts are a shortened design's, not the pre-registered study's");
         }
         List<String> missing = unfinished.values().stream().flatMap(List::stream).toList();
+        int planTotal = planned.values().stream().mapToInt(Integer::intValue).sum();
+        if (planTotal > 0 && missing.size() == planTotal) {
+            // nothing to decide from: refused before anything is written (an existing report stays as it was)
+            throw new IllegalArgumentException("none of its " + planTotal + " planned " + protocol.name() + " runs is finished"
+                    + " (msgd sweep status " + sweep.dir() + "; msgd sweep run " + sweep.dir() + " trains them)");
+        }
         if (!missing.isEmpty()) {
             log.println("verify --from: " + missing.size() + " planned " + protocol.name() + " runs are not finished and not"
                     + " trained here (msgd sweep run " + sweep.dir() + "): " + missing);

@@ -58,6 +58,10 @@ class SweepStudyTest {
         SweepPlan plan = plan(data, List.of("gd", "sgd-50"), 5, 0);
         plan.write(dir);
         SweepDirectory sweep = new SweepDirectory(dir, plan, new TrainingRunKind());
+        // nothing finished yet: nothing to decide from, refused naming the sweep (verify writes nothing then)
+        IllegalArgumentException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> SweepStudy.create(dir, QUIET));
+        assertTrue(none.getMessage().startsWith("none of its 10 planned authors-code runs is finished"), none.getMessage());
         for (int i = 0; i < plan.runs().size() - 1; i++) {   // all but the last: sgd-50 at paired seed 4
             assertEquals(SweepDirectory.FINISHED, sweep.execute(i, false, QUIET));
         }
@@ -116,7 +120,9 @@ class SweepStudyTest {
     void runsShorterThanThePreRegisteredDesignAreSaidToBeSoInTheLogAndInEveryClaimsEvidence() throws Exception {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         Path dir = tmp.resolve("short");
-        plan(data, List.of("gd", "sgd-50"), 1, 0).write(dir);   // 10 iterations, evaluated every 2: the design is 5000, 200
+        SweepPlan p = plan(data, List.of("gd", "sgd-50"), 1, 0);   // 10 iterations, evaluated every 2: the design is 5000, 200
+        p.write(dir);
+        assertEquals(SweepDirectory.FINISHED, new SweepDirectory(dir, p, new TrainingRunKind()).execute(0, false, QUIET));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Study s = SweepStudy.create(dir, new PrintStream(log, true, StandardCharsets.UTF_8));
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("verify --from: WARNING: the authors-code runs of " + dir + " are"

@@ -200,4 +200,20 @@ class SweepCommandTest {
         System.arraycopy(b, 0, c, a.length, b.length);
         return c;
     }
+
+    @Test
+    void verifyFromASweepWithNothingFinishedIsRefusedAndAnExistingReportStays() throws IOException {
+        Path dir = tmp.resolve("unstarted");
+        Ran planned = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
+                "--iterations", "20", "--eval-every", "4", "--data", tmp.resolve("nowhere").toString());
+        assertEquals(Msgd.OK, planned.code(), planned.err());
+        Path report = Files.createDirectories(tmp.resolve("report"));
+        Files.writeString(report.resolve("index.html"), "the user's earlier report");
+        Ran r = msgd("verify", "--from", dir.toString(), "--out", report.toString());
+        assertEquals(Msgd.USAGE, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("none of its 2 planned authors-code runs is finished"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertEquals("the user's earlier report", Files.readString(report.resolve("index.html")));
+        assertFalse(Files.exists(report.resolve("results.json")), "nothing written");
+    }
 }
