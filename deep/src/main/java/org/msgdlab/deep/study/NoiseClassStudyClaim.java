@@ -119,7 +119,7 @@ public final class NoiseClassStudyClaim implements Claim {
                     new IntervalAnswer.Line("band " + NoiseClassClaim.BAND_UPPER, NoiseClassClaim.BAND_UPPER)),
                     res.used(), "PASS if R's confidence set lies inside [" + NoiseClassClaim.BAND_LOWER + ", "
                     + NoiseClassClaim.BAND_UPPER + "], FAIL if it lies outside, INCONCLUSIVE otherwise; looks at "
-                    + NoiseClassClaim.looks().looks() + " paired seeds", answer, true);
+                    + java.util.Arrays.toString(NoiseClassClaim.looks().looks()) + " paired seeds", answer, true);
         }
         int n = res.used();
         double alpha = NoiseClassClaim.claimAlpha();
