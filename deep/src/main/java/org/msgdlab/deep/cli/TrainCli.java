@@ -203,6 +203,11 @@ public final class TrainCli implements Callable<Integer> {
             return USAGE;
         });
         cl.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (e instanceof org.msgdlab.core.io.FolderLock.FolderBusyException) {
+                // another process trains or resumes this run folder: one writer per folder
+                err.println("msgd train: " + e.getMessage());
+                return ERROR;
+            }
             if (e instanceof IllegalArgumentException) {
                 err.println("msgd train: " + e.getMessage());
                 return USAGE;
@@ -292,12 +297,15 @@ public final class TrainCli implements Callable<Integer> {
         Trainer.Row r = o.last();
         out.println(String.format(Locale.ROOT,
                 "%s after %d iterations: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
-                        + " %.3f s/step; metrics in %s", switch (o.status()) {
+                        + " %s; metrics in %s", switch (o.status()) {
                     case COMPLETED -> "completed";
                     case INTERRUPTED -> "INTERRUPTED";
                     case STOPPED_NON_FINITE -> "STOPPED";
                 },
-                o.iterationsDone(), r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(), o.secondsPerStep(),
+                o.iterationsDone(), r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(),
+                // a completed run resumed again runs no step: it has no time per step to show (it printed "NaN s/step")
+                Double.isFinite(o.secondsPerStep()) ? String.format(Locale.ROOT, "%.3f s/step", o.secondsPerStep())
+                        : "no step run now (already complete)",
                 dir.resolve("metrics.csv")));
         return switch (o.status()) {
             case COMPLETED -> OK;

@@ -36,8 +36,34 @@ final class RunDirectory {
                     + " use --resume " + out + " to continue it, or choose another --out");
         }
         Files.createDirectories(out);
+        requireNoForeignFiles(out);
         return TrainingLoop.execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed(), config.protocol()) : data,
                 log, 0, 0.0, new ArrayList<>());
+    }
+
+    /**
+     * A fresh run writes only into a folder that holds nothing of anyone else's: without run.json, any file
+     * but the locks and what a run's own first moments leave (a metrics.csv of the header alone, its
+     * TensorBoard folder) is the user's, and a run would overwrite or delete it (issue 33, D10).
+     */
+    static void requireNoForeignFiles(Path out) throws IOException {
+        List<String> foreign = new ArrayList<>();
+        try (var entries = Files.list(out)) {
+            for (Path p : (Iterable<Path>) entries.sorted()::iterator) {
+                String name = p.getFileName().toString();
+                boolean ours = name.equals(org.msgdlab.core.io.FolderLock.NAME) || name.equals("sweep.lock")
+                        || name.equals("sweep-failure.txt")
+                        || (name.equals(MetricsFile.NAME) && Files.readAllLines(p).size() <= 1)
+                        || (name.equals(TensorBoardLog.DIR) && Files.isDirectory(p));
+                if (!ours) {
+                    foreign.add(name + (Files.isDirectory(p) ? "/" : ""));
+                }
+            }
+        }
+        if (!foreign.isEmpty()) {
+            throw new IllegalArgumentException("output directory " + out + " holds " + foreign + " but no run.json: files"
+                    + " that are not a run of msgd train, which a new run would overwrite; choose an empty or new --out");
+        }
     }
 
     /** {@link Trainer#runOrContinue}. */

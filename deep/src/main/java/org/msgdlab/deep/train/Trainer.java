@@ -6,6 +6,8 @@ import org.msgdlab.deep.graph.Kernels;
 import org.tensorflow.TensorFlow;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import org.msgdlab.core.io.FolderLock;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -132,7 +134,7 @@ public final class Trainer {
      * @throws IOException              when the data, the run directory or a checkpoint cannot be read or written
      */
     public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
-        return RunDirectory.start(config, data, log);
+        return locked(config.out(), () -> RunDirectory.start(config, data, log));
     }
 
     /**
@@ -152,7 +154,7 @@ public final class Trainer {
      *                                  when one is damaged
      */
     public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
-        return RunDirectory.runOrContinue(config, data, log);
+        return locked(config.out(), () -> RunDirectory.runOrContinue(config, data, log));
     }
 
     /**
@@ -233,7 +235,25 @@ public final class Trainer {
      *                                  when metrics.csv, checkpoint.json or the checkpoint is damaged or inconsistent
      */
     public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
-        return RunDirectory.resume(dir, iterations, log);
+        if (!Files.isDirectory(dir)) {
+            return RunDirectory.resume(dir, iterations, log);   // refused there, naming the missing run
+        }
+        return locked(dir, () -> RunDirectory.resume(dir, iterations, log));
+    }
+
+    /** What a run does in its folder, under the folder's lock. */
+    private interface InFolder {
+        Outcome run() throws IOException;
+    }
+
+    /**
+     * Runs {@code body} holding {@code dir}'s {@link FolderLock}: a second process training or resuming the
+     * same folder is refused in one line naming the first's PID, before it reads or writes anything there.
+     */
+    private static Outcome locked(Path dir, InFolder body) throws IOException {
+        try (FolderLock ignored = FolderLock.acquire(dir, "msgd train")) {
+            return body.run();
+        }
     }
 
     /**
