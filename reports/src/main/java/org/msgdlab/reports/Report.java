@@ -55,6 +55,10 @@ public final class Report {
      * @param problems figures that could not be drawn, one line each (the page says so too)
      */
     public record Written(Path index, int figures, List<String> problems) {
+        /** @return the problems that are files not written (a full disk), not figures with nothing to draw */
+        public List<String> writeFailures() {
+            return problems.stream().filter(p -> p.contains(": " + Figures.WRITE_FAILURE)).toList();
+        }
     }
 
     /**
@@ -103,11 +107,15 @@ public final class Report {
         }
         List<String> problems = new ArrayList<>();
         Set<String> keep = new HashSet<>();
+        // a figure this report could not write (a full disk) keeps its earlier file: nothing is deleted before its
+        // replacement is written (issue 33, D9)
+        for (Job j : jobs) {
+            keep.add(j.base() + ".png");
+            keep.add(j.base() + ".svg");
+        }
         int count = 0;
         for (Figure f : byIdentity.values()) {
             if (f.rendered()) {
-                keep.add(f.png());
-                keep.add(f.svg());
                 count++;
             } else {
                 problems.add("figure " + f.id() + ": " + f.problem());

@@ -179,4 +179,33 @@ class ReportTest {
         assertEquals("etc-passwd", Report.fileName("../etc/passwd"));
         assertEquals("figure", Report.fileName(""));
     }
+
+    /**
+     * Issue 33, D9: a figure that cannot be written (a full disk; here its SVG's path is taken by a folder) is
+     * a write failure the commands exit 1 on, and no figure file is deleted for it.
+     */
+    @Test
+    void aFigureThatCannotBeWrittenIsAWriteFailureAndItsFilesAreNotDeleted(@TempDir Path dir) throws Exception {
+        Results results = ReportFixtures.varied();
+        Report.Written first = Report.write(dir, results);
+        assertEquals(List.of(), first.writeFailures());
+        Path figures = dir.resolve(Report.FIGURES);
+        String png;
+        try (var s = Files.list(figures)) {
+            png = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png") && !n.contains("overview"))
+                    .sorted().findFirst().orElseThrow();
+        }
+        String svg = png.substring(0, png.length() - 4) + ".svg";
+        Files.delete(figures.resolve(svg));
+        Files.writeString(Files.createDirectories(figures.resolve(svg)).resolve("blocker"), "x");
+        Report.Written second = Report.write(dir, results);
+        assertEquals(1, second.writeFailures().size(), second.problems().toString());
+        assertTrue(second.writeFailures().get(0).contains("could not write " + figures.resolve(png.replace(".png", ".png"))
+                .getParent()), second.writeFailures().toString());
+        assertTrue(Files.isRegularFile(figures.resolve(png)), "the figure's PNG is kept, not deleted as stale");
+        try (var s = Files.list(figures)) {
+            assertEquals(first.figures() * 2, s.filter(p -> !p.getFileName().toString().startsWith(".")).count(),
+                    "every figure file of the first report is still there");
+        }
+    }
 }

@@ -60,8 +60,13 @@ final class ReportCommand implements Callable<Integer> {
             throw new MalformedFileException(file, "malformed results file: " + problem);
         }
         Report.Written written;
-        try {
+        // one writer per report folder: not while a verify (or another report) writes it
+        try (org.msgdlab.core.io.FolderLock lock = org.msgdlab.core.io.FolderLock.acquire(outDir, "msgd report")) {
             written = Report.write(outDir, results);
+        } catch (org.msgdlab.core.io.FolderLock.FolderBusyException busy) {
+            spec.commandLine().getErr().println("msgd report: " + busy.getMessage());
+            spec.commandLine().getErr().flush();
+            return Msgd.CLAIM_ERROR;
         } catch (UncheckedIOException e) {
             throw new ParameterException(spec.commandLine(), "DIR " + dir + ": not writable (" + e.getMessage() + ")");
         }
@@ -81,7 +86,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println("report: " + total + " claims: " + String.join(", ", counts));
         spec.commandLine().getOut().flush();
-        return Msgd.OK;
+        // a figure that could not be written (a full disk: its earlier file is kept) is a file not written
+        return written.writeFailures().isEmpty() ? Msgd.OK : Msgd.CLAIM_ERROR;
     }
 
     /**

@@ -136,7 +136,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
         ClaimSelection selection = new ClaimSelection(spec.commandLine());
@@ -160,6 +160,21 @@ final class VerifyCommand implements Callable<Integer> {
         if (problem != null) {
             throw new ParameterException(spec.commandLine(), "--out " + out + ": not writable (" + problem + ")");
         }
+        // one writer per report folder: a second verify (or report) into it is refused, naming the first's PID
+        org.msgdlab.core.io.FolderLock folderLock;
+        try {
+            folderLock = org.msgdlab.core.io.FolderLock.acquire(dir, "msgd verify");
+        } catch (org.msgdlab.core.io.FolderLock.FolderBusyException busy) {
+            err.println("msgd verify: " + busy.getMessage());
+            err.flush();
+            return Msgd.CLAIM_ERROR;
+        }
+        try (folderLock) {
+            return verify(dir, studies, pending, err);
+        }
+    }
+
+    private int verify(Path dir, List<Study> studies, List<String> pending, PrintWriter err) {
         pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
         String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
@@ -216,7 +231,8 @@ final class VerifyCommand implements Callable<Integer> {
             o.println("report:  " + report.index() + " (" + report.figures() + " figures)");
         }
         o.flush();
-        return exitCode(results);
+        // a report or figure that could not be written (a full disk) is a file not written: exit 1, as help says
+        return report == null || !report.writeFailures().isEmpty() ? Msgd.CLAIM_ERROR : exitCode(results);
     }
 
     /**

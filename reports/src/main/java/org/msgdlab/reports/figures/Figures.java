@@ -97,7 +97,9 @@ public final class Figures {
             }
             Charts.write(d, dir, base);
             return new Figure(series.id(), title, base + ".png", base + ".svg", d.width(), d.height(), d.notes(), null);
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            return new Figure(series.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), notWritten(dir, base, e));
+        } catch (RuntimeException | Error e) {
             return new Figure(series.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), describe(e));
         }
     }
@@ -119,9 +121,19 @@ public final class Figures {
             }
             Charts.write(d, dir, base);
             return new Figure(study.id(), title, base + ".png", base + ".svg", d.width(), d.height(), d.notes(), null);
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            return new Figure(study.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), notWritten(dir, base, e));
+        } catch (RuntimeException | Error e) {
             return new Figure(study.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), describe(e));
         }
+    }
+
+    /** How a figure's problem starts when its file could not be written (a full disk), not drawn. */
+    public static final String WRITE_FAILURE = "could not write";
+
+    private static String notWritten(Path dir, String base, IOException e) {
+        return WRITE_FAILURE + " " + dir.resolve(base + ".png") + " (" + (e.getMessage() == null ? e.getClass().getSimpleName()
+                : e.getMessage()) + "); its earlier file, if any, is kept";
     }
 
     private static String describe(Throwable e) {

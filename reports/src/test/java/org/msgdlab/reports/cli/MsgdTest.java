@@ -265,6 +265,22 @@ class MsgdTest {
     }
 
     @Test
+    void aReportFolderHasOneWriterVerifyAndReportRefuseASecondNamingItsPid(@TempDir Path tmp) throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        String before = Files.readString(tmp.resolve(ResultsFile.NAME));
+        try (org.msgdlab.core.io.FolderLock first = org.msgdlab.core.io.FolderLock.acquire(tmp, "msgd verify")) {
+            for (String[] args : List.of(new String[] {"verify", "--out", tmp.toString()}, new String[] {"report", tmp.toString()})) {
+                Run r = exec(twoPassingClaims(), args);
+                assertEquals(Msgd.CLAIM_ERROR, r.code(), args[0] + ": " + r.err());
+                assertOneLine(r.err());
+                assertTrue(r.err().startsWith("msgd " + args[0] + ": " + tmp + " is being written by another process (PID "
+                        + ProcessHandle.current().pid()), r.err());
+            }
+        }
+        assertEquals(before, Files.readString(tmp.resolve(ResultsFile.NAME)), "the refused writers changed nothing");
+    }
+
+    @Test
     void reportOnAClaimWithoutVerdictIsOneLineNamingFileAndClaim(@TempDir Path tmp) throws Exception {
         exec(twoPassingClaims(), "verify", "--out", tmp.toString());
         Path file = tmp.resolve(ResultsFile.NAME);
