@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
                 "2:bad usage",
                 "3:a verdict at or beyond --fail-on occurred (diff: the results differ; train: stopped on a non-finite loss)",
                 "4:sweep status: runs pending, running or interrupted",
-                "130:stopped by Ctrl-C (what finished is kept)"})
+                "130:stopped by Ctrl-C (what finished is kept)",
+                "143:stopped by TERM (kill, a scheduler's time limit): what finished is kept, as with Ctrl-C"})
 public final class Msgd implements Runnable {
 
     /** Exit code: every claim ran, whatever the verdicts. */
