@@ -15,19 +15,29 @@ import java.nio.file.StandardOpenOption;
  * what it writes), held while a command writes the folder (a run of {@code msgd train}, a report of
  * {@code msgd verify} or {@code msgd report}). A second writer is refused in one line naming the holder's
  * PID. The OS releases the lock when its process ends, however it ends, so a lock file left by a killed
- * process does not block. Not reentrant: the same folder locked twice in one process is refused too.
+ * process does not block. Not reentrant: the same folder locked twice in one process is refused too, and
+ * without opening the lock file a second time (on Linux, closing any channel of a file drops every lock
+ * this process holds on it, so a refused second attempt would free the folder for a third writer).
  */
 public final class FolderLock implements AutoCloseable {
 
     /** The lock file in the folder. */
     public static final String NAME = ".msgd.lock";
 
+    /**
+     * The folders this process holds (real paths) and what their lock files say: a second attempt here must not
+     * open (or read) their lock files.
+     */
+    private static final java.util.Map<Path, String> HELD_HERE = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final Path key;
 
-    private FolderLock(FileChannel channel, FileLock lock) {
+    private FolderLock(FileChannel channel, FileLock lock, Path key) {
         this.channel = channel;
         this.lock = lock;
+        this.key = key;
     }
 
     /**
@@ -42,14 +52,28 @@ public final class FolderLock implements AutoCloseable {
     public static FolderLock acquire(Path dir, String what) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(NAME);
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        Path key = dir.toRealPath();
+        String line = "PID " + ProcessHandle.current().pid() + ", " + what;
+        String here = HELD_HERE.putIfAbsent(key, line);
+        if (here != null) {
+            throw new FolderBusyException(dir + " is being written by another process (" + here + "): wait for it to finish"
+                    + " or stop it; one writer per folder");
+        }
+        FileChannel ch;
         FileLock l;
         try {
-            l = ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-            l = null;
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            try {
+                l = ch.tryLock();
+            } catch (OverlappingFileLockException e) {
+                l = null;
+            }
+        } catch (IOException | RuntimeException e) {
+            HELD_HERE.remove(key);
+            throw e;
         }
         if (l == null) {
+            HELD_HERE.remove(key);
             String holder;
             try {
                 holder = Files.readString(file, StandardCharsets.UTF_8).strip();
@@ -60,10 +84,16 @@ public final class FolderLock implements AutoCloseable {
             throw new FolderBusyException(dir + " is being written by another process (" + (holder.isEmpty() ? "PID unknown"
                     : holder) + "): wait for it to finish or stop it; one writer per folder");
         }
-        ch.truncate(0);
-        ch.write(ByteBuffer.wrap(("PID " + ProcessHandle.current().pid() + ", " + what + "\n").getBytes(StandardCharsets.UTF_8)), 0);
-        ch.force(false);
-        return new FolderLock(ch, l);
+        try {
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+            ch.force(false);
+        } catch (IOException | RuntimeException e) {
+            HELD_HERE.remove(key);
+            ch.close();   // releases the lock
+            throw e;
+        }
+        return new FolderLock(ch, l, key);
     }
 
     /** Releases the lock (the file stays: an unlocked file blocks no one). */
@@ -72,7 +102,11 @@ public final class FolderLock implements AutoCloseable {
         try {
             lock.release();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                HELD_HERE.remove(key);
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,6 +60,25 @@ class FolderLockTest {
         }
         try (FolderLock l = FolderLock.acquire(dir, "msgd train")) {
             assertTrue(Files.readString(dir.resolve(FolderLock.NAME)).contains("msgd train"), "killed: its lock is gone");
+        }
+    }
+
+    @Test
+    void aRefusedSecondAttemptInThisProcessKeepsTheFolderLockedForOthers(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("run");
+        try (FolderLock first = FolderLock.acquire(dir, "msgd study")) {
+            // a second writer in this JVM (another thread of msgd study, a test): refused...
+            assertThrows(FolderLock.FolderBusyException.class, () -> FolderLock.acquire(dir, "msgd train"));
+            // ...without dropping the first's OS lock (closing any channel of the file would drop it on Linux)
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Path src = Files.writeString(tmp.resolve("Try.java"), "import java.nio.channels.*; import java.nio.file.*;"
+                    + " public class Try { public static void main(String[] a) throws Exception {"
+                    + " FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE);"
+                    + " System.out.println(c.tryLock() == null ? \"refused\" : \"got it\"); } }");
+            Process p = new ProcessBuilder(java, src.toString(), dir.resolve(FolderLock.NAME).toString()).start();
+            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+            p.waitFor();
+            assertEquals("refused", answer, "another process must still be refused while the first writer holds the folder");
         }
     }
 }
