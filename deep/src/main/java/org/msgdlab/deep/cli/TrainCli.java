@@ -42,8 +42,9 @@ import java.util.concurrent.Callable;
  * msgd train --resume DIR [--iterations N]
  * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch] [--side-by-side]
  * </pre>
- * Exit codes: 0 done, 1 error (message on stderr), 2 usage, 3 stopped on a non-finite loss, 130
- * interrupted.
+ * Exit codes: 0 done, 1 error (message on stderr; also: another process writes the run directory), 2
+ * usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM; after both of the
+ * last, one line on stdout says what was kept.
  */
 @Command(name = "msgd train", sortOptions = false, usageHelpWidth = 110, abbreviateSynopsis = true,
         description = {"Runs one deep experiment (Algorithms 1 and 2 on TensorFlow Java), resumes one (--resume DIR),"
@@ -52,14 +53,18 @@ import java.util.concurrent.Callable;
                         + " DIR/checkpoints; Ctrl-C saves the step reached and marks the run interrupted.", ""},
         footer = {"", "Presets: %s", "Methods: %s",
                 "Exit codes: 0 done, 1 error (a file that cannot be read or written, or is malformed), 2 usage, 3 stopped"
-                        + " on a non-finite loss, 130 interrupted (Ctrl-C)."})
+                        + " on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM (kill, timeout); an interrupted"
+                        + " or stopped run keeps its checkpoint and continues with --resume DIR."})
 public final class TrainCli implements Callable<Integer> {
 
     public static final int OK = 0;
     public static final int ERROR = 1;
     public static final int USAGE = 2;
     public static final int NON_FINITE = 3;
-    /** Interrupted (Ctrl-C): the shell convention 128 + SIGINT. */
+    /**
+     * Interrupted (Ctrl-C): the shell convention 128 + SIGINT. Stopped by TERM, the JVM exits with 143
+     * (128 + SIGTERM), the signal's status, after the same line on stdout.
+     */
     public static final int INTERRUPTED = 130;
 
     @Spec
@@ -83,7 +88,7 @@ public final class TrainCli implements Callable<Integer> {
     String resume;
 
     @Option(names = "--iterations", paramLabel = "N", description = "Iterations (default: the preset's, 10,000 for the"
-            + " Fashion-MNIST presets).")
+            + " Fashion-MNIST presets); with --resume, the last iteration to reach: >= 1 and not below the run's checkpoint.")
     Integer iterations;
 
     @Option(names = "--eval-every", paramLabel = "K", defaultValue = "100", description = "Test evaluation every K"
@@ -234,6 +239,10 @@ public final class TrainCli implements Callable<Integer> {
                 throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
                         + String.join(", ", given) + " cannot be changed there (only --iterations can)");
             }
+            if (iterations != null && iterations < 1) {
+                throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to"
+                        + " reach; leave it out to continue to the run's own)");
+            }
         }
         try {
             if (benchmark) {
@@ -241,8 +250,11 @@ public final class TrainCli implements Callable<Integer> {
                 return sideBySide ? sideBySide(dir, steps, out) : benchmark(dir, intra, inter, steps, !noPytorch, out);
             }
             if (resume != null) {
-                Trainer.Outcome o = Trainer.resume(Path.of(resume), iterations == null ? 0 : iterations, err);
-                return report(o, Path.of(resume), out);
+                // Ctrl-C or TERM: the JVM's shutdown waits until the outcome is printed
+                try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
+                    Trainer.Outcome o = Trainer.resume(Path.of(resume), iterations == null ? 0 : iterations, err);
+                    return report(o, Path.of(resume), out);
+                }
             }
             if (preset == null || method == null || outDir == null) {
                 throw new IllegalArgumentException("--preset, --method and --out are required (or --resume DIR, or"
@@ -286,26 +298,34 @@ public final class TrainCli implements Callable<Integer> {
             }
             err.println("msgd train: " + p.id() + ", " + m.paperName() + ", " + c.iterations() + " iterations, eta="
                     + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
-            return report(Trainer.run(c, null, err), c.out(), out);
+            try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
+                return report(Trainer.run(c, null, err), c.out(), out);
+            }
         } catch (IOException e) {
             err.println("msgd train: " + e.getMessage());
             return ERROR;
         }
     }
 
+    /** The outcome in one line on {@code out}; returns the exit code. */
     private static int report(Trainer.Outcome o, Path dir, PrintStream out) {
         Trainer.Row r = o.last();
+        // stopped by Ctrl-C or TERM (issue 33: TERM printed nothing on stdout): what was kept, and how to go on
+        String kept = o.status() != Trainer.Status.INTERRUPTED ? "" : String.format(Locale.ROOT, " (stopped by Ctrl-C or"
+                + " TERM; kept in %s: the checkpoint of iteration %d and the metrics up to iteration %d; continue with:"
+                + " msgd train --resume %s)", dir, o.iterationsDone(), r.iteration(), dir);
         out.println(String.format(Locale.ROOT,
-                "%s after %d iterations: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
+                "%s after %d iterations%s: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
                         + " %s; metrics in %s", switch (o.status()) {
                     case COMPLETED -> "completed";
                     case INTERRUPTED -> "INTERRUPTED";
                     case STOPPED_NON_FINITE -> "STOPPED";
                 },
-                o.iterationsDone(), r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(),
-                // a completed run resumed again runs no step: it has no time per step to show (it printed "NaN s/step")
+                o.iterationsDone(), kept, r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(),
+                // a completed run resumed again reports its recorded time per step; a run stopped before its first
+                // step has none to show (it printed "NaN s/step")
                 Double.isFinite(o.secondsPerStep()) ? String.format(Locale.ROOT, "%.3f s/step", o.secondsPerStep())
-                        : "no step run now (already complete)",
+                        : "no step timed",
                 dir.resolve("metrics.csv")));
         return switch (o.status()) {
             case COMPLETED -> OK;

@@ -92,19 +92,27 @@ final class RunDirectory {
                     + " choose another output directory");
         }
         if ("completed".equals(stored.path("status").asText())) {
-            List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
-            requireCompleteRows(dir, rows, config.iterations());
-            Row last = rows.get(rows.size() - 1);
-            JsonNode sps = stored.get("secondsPerStep");
-            double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / config.iterations() : sps.asDouble();
-            String madeAt = stored.path("versions").path("msgd-lab commit").asText("unknown");
-            String now = Provenance.currentCommit();
-            log.println("reusing the completed run in " + dir + (madeAt.equals(now) ? ""
-                    : " (made by msgd-lab commit " + madeAt + ", this is " + now + "; delete the directory to recompute)"));
-            return new Outcome(Status.COMPLETED, config.iterations(), List.copyOf(rows), "reused", last.elapsedSeconds(),
-                    perStep);
+            return reuseCompleted(dir, stored, config.iterations(), log, "reusing the completed run in " + dir);
         }
         return resume(dir, 0, log);
+    }
+
+    /**
+     * A completed run of {@code iterations} iterations as it is, without training: its rows, and the seconds per
+     * step run.json recorded (else the elapsed time per iteration); {@code says} goes to the log first.
+     */
+    private static Outcome reuseCompleted(Path dir, JsonNode stored, int iterations, PrintStream log, String says)
+            throws IOException {
+        List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
+        requireCompleteRows(dir, rows, iterations);
+        Row last = rows.get(rows.size() - 1);
+        JsonNode sps = stored.get("secondsPerStep");
+        double perStep = sps == null || sps.isNull() ? last.elapsedSeconds() / iterations : sps.asDouble();
+        String madeAt = stored.path("versions").path("msgd-lab commit").asText("unknown");
+        String now = Provenance.currentCommit();
+        log.println(says + (madeAt.equals(now) ? ""
+                : " (made by msgd-lab commit " + madeAt + ", this is " + now + "; delete the directory to recompute)"));
+        return new Outcome(Status.COMPLETED, iterations, List.copyOf(rows), "reused", last.elapsedSeconds(), perStep);
     }
 
     /** {@link Trainer#completed}. */
@@ -260,13 +268,23 @@ final class RunDirectory {
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
         }
+        if (iterations < 0) {
+            throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to reach;"
+                    + " leave it out to continue to the run's own)");
+        }
         JsonNode stored = RunJson.read(runJson);
         RunConfig config = RunJson.configFrom(stored, runJson, dir);
-        requireSameKernels(dir, stored);
-        requireSameBits(dir, stored);
+        int own = config.iterations();
         if (iterations > 0) {
             config = config.withIterations(iterations);
         }
+        if ("completed".equals(stored.path("status").asText()) && config.iterations() == own) {
+            // nothing to train: reported as it is, run.json (its secondsPerStep) untouched
+            return reuseCompleted(dir, stored, own, log, dir + " is already completed at iteration " + own
+                    + "; nothing to continue (give --iterations above " + own + " to train it further)");
+        }
+        requireSameKernels(dir, stored);
+        requireSameBits(dir, stored);
         long start = 0;
         double elapsed = 0;
         List<Row> rows = new ArrayList<>();
@@ -274,7 +292,14 @@ final class RunDirectory {
         long tensorBoardWritten = -1;
         Path metrics = dir.resolve(MetricsFile.NAME);
         if (Files.isRegularFile(dir.resolve(CheckpointState.NAME))) {
-            CheckpointState ck = CheckpointState.read(dir, config.iterations(), log);
+            // read against the larger of the run's own end and the one asked, so that asking for less than the run
+            // has reached is said as such, not blamed on an intact checkpoint.json (issue 33, D11)
+            CheckpointState ck = CheckpointState.read(dir, Math.max(own, config.iterations()), log);
+            if (ck.iteration() > config.iterations()) {
+                throw new IllegalArgumentException("--resume " + dir + " --iterations " + config.iterations() + ": the run is"
+                        + " already at iteration " + ck.iteration() + " (its checkpoint), past " + config.iterations()
+                        + "; give --iterations above " + ck.iteration() + " to continue it, or none to leave it as it is");
+            }
             CheckpointState.requireSameRun(dir, config);
             start = ck.iteration();
             elapsed = ck.elapsedSeconds();

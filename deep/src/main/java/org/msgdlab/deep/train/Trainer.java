@@ -226,10 +226,12 @@ public final class Trainer {
      * run's own number of iterations).
      *
      * @param dir        the run directory
-     * @param iterations the last iteration to reach; 0 for the run's own
+     * @param iterations the last iteration to reach, not below the run's checkpoint; 0 for the run's own
      * @param log        where progress and warnings go
-     * @return what the run did
-     * @throws IllegalArgumentException when {@code dir} holds no run.json, or the run was trained with other
+     * @return what the run did; a run already completed at {@code iterations} is reported as it is (message
+     *         "reused", its recorded seconds per step), without training or rewriting run.json
+     * @throws IllegalArgumentException when {@code iterations} is negative or below the run's checkpoint (the message
+     *                                  says to give more), {@code dir} holds no run.json, or the run was trained with other
      *                                  kernels than this process runs
      * @throws IOException              when a file of the run cannot be read or written; {@link RunFileException}
      *                                  when metrics.csv, checkpoint.json or the checkpoint is damaged or inconsistent
@@ -239,6 +241,32 @@ public final class Trainer {
             return RunDirectory.resume(dir, iterations, log);   // refused there, naming the missing run
         }
         return locked(dir, () -> RunDirectory.resume(dir, iterations, log));
+    }
+
+    /**
+     * Holds the JVM's shutdown (Ctrl-C, TERM) until closed (at most {@code Interruption.GRACE}), as a run in
+     * progress does: a caller that reports a run's outcome wraps the run and the report in one, so that the
+     * report is printed before the JVM exits.
+     *
+     * @return the hold; close it once the outcome is reported
+     */
+    public static ShutdownHold holdShutdown() {
+        return new ShutdownHold(Interruption.enter());
+    }
+
+    /** A hold on the JVM's shutdown ({@link #holdShutdown}). */
+    public static final class ShutdownHold implements AutoCloseable {
+        private final Interruption.Run run;
+
+        private ShutdownHold(Interruption.Run run) {
+            this.run = run;
+        }
+
+        /** Lets a waiting shutdown proceed. */
+        @Override
+        public void close() {
+            run.close();
+        }
     }
 
     /** What a run does in its folder, under the folder's lock. */

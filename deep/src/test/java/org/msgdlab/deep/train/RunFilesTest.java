@@ -195,10 +195,18 @@ class RunFilesTest {
     @Test
     void aFailedSaveMarksTheRunFailedSaysHowToContinueAndTheContinuedRunIsBitForBit() throws IOException {
         Path dir = tmp.resolve("failed-save");
-        Files.createDirectories(dir);
+        // a run of 2 iterations, its checkpoint then taken away, continued to 6 from scratch (a fresh run refuses a
+        // folder holding a file that is not a run's, so the obstacle is put into a run's folder)
+        Trainer.run(config(dir, 2), null, quiet());
+        try (Stream<Path> s = Files.walk(dir.resolve("checkpoints"))) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        Files.delete(dir.resolve("checkpoint.json"));
         // the checkpoint directory cannot be created: a file stands where it goes (as a full disk would refuse it)
         Files.writeString(dir.resolve("checkpoints"), "in the way");
-        IOException e = assertThrows(IOException.class, () -> Trainer.run(config(dir, 6), null, quiet()));
+        IOException e = assertThrows(IOException.class, () -> Trainer.resume(dir, 6, quiet()));
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         assertTrue(e.getMessage().startsWith("iteration 2: saving the run failed") && e.getMessage().contains("no checkpoint yet")
                 && e.getMessage().contains("msgd train --resume " + dir), e.getMessage());
@@ -218,7 +226,8 @@ class RunFilesTest {
         Path dir = stoppedAt4("cli-damaged");
         Files.writeString(dir.resolve("checkpoint.json"), "{\"iteration\" : \"abc\"}");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = TrainCli.run(List.of("--resume", dir.toString()), quiet(),
+        // to 6: the run stopped at 4 of 6 (resuming a completed run to its own end reads no checkpoint: ResumeRequestTest)
+        int rc = TrainCli.run(List.of("--resume", dir.toString(), "--iterations", "6"), quiet(),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = err.toString(StandardCharsets.UTF_8);
         assertEquals(TrainCli.ERROR, rc, text);
