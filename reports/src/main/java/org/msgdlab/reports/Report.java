@@ -30,10 +30,13 @@ import java.util.stream.IntStream;
 /**
  * Renders a results file into its directory: {@code index.html}, {@code figures/} (PNG and SVG per
  * series, one overview per study), {@code series/} (the data of each series figure, CSV),
- * {@code summary.md}, {@code summary.csv}, {@code statistics.csv} and {@code lists.csv}. Figures and
- * series tables left over from an earlier render of the same directory (those its manifests list) are
- * removed; nothing else there is touched. The figures are drawn in parallel; two renders into one
- * directory at once are not supported.
+ * {@code summary.md}, {@code summary.csv}, {@code statistics.csv} and {@code lists.csv}. The report is
+ * written whole into a staging folder first and then moved over the previous one ({@link ReportStaging}):
+ * a file that cannot be written (a full disk) fails the whole report in one line naming it, and the
+ * previous report stays as it was, every file of it. Figures and series tables left over from an earlier
+ * render of the same directory (those its manifests list) are removed once the new ones are in place;
+ * nothing else there is touched. The figures are drawn in parallel; the commands that write a report hold
+ * the folder's lock ({@link org.msgdlab.core.io.FolderLock}), one writer at a time.
  */
 public final class Report {
 
@@ -41,6 +44,8 @@ public final class Report {
     public static final String INDEX = "index.html";
     /** The figures' folder. */
     public static final String FIGURES = "figures";
+    /** The list of the figure files the last report drew, in its figure folder. */
+    static final String MANIFEST = ".msgd-figures";
 
     private Report() {
     }
@@ -55,21 +60,41 @@ public final class Report {
      * @param problems figures that could not be drawn, one line each (the page says so too)
      */
     public record Written(Path index, int figures, List<String> problems) {
-        /** @return the problems that are files not written (a full disk), not figures with nothing to draw */
-        public List<String> writeFailures() {
-            return problems.stream().filter(p -> p.contains(": " + Figures.WRITE_FAILURE)).toList();
-        }
     }
 
     /**
-     * Writes the whole report for {@code results} into {@code dir}.
+     * Writes the whole report for {@code results} into {@code dir}, or nothing of it.
      *
      * @param dir     the folder of results.json
      * @param results the verification results
      * @return what was written
-     * @throws UncheckedIOException when a file cannot be written (the message names it)
+     * @throws UncheckedIOException when a file cannot be written: one line naming it and the cause, and saying that
+     *                              the previous report is kept (none of its files was replaced or deleted)
      */
     public static Written write(Path dir, Results results) {
+        return write(dir, results, staging -> { });
+    }
+
+    /**
+     * {@link #write(Path, Results)}, {@code beforeWriting} given the empty staging folder first (tests put an
+     * obstacle there, as a full disk would refuse a file).
+     */
+    static Written write(Path dir, Results results, java.util.function.Consumer<Path> beforeWriting) {
+        try (ReportStaging staging = ReportStaging.open(dir)) {
+            Written staged;
+            try {
+                beforeWriting.accept(staging.folder());
+                staged = writeInto(staging.folder(), results);
+            } catch (UncheckedIOException e) {
+                throw staging.failed(e.getMessage(), e.getCause());
+            }
+            staging.commit(Map.of(FIGURES, MANIFEST, SeriesCsv.DIR, SeriesCsv.MANIFEST), INDEX);
+            return new Written(dir.resolve(INDEX), staged.figures(), staged.problems());
+        }
+    }
+
+    /** The report written into {@code dir} (the staging folder); a file not written throws. */
+    private static Written writeInto(Path dir, Results results) {
         MarkdownSummary.write(dir, results);
         CsvSummary.write(dir, results);
         org.msgdlab.reports.summary.StatisticsCsv.write(dir, results);
@@ -106,22 +131,17 @@ public final class Report {
             byIdentity.put(jobs.get(i).key(), drawn[i]);
         }
         List<String> problems = new ArrayList<>();
-        Set<String> keep = new HashSet<>();
-        // a figure this report could not write (a full disk) keeps its earlier file: nothing is deleted before its
-        // replacement is written (issue 33, D9)
-        for (Job j : jobs) {
-            keep.add(j.base() + ".png");
-            keep.add(j.base() + ".svg");
-        }
         int count = 0;
         for (Figure f : byIdentity.values()) {
             if (f.rendered()) {
                 count++;
+            } else if (f.problem().startsWith(Figures.WRITE_FAILURE)) {
+                // a file not written (a full disk) fails the report, which then replaces nothing (issue 33, D8, D9)
+                throw new UncheckedIOException(new IOException(f.problem()));
             } else {
                 problems.add("figure " + f.id() + ": " + f.problem());
             }
         }
-        removeStale(figDir, MANIFEST, keep);
 
         // the data of each figure, under the figure's own name: series/<name>.csv beside figures/<name>.png
         Path seriesDir = dir.resolve(SeriesCsv.DIR);
@@ -130,9 +150,6 @@ public final class Report {
             SummaryFile.write(seriesDir, j.base() + ".csv", j.series() != null ? SeriesCsv.render(j.claimId(), j.series())
                     : Figures.overviewCsv(j.study()));
             tables.add(j.base() + ".csv");
-        }
-        if (!tables.isEmpty() || Files.isDirectory(seriesDir)) {
-            removeStale(seriesDir, SeriesCsv.MANIFEST, tables);
         }
 
         String html = HtmlReport.render(results, new HtmlReport.FigureIndex() {
@@ -173,29 +190,4 @@ public final class Report {
         return b;
     }
 
-    /** The list of the figure files the last report drew, in its figure folder. */
-    static final String MANIFEST = ".msgd-figures";
-
-    /**
-     * Removes the files (figures, series tables) a previous report wrote into {@code dir} and this
-     * one did not (they are listed in its manifest, {@value #MANIFEST} for figures), and records this
-     * report's. Files the toolkit did not write (a user's own
-     * figures, figures of a folder written before the manifest existed) are never deleted.
-     */
-    private static void removeStale(Path dir, String manifestName, Set<String> keep) {
-        Path manifest = dir.resolve(manifestName);
-        try {
-            if (Files.isRegularFile(manifest)) {
-                for (String name : Files.readAllLines(manifest, java.nio.charset.StandardCharsets.UTF_8)) {
-                    String n = name.strip();
-                    if (!n.isEmpty() && !keep.contains(n) && !n.contains("/") && !n.contains("\\") && !n.startsWith(".")) {
-                        Files.deleteIfExists(dir.resolve(n));
-                    }
-                }
-            }
-            AtomicFiles.writeString(manifest, String.join("\n", new java.util.TreeSet<>(keep)) + "\n");
-        } catch (IOException e) {
-            // stale figures are harmless: the page does not reference them
-        }
-    }
 }

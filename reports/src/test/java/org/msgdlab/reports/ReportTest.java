@@ -10,17 +10,21 @@ import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.Series;
 import org.msgdlab.core.claims.StudyResult;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The report's files and page structure, without a browser (see ReportInBrowserTest for one). */
@@ -181,31 +185,59 @@ class ReportTest {
     }
 
     /**
-     * Issue 33, D9: a figure that cannot be written (a full disk; here its SVG's path is taken by a folder) is
-     * a write failure the commands exit 1 on, and no figure file is deleted for it.
+     * Issue 33, D8 and D9: a file of the report that cannot be written (a full disk; here a folder takes a
+     * figure's SVG path, or summary.md's) fails the whole report in one line naming that file, and the previous
+     * report stays as it was, every file of it byte for byte (it was: figures deleted as stale, the page
+     * rewritten with "could not render", exit 0); no staging folder is left.
      */
     @Test
-    void aFigureThatCannotBeWrittenIsAWriteFailureAndItsFilesAreNotDeleted(@TempDir Path dir) throws Exception {
+    void aFileThatCannotBeWrittenKeepsThePreviousReportWholeAndFailsInOneLineNamingIt(@TempDir Path dir) throws Exception {
         Results results = ReportFixtures.varied();
         Report.Written first = Report.write(dir, results);
-        assertEquals(List.of(), first.writeFailures());
-        Path figures = dir.resolve(Report.FIGURES);
+        assertTrue(first.figures() > 2, "a report with figures: " + first.figures());
+        Map<Path, byte[]> before = contents(dir);
         String png;
-        try (var s = Files.list(figures)) {
+        try (var s = Files.list(dir.resolve(Report.FIGURES))) {
             png = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png") && !n.contains("overview"))
                     .sorted().findFirst().orElseThrow();
         }
         String svg = png.substring(0, png.length() - 4) + ".svg";
-        Files.delete(figures.resolve(svg));
-        Files.writeString(Files.createDirectories(figures.resolve(svg)).resolve("blocker"), "x");
-        Report.Written second = Report.write(dir, results);
-        assertEquals(1, second.writeFailures().size(), second.problems().toString());
-        assertTrue(second.writeFailures().get(0).contains("could not write " + figures.resolve(png.replace(".png", ".png"))
-                .getParent()), second.writeFailures().toString());
-        assertTrue(Files.isRegularFile(figures.resolve(png)), "the figure's PNG is kept, not deleted as stale");
-        try (var s = Files.list(figures)) {
-            assertEquals(first.figures() * 2, s.filter(p -> !p.getFileName().toString().startsWith(".")).count(),
-                    "every figure file of the first report is still there");
+        Map<String, String> obstacles = Map.of(Report.FIGURES + "/" + svg, Report.FIGURES + "/" + png, MarkdownSummary.NAME,
+                MarkdownSummary.NAME);
+        for (Map.Entry<String, String> o : obstacles.entrySet()) {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> Report.write(dir, results,
+                    stage -> blockWith(stage.resolve(o.getKey()))));
+            assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+            assertTrue(e.getMessage().contains(dir.resolve(o.getValue()).toString())
+                    && e.getMessage().endsWith("the previous report in " + dir + " is kept as it was"), e.getMessage());
+            Map<Path, byte[]> after = contents(dir);
+            assertEquals(before.keySet(), after.keySet(), "no file added or deleted");
+            for (Path f : before.keySet()) {
+                assertTrue(java.util.Arrays.equals(before.get(f), after.get(f)), f + " is unchanged");
+            }
         }
+        // once the file can be written, the new report replaces the old one
+        assertEquals(first.figures(), Report.write(dir, results).figures());
+        assertFalse(Files.exists(dir.resolve(ReportStaging.NAME)), "no staging folder left");
+    }
+
+    /** A folder (not empty) where a file is to go: its rename onto it fails, as a full disk fails a write. */
+    private static void blockWith(Path where) {
+        try {
+            Files.writeString(Files.createDirectories(where).resolve("blocker"), "x");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every file under {@code dir} and its bytes. */
+    private static Map<Path, byte[]> contents(Path dir) throws IOException {
+        Map<Path, byte[]> m = new java.util.TreeMap<>();
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                m.put(dir.relativize(p), Files.readAllBytes(p));
+            }
+        }
+        return m;
     }
 }

@@ -17,11 +17,11 @@ import java.util.List;
 /**
  * The claims of one {@code verify} run and the evidence gathered so far. Every recorded claim
  * rewrites {@code results.partial.json} in full, the claims not reached yet as NOT_RUN, so that a
- * run that dies leaves a complete, readable file of what finished. {@code results.json},
- * {@code summary.md} and {@code summary.csv} are replaced only by {@link #finish} or
- * {@link #interrupt} (Ctrl-C: the claims not finished marked NOT_RUN): until then a previous run's
- * files in the same folder stay as they were. After either, further records are ignored and
- * {@code results.partial.json} is removed.
+ * run that dies leaves a complete, readable file of what finished. {@code results.json} is replaced
+ * only by {@link #finish} or {@link #interrupt} (Ctrl-C: the claims not finished marked NOT_RUN): until
+ * then a previous run's files in the same folder stay as they were. The summaries are part of the report,
+ * which the caller writes whole or not at all ({@code Report.write}). After either, further records are
+ * ignored and {@code results.partial.json} is removed.
  */
 final class VerificationRun {
 
@@ -135,10 +135,7 @@ final class VerificationRun {
         } catch (RuntimeException e) {
             // results.json could not be read back (a full disk): render what is in memory rather than nothing
         }
-        MarkdownSummary.write(out, r);
-        CsvSummary.write(out, r);
-        org.msgdlab.reports.summary.StatisticsCsv.write(out, r);
-        org.msgdlab.reports.summary.ListsCsv.write(out, r);
+        // summary.md, summary.csv and the other tables are written with the report, all or nothing (Report.write)
         try {
             java.nio.file.Files.deleteIfExists(out.resolve(PARTIAL));
         } catch (java.io.IOException e) {

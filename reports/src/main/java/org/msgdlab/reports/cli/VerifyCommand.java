@@ -56,9 +56,12 @@ import java.util.concurrent.TimeUnit;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
-                "1:a claim errored, or a file could not be read or written",
+                "1:a claim errored, a file could not be read or written (the previous report is then kept whole),"
+                        + " or another msgd process writes DIR",
                 "2:bad usage",
-                "3:a verdict at or beyond --fail-on occurred"})
+                "3:a verdict at or beyond --fail-on occurred",
+                "130:stopped by Ctrl-C (the finished claims are kept and reported)",
+                "143:stopped by TERM, e.g. kill or timeout (as Ctrl-C)"})
 final class VerifyCommand implements Callable<Integer> {
 
     /**
@@ -231,13 +234,14 @@ final class VerifyCommand implements Callable<Integer> {
             o.println("report:  " + report.index() + " (" + report.figures() + " figures)");
         }
         o.flush();
-        // a report or figure that could not be written (a full disk) is a file not written: exit 1, as help says
-        return report == null || !report.writeFailures().isEmpty() ? Msgd.CLAIM_ERROR : exitCode(results);
+        // a report that could not be written (a full disk; the previous one is kept whole) is a file not written: exit 1
+        return report == null ? Msgd.CLAIM_ERROR : exitCode(results);
     }
 
     /**
-     * Renders the HTML report and figures; a failure is reported on {@code err} (one line) and
-     * does not change the exit status, which is about the claims. Returns null on failure.
+     * Renders the report (the summaries, the HTML page and its figures), whole or not at all; a failure is
+     * one line on {@code err} naming the file and the cause (the previous report is then kept as it was, the
+     * new results in results.json). Returns null on failure, which the caller turns into exit 1.
      */
     static Report.Written render(Path dir, Results results, PrintWriter err) {
         try {
@@ -245,6 +249,11 @@ final class VerifyCommand implements Callable<Integer> {
             w.problems().forEach(p -> err.println("report: " + p));
             err.flush();
             return w;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("msgd verify: " + e.getMessage() + "; the new results are in "
+                    + dir.resolve(org.msgdlab.core.claims.ResultsFile.NAME) + " (once there is space: msgd report " + dir + ")");
+            err.flush();
+            return null;
         } catch (RuntimeException | Error e) {
             err.println("report: could not write " + dir.resolve(Report.INDEX) + ": " + e.getMessage());
             err.flush();

@@ -128,12 +128,16 @@ public final class Figures {
         }
     }
 
-    /** How a figure's problem starts when its file could not be written (a full disk), not drawn. */
+    /**
+     * How a figure's problem starts when its file could not be written (a full disk), not drawn: the report
+     * then fails whole ({@code Report.write}).
+     */
     public static final String WRITE_FAILURE = "could not write";
 
     private static String notWritten(Path dir, String base, IOException e) {
-        return WRITE_FAILURE + " " + dir.resolve(base + ".png") + " (" + (e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage()) + "); its earlier file, if any, is kept";
+        String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return WRITE_FAILURE + " " + dir.resolve(base + ".png") + " (or its .svg): " + why;
     }
 
     private static String describe(Throwable e) {

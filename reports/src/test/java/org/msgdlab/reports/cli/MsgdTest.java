@@ -441,9 +441,30 @@ class MsgdTest {
         Run r = exec(modules(new FixedClaim("fake.a", Verdict.FAIL, null)), "verify", "--out", tmp.toString());
         assertEquals(Msgd.CLAIM_ERROR, r.code(), r.err());
         String last = r.err().lines().reduce((a, b) -> b).orElse("");
-        assertTrue(last.startsWith("msgd verify: cannot write " + tmp.resolve("summary.md")), r.err());
+        // the report is written whole or not at all: the previous one is kept, and the message says so (issue 33, D8)
+        assertTrue(last.startsWith("msgd verify: could not write " + tmp.resolve("summary.md") + ": a folder stands there;"
+                + " the previous report in " + tmp + " is kept as it was"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
         assertEquals(List.of(), temporaries(tmp), "no temporary left behind");
+    }
+
+    @Test
+    void reportIntoAFolderWhereAFileCannotBeWrittenIsOneLineExitOneAndKeepsThePreviousReport(@TempDir Path tmp)
+            throws Exception {
+        exec(twoPassingClaims(), "verify", "--out", tmp.toString());
+        String page = Files.readString(tmp.resolve("index.html"));
+        String csv = Files.readString(tmp.resolve("summary.csv"));
+        // summary.md cannot be replaced (a non-empty folder stands there), as a full disk would refuse it
+        Files.delete(tmp.resolve("summary.md"));
+        Files.createDirectories(tmp.resolve("summary.md").resolve("x"));
+        Run r = exec(twoPassingClaims(), "report", tmp.toString());
+        // was: exit 2 (bad usage) with "DIR ...: not writable"; a file not written is exit 1 (issue 33, D9)
+        assertEquals(Msgd.CLAIM_ERROR, r.code(), r.err());
+        assertOneLine(r.err());
+        assertTrue(r.err().startsWith("msgd report: could not write " + tmp.resolve("summary.md")), r.err());
+        assertEquals(page, Files.readString(tmp.resolve("index.html")), "the previous page is kept");
+        assertEquals(csv, Files.readString(tmp.resolve("summary.csv")), "and its tables");
+        assertFalse(Files.exists(tmp.resolve(".msgd-report.tmp")), "no staging folder left");
     }
 
     @Test
