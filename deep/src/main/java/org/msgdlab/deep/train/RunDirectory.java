@@ -51,8 +51,9 @@ final class RunDirectory {
         try (var entries = Files.list(out)) {
             for (Path p : (Iterable<Path>) entries.sorted()::iterator) {
                 String name = p.getFileName().toString();
+                // the sweep's own files in a run's folder: its lock, its failure record, its task's log
                 boolean ours = name.equals(org.msgdlab.core.io.FolderLock.NAME) || name.equals("sweep.lock")
-                        || name.equals("sweep-failure.txt")
+                        || name.equals("sweep-failure.txt") || name.equals(org.msgdlab.core.sweep.LocalExecutor.TASK_LOG)
                         || (name.equals(MetricsFile.NAME) && Files.readAllLines(p).size() <= 1)
                         || (name.equals(TensorBoardLog.DIR) && Files.isDirectory(p));
                 if (!ours) {
