@@ -54,7 +54,9 @@ final class RunDirectory {
                 // the sweep's own files in a run's folder: its lock, its failure record, its task's log
                 boolean ours = name.equals(org.msgdlab.core.io.FolderLock.NAME) || name.equals("sweep.lock")
                         || name.equals("sweep-failure.txt") || name.equals(org.msgdlab.core.sweep.LocalExecutor.TASK_LOG)
-                        || (name.equals(MetricsFile.NAME) && Files.readAllLines(p).size() <= 1)
+                        // a metrics.csv of our header alone (a user's one-line file is the user's)
+                        || (name.equals(MetricsFile.NAME) && Files.isRegularFile(p)
+                                && Files.readString(p).strip().equals(MetricsFile.HEADER))
                         || (name.equals(TensorBoardLog.DIR) && Files.isDirectory(p));
                 if (!ours) {
                     foreign.add(name + (Files.isDirectory(p) ? "/" : ""));

@@ -134,6 +134,7 @@ public final class Trainer {
      * @throws IOException              when the data, the run directory or a checkpoint cannot be read or written
      */
     public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        refuseForeignFilesUnlocked(config.out());
         return locked(config.out(), () -> RunDirectory.start(config, data, log));
     }
 
@@ -154,6 +155,7 @@ public final class Trainer {
      *                                  when one is damaged
      */
     public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        refuseForeignFilesUnlocked(config.out());
         return locked(config.out(), () -> RunDirectory.runOrContinue(config, data, log));
     }
 
@@ -266,6 +268,16 @@ public final class Trainer {
         @Override
         public void close() {
             run.close();
+        }
+    }
+
+    /**
+     * A folder without run.json holding files that are not a run's is refused before its lock is taken, whose
+     * file would be one more in the user's folder (the rule is checked again under the lock, by the start).
+     */
+    private static void refuseForeignFilesUnlocked(Path out) throws IOException {
+        if (Files.isDirectory(out) && !Files.exists(out.resolve("run.json"))) {
+            RunDirectory.requireNoForeignFiles(out);
         }
     }
 

@@ -70,6 +70,14 @@ class OneWriterPerRunTest {
         assertEquals("keep", Files.readString(out.resolve("important.bin")));
         assertThrows(IllegalArgumentException.class, () -> Trainer.runOrContinue(config(dir), null, QUIET));
         assertEquals("keep", Files.readString(out.resolve("important.bin")));
+        assertFalse(Files.exists(dir.resolve(FolderLock.NAME)), "the refusal adds no lock file to the user's folder");
+
+        // a user's metrics.csv of one line is the user's too (only a file of the run's header alone is a run's)
+        Path one = Files.createDirectories(tmp.resolve("one-line"));
+        Files.writeString(one.resolve("metrics.csv"), "my notes\n");
+        IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class, () -> Trainer.run(config(one), null, QUIET));
+        assertTrue(e1.getMessage().contains("[metrics.csv] but no run.json"), e1.getMessage());
+        assertEquals("my notes\n", Files.readString(one.resolve("metrics.csv")));
     }
 
     @Test
