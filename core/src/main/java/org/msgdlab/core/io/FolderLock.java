@@ -74,11 +74,20 @@ public final class FolderLock implements AutoCloseable {
         }
         if (l == null) {
             HELD_HERE.remove(key);
-            String holder;
-            try {
-                holder = Files.readString(file, StandardCharsets.UTF_8).strip();
-            } catch (IOException e) {
-                holder = "";
+            String holder = "";
+            // the holder writes its PID just after it locks: a writer that comes at that instant waits for it (1 s at most)
+            for (int i = 0; i < 20 && holder.isEmpty(); i++) {
+                try {
+                    holder = Files.readString(file, StandardCharsets.UTF_8).strip();
+                    if (holder.isEmpty()) {
+                        Thread.sleep(50);
+                    }
+                } catch (IOException e) {
+                    break;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
             }
             ch.close();
             throw new FolderBusyException(dir + " is being written by another process (" + (holder.isEmpty() ? "PID unknown"
