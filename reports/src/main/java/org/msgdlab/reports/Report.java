@@ -137,7 +137,7 @@ public final class Report {
                 count++;
             } else if (f.problem().startsWith(Figures.WRITE_FAILURE)) {
                 // a file not written (a full disk) fails the report, which then replaces nothing (issue 33, D8, D9)
-                throw new UncheckedIOException(new IOException(f.problem()));
+                throw new UncheckedIOException(f.problem(), new IOException(f.problem()));
             } else {
                 problems.add("figure " + f.id() + ": " + f.problem());
             }

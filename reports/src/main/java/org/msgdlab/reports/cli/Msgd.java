@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:every claim ran (whatever the verdicts)",
-                "1:a claim errored, or a file could not be read or written (an input file that is malformed included)",
+                "1:a claim errored, or a file could not be read or written (an input file that is malformed included;"
+                        + " a run or report folder another msgd process writes, named by its PID)",
                 "2:bad usage",
                 "3:a verdict at or beyond --fail-on occurred (diff: the results differ; train: stopped on a non-finite loss)",
                 "4:sweep status: runs pending, running or interrupted",

@@ -135,9 +135,26 @@ public final class Figures {
     public static final String WRITE_FAILURE = "could not write";
 
     private static String notWritten(Path dir, String base, IOException e) {
-        String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return WRITE_FAILURE + " " + dir.resolve(base + ".png") + " (or its .svg): " + why;
+        return WRITE_FAILURE + " " + dir.resolve(base + ".png") + " (or its .svg): " + rootReason(e);
+    }
+
+    /**
+     * Why a write failed, from the innermost cause that says (the image writers wrap the file system's "No space
+     * left on device" in "I/O error writing PNG file!" or a SAXException): its first line, without the path.
+     */
+    static String rootReason(Throwable e) {
+        String why = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : t.getMessage();
+            if (m != null && !m.isBlank()) {
+                why = m;
+            }
+        }
+        if (why == null) {
+            return e.getClass().getSimpleName();
+        }
+        String first = why.lines().findFirst().orElse(why);
+        return first.replaceAll("^(?:(?:[a-z]+\\.)+[A-Za-z]*(?:Exception|Error): )+", "");
     }
 
     private static String describe(Throwable e) {

@@ -215,4 +215,22 @@ class FiguresTest {
         assertEquals("#e69f00", Palette.hex(Palette.of(org.msgdlab.core.claims.Verdict.APPROXIMATE)));
         assertEquals("#d55e00", Palette.hex(Palette.of(org.msgdlab.core.claims.Verdict.FAIL)));
     }
+
+    /**
+     * Issue 33, D8: a figure not written on a full disk names the file system's reason, not the image writer's
+     * wrapper ("I/O error writing PNG file!", a SAXException quoting a class name and a second line).
+     */
+    @Test
+    void aWriteFailureIsNamedByItsInnermostReasonOnOneLine() {
+        assertEquals("No space left on device", Figures.rootReason(new java.io.IOException("I/O error writing PNG file!",
+                new java.io.IOException("No space left on device"))));
+        Exception sax = new Exception("java.io.IOException: No space left on device\njava.io.IOException: No space left on device",
+                new java.io.IOException("No space left on device"));
+        assertEquals("No space left on device", Figures.rootReason(new java.io.IOException(sax)));
+        assertEquals("No space left on device", Figures.rootReason(new java.io.IOException(
+                "org.xml.sax.SAXException: No space left on device\nmore")));
+        assertEquals("No space left on device", Figures.rootReason(new java.io.IOException(
+                "org.xml.sax.SAXException: java.io.IOException: No space left on device")));
+        assertEquals("IOException", Figures.rootReason(new java.io.IOException()));
+    }
 }
