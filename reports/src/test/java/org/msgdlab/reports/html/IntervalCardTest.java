@@ -53,25 +53,11 @@ class IntervalCardTest {
         return new Results(p, List.of(new StudyResult("deep", "Deep", "Section 5", List.of(e))));
     }
 
-    private static String html(Results r) {
-        return HtmlReport.render(r, new HtmlReport.FigureIndex() {
-            @Override
-            public org.msgdlab.reports.figures.Figures.Figure series(Series s) {
-                return null;
-            }
-
-            @Override
-            public org.msgdlab.reports.figures.Figures.Figure overview(StudyResult study) {
-                return null;
-            }
-        }, "figures");
-    }
-
     @Test
     void theCardShowsTheAnswerTheDotsAndTheIntervalNotATheoryClaimsColumns(@TempDir Path dir) {
         // in memory (arrays) and re-read from results.json (lists, text infinities) alike
         for (Results r : List.of(study(), ResultsFile.read(ResultsFile.write(dir, study())))) {
-            String h = html(r);
+            String h = ReportNumbersTest.html(r);
             String card = h.substring(h.indexOf("<article class=\"claim"), h.indexOf("</article>"));
             assertTrue(card.contains("No (is MSGD-Fisher within 1.0 points of SGD-50?)"), card);
             assertEquals(5, count(card, "<circle "), "one dot per paired seed");

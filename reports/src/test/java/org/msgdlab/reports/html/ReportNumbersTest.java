@@ -85,7 +85,8 @@ class ReportNumbersTest {
         assertTrue(md.contains("&lt;img src=x onerror=alert(1)>"), md);
     }
 
-    private static String html(Results r) {
+    /** The page of {@code r} with no figures drawn (the cards and tables only); shared by this package's tests. */
+    static String html(Results r) {
         return HtmlReport.render(r, new HtmlReport.FigureIndex() {
             @Override
             public org.msgdlab.reports.figures.Figures.Figure series(Series s) {
