@@ -72,15 +72,24 @@ class MachineLoadTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void aBusyLoopInAnotherProcessIsSeenAsOthersAndOurOwnWorkIsNot() throws Exception {
-        MachineLoad.Meter meter = MachineLoad.Meter.start();
-        Process spinner = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        // the spinner must be another process, not this one's child: a child's ticks are counted as this
+        // process's own once it is reaped (cutime), so the shell starts it in the background, prints its
+        // pid and exits, and the orphaned loop belongs to init (or a subreaper), as a neighbour's job would
+        Process launcher = new ProcessBuilder("sh", "-c", "sh -c 'while :; do :; done' </dev/null >/dev/null 2>&1 & echo $!")
+                .redirectErrorStream(true).start();
+        long spinnerPid = Long.parseLong(new String(launcher.getInputStream().readAllBytes()).trim());
+        assertTrue(launcher.waitFor(5, TimeUnit.SECONDS));
+        ProcessHandle spinner = ProcessHandle.of(spinnerPid).orElseThrow();
+        MachineLoad withSpinner;
         try {
+            // metered while the loop spins, not while it starts or is killed
+            MachineLoad.Meter meter = MachineLoad.Meter.start();
             Thread.sleep(1500);
+            withSpinner = meter.stop();
         } finally {
             spinner.destroyForcibly();
-            spinner.waitFor(5, TimeUnit.SECONDS);
+            spinner.onExit().get(5, TimeUnit.SECONDS);
         }
-        MachineLoad withSpinner = meter.stop();
         // one spinning shell is a whole CPU of others (half of a 2-CPU machine); a meter that counted
         // nothing, or counted only this process, would report about 0 here
         assertTrue(withSpinner.measured());
