@@ -96,14 +96,19 @@ class MachineLoadTest {
         assertTrue(withSpinner.othersShare() >= 0.8 / withSpinner.cpus() - 0.05, withSpinner.describe());
 
         MachineLoad.Ticks a = MachineLoad.Ticks.now().orElseThrow();
-        long until = System.nanoTime() + 500_000_000L;
+        // half a second of this thread's CPU time, not of the wall clock: on a busy machine a wall-clock half
+        // second may hold far less of our own work
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + 500_000_000L;
         double sink = 0;
-        while (System.nanoTime() < until) {
-            sink += Math.sqrt(sink + 1);
+        while (threads.getCurrentThreadCpuTime() < until) {
+            for (int i = 0; i < 10_000; i++) {
+                sink += Math.sqrt(sink + 1);
+            }
         }
         MachineLoad.Ticks b = MachineLoad.Ticks.now().orElseThrow();
         assertTrue(sink > 0);
-        // half a second of spinning here is counted as this process's own (clock ticks of 10 ms)
+        // half a second of CPU spent here is counted as this process's own (clock ticks of 10 ms: about 50)
         assertTrue(b.own() - a.own() >= 30, "own ticks " + (b.own() - a.own()));
     }
 }
