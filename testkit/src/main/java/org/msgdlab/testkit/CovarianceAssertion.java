@@ -123,9 +123,9 @@ public final class CovarianceAssertion {
     public Evidence check() {
         ExchangeableCovariance reference = expected != null ? expected : Checks.ownCovariance(noise);
         ExchangeableCovariance wrong = alternative != null ? alternative : reference;
-        NoiseClaims.Subject checked = new NoiseClaims.Subject(new ClaimRef(ID, "msgd-lab testkit", "Var[V] = " + reference),
-                new HypothesizedNoise(noise, reference), new NoiseClaims.Samples(samples, samples), Map.of());
-        MonteCarloClaim claim = NoiseClaims.covariance(checked, reference,
+        NoiseClaims.Draws draws = new NoiseClaims.Draws(new HypothesizedNoise(noise, reference),
+                new NoiseClaims.Samples(samples, samples), Map.of());
+        MonteCarloClaim claim = NoiseClaims.covariance(new ClaimRef(ID, "msgd-lab testkit", "Var[V] = " + reference), draws, reference,
                 new NoiseClaims.Wrong<>(alternative != null ? alternativeName : "none named", wrong), Discrepancy.none());
         Evidence evidence;
         try {

@@ -76,8 +76,8 @@ public final class MeanAssertion {
      *         (or when the noise draws a NaN or an infinity: the message names the entry and its value)
      */
     public Evidence check() {
-        MonteCarloClaim claim = NoiseClaims.mean(new NoiseClaims.Subject(new ClaimRef(ID, "msgd-lab testkit", "E[W] = 1/n"), noise,
-                new NoiseClaims.Samples(samples, samples), Map.of()));
+        MonteCarloClaim claim = NoiseClaims.mean(new ClaimRef(ID, "msgd-lab testkit", "E[W] = 1/n"),
+                new NoiseClaims.Draws(noise, new NoiseClaims.Samples(samples, samples), Map.of()));
         Evidence evidence;
         try {
             evidence = claim.check(Budget.QUICK, seed, falseAlarm);

@@ -7,7 +7,7 @@ package org.msgdlab.core.claims;
  * @param ref    the claim's id, paper reference and the statement it would check
  * @param reason why it could not be built, in one line
  */
-public record ErrorClaim(ClaimRef ref, String reason) implements Claim {
+public record ErrorClaim(ClaimRef ref, String reason) implements ClaimWithRef {
 
     /**
      * Checks that there is a reason.
@@ -31,20 +31,5 @@ public record ErrorClaim(ClaimRef ref, String reason) implements Claim {
     @Override
     public Evidence check(CheckContext context) {
         return Evidence.error(ref.id(), ref.paperRef(), ref.statement(), reason, 0);
-    }
-
-    @Override
-    public String id() {
-        return ref.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return ref.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return ref.statement();
     }
 }

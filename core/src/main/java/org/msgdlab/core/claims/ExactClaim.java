@@ -14,7 +14,7 @@ import java.util.function.LongFunction;
  * @param compute   the computation, given the context's master seed
  */
 public record ExactClaim(ClaimRef ref, LongFunction<Computation> compute)
-        implements Claim {
+        implements ClaimWithRef {
 
     /**
      * What one exact check computed.
@@ -42,20 +42,5 @@ public record ExactClaim(ClaimRef ref, LongFunction<Computation> compute)
         Computation c = compute.apply(seed);
         return Evidence.decide(ref.id(), ref.paperRef(), ref.statement(), c.parameters(), 0.0, c.statistics(), List.of(c.power()),
                 c.discrepancy(), 0, (System.nanoTime() - start) / 1e9, List.of());
-    }
-
-    @Override
-    public String id() {
-        return ref.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return ref.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return ref.statement();
     }
 }

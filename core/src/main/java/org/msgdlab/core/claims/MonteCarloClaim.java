@@ -41,7 +41,7 @@ public record MonteCarloClaim(
         WrongFormula wrong,
         Discrepancy discrepancy,
         Sampling sampling,
-        SampleExperiment.Factory experiment) implements Claim {
+        SampleExperiment.Factory experiment) implements ClaimWithRef {
 
     /**
      * The k statistics a claim estimates. The derived values within round-off (relative 1e-12) of
@@ -112,21 +112,6 @@ public record MonteCarloClaim(
      */
     public static MonteCarloClaimBuilder builder(ClaimRef ref) {
         return new MonteCarloClaimBuilder(ref);
-    }
-
-    @Override
-    public String id() {
-        return ref.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return ref.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return ref.statement();
     }
 
     /**

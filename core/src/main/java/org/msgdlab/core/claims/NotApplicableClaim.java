@@ -13,7 +13,7 @@ import java.util.Map;
  * @param reason     why the statement does not apply
  */
 public record NotApplicableClaim(ClaimRef ref, Map<String, Object> parameters, String reason)
-        implements Claim {
+        implements ClaimWithRef {
 
     /**
      * Copies the parameters and checks that there is a reason.
@@ -39,20 +39,5 @@ public record NotApplicableClaim(ClaimRef ref, Map<String, Object> parameters, S
     @Override
     public Evidence check(CheckContext context) {
         return Evidence.notApplicable(ref.id(), ref.paperRef(), ref.statement(), parameters, reason);
-    }
-
-    @Override
-    public String id() {
-        return ref.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return ref.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return ref.statement();
     }
 }

@@ -35,16 +35,15 @@ public final class NoiseClaims {
     }
 
     /**
-     * What a noise claim checks, and how: the claim's reference, the noise whose draws are checked,
-     * the Monte Carlo draws and the parameters for reports (the noise's name and formula are added).
-     * Immutable while the parameters are not changed.
+     * What a noise claim draws: the noise whose draws are checked, how many at each budget, and the
+     * parameters for reports (the noise's name and formula are added). A mean claim and a covariance
+     * claim of the same noise share one. Immutable while the parameters are not changed.
      *
-     * @param ref        the claim's id, paper reference and statement
      * @param noise      the noise whose draws are checked
      * @param samples    the Monte Carlo draws at the two budgets
      * @param parameters the claim's parameters for reports
      */
-    public record Subject(ClaimRef ref, SamplingNoise noise, Samples samples, Map<String, Object> parameters) {
+    public record Draws(SamplingNoise noise, Samples samples, Map<String, Object> parameters) {
 
         /** @return the parameters, then the noise's name and formula */
         Map<String, Object> reported() {
@@ -54,8 +53,8 @@ public final class NoiseClaims {
             return params;
         }
 
-        /** @return a claim builder with the reference, the parameters and the sample counts given */
-        MonteCarloClaimBuilder claim() {
+        /** @return a builder of the claim {@code ref} with the parameters and the sample counts given */
+        MonteCarloClaimBuilder claim(ClaimRef ref) {
             return MonteCarloClaim.builder(ref).parameters(reported()).samples(samples.quick(), samples.full());
         }
     }
@@ -83,7 +82,8 @@ public final class NoiseClaims {
      * Claim: {@code Var[V]} equals the paper's exchangeable covariance. Estimated by the four
      * {@link ExchangeableStatistics} of V (mean 0 is checked by the companion mean claim).
      *
-     * @param subject     the claim's reference, noise (its declared covariance is the derived value), draws and parameters
+     * @param ref         the claim's id, paper reference and statement
+     * @param draws       the noise (its declared covariance is the derived value), draws and parameters
      * @param paper       the paper's covariance
      * @param wrong       the wrong formula the check must reject, and its covariance
      * @param discrepancy what is known about the gap between the paper's and the derived covariance
@@ -91,15 +91,15 @@ public final class NoiseClaims {
      * @throws IllegalArgumentException if the noise declares no covariance, or unless
      *                                  {@code 1000 <= quick <= full}
      */
-    public static MonteCarloClaim covariance(Subject subject, ExchangeableCovariance paper, Wrong<ExchangeableCovariance> wrong,
-                                             Discrepancy discrepancy) {
-        SamplingNoise noise = subject.noise();
+    public static MonteCarloClaim covariance(ClaimRef ref, Draws draws, ExchangeableCovariance paper,
+                                             Wrong<ExchangeableCovariance> wrong, Discrepancy discrepancy) {
+        SamplingNoise noise = draws.noise();
         int n = noise.dimension();
         ExchangeableCovariance derived = noise.declaredCovariance().resolve(n).orElseThrow(() -> new IllegalArgumentException(
-                "claim " + subject.ref().id() + ": " + noise.paperName() + " declares no covariance ("
+                "claim " + ref.id() + ": " + noise.paperName() + " declares no covariance ("
                         + noise.declaredCovariance().describe() + "), so its covariance cannot be checked"));
         double scale = Math.abs(derived.diagonal()) + Math.abs(paper.diagonal()) + n * Math.abs(derived.offDiagonal());
-        return subject.claim()
+        return draws.claim(ref)
                 .statistics(Arrays.asList(prefixed("Var[V]: ")))
                 .paper(ExchangeableStatistics.expected(paper.diagonal(), paper.offDiagonal()))
                 .derived(ExchangeableStatistics.expected(derived.diagonal(), derived.offDiagonal()))
@@ -114,22 +114,23 @@ public final class NoiseClaims {
      * Claim: the second moments of the sampling vector W itself, {@code E[w_i^2]} and
      * {@code E[w_i w_j]} (the form of Theorem 1's proof).
      *
-     * @param subject the claim's reference, the noise V of the sampling vector {@code W = 1/n + V}, draws and parameters
+     * @param ref     the claim's id, paper reference and statement
+     * @param draws   the noise V of the sampling vector {@code W = 1/n + V}, draws and parameters
      * @param paper   the paper's {@code E[w_i^2]} and {@code E[w_i w_j]}, i != j
      * @param wrong   the wrong formula the check must reject, and its moments
      * @return the claim
      * @throws UnsupportedOperationException if the noise has no covariance
      * @throws IllegalArgumentException      unless {@code 1000 <= quick <= full}
      */
-    public static MonteCarloClaim secondMoments(Subject subject, Moments paper, Wrong<Moments> wrong) {
-        SamplingNoise noise = subject.noise();
+    public static MonteCarloClaim secondMoments(ClaimRef ref, Draws draws, Moments paper, Wrong<Moments> wrong) {
+        SamplingNoise noise = draws.noise();
         int n = noise.dimension();
         ExchangeableCovariance var = noise.covariance();
         double mean2 = 1.0 / ((double) n * n);
         double derivedSecond = var.diagonal() + mean2;
         double derivedCross = var.offDiagonal() + mean2;
         SamplingVector w = new SamplingVector(noise);
-        return subject.claim()
+        return draws.claim(ref)
                 .statistics(Arrays.asList(prefixed("E[W W^T]: ")))
                 .paper(ExchangeableStatistics.expected(paper.second(), paper.cross()))
                 .derived(ExchangeableStatistics.expected(derivedSecond, derivedCross))
@@ -160,18 +161,19 @@ public final class NoiseClaims {
      * of the samples (pooled, so that the events behind them happen about b/10 times per draw). Wrong formula: the sampling noise used as the sampling
      * vector (1/n never added), E[W] = 0.
      *
-     * @param subject the claim's reference, the noise V of the sampling vector {@code W = 1/n + V}, draws and parameters
+     * @param ref   the claim's id, paper reference and statement
+     * @param draws the noise V of the sampling vector {@code W = 1/n + V}, draws and parameters
      * @return the claim
      * @throws IllegalArgumentException unless {@code 1000 <= quick <= full}
      */
-    public static MonteCarloClaim mean(Subject subject) {
-        SamplingNoise noise = subject.noise();
+    public static MonteCarloClaim mean(ClaimRef ref, Draws draws) {
+        SamplingNoise noise = draws.noise();
         int n = noise.dimension();
         double m = 1.0 / n;
         SamplingVector w = new SamplingVector(noise);
         int half = (n + 1) / 2;
         int tenth = (n + 9) / 10;
-        return subject.claim()
+        return draws.claim(ref)
                 .statistics(List.of("E[W]: mean weight over all samples", "E[W]: mean weight over the first tenth",
                         "E[W]: mean weight over the first half"))
                 .paper(m, m, m)

@@ -183,7 +183,7 @@ public final class PluginStudy {
             claims.add(new NotApplicableClaim(sameAsSgd, params, why));
             return claims;
         }
-        claims.add(NoiseClaims.mean(new NoiseClaims.Subject(mean, noise, SAMPLES, params)));
+        claims.add(NoiseClaims.mean(mean, new NoiseClaims.Draws(noise, SAMPLES, params)));
         ExchangeableCovariance value = declared.resolve(n).orElse(null);
         if (value == null) {
             claims.add(new NotApplicableClaim(asDeclared, params,
@@ -191,7 +191,7 @@ public final class PluginStudy {
         } else {
             ExchangeableCovariance wrong = nearestDifferent(value, List.of(new SgdWithReplacement(n, b).covariance(),
                     new SgdWithoutReplacement(n, b).covariance(), fisher, value.scaled(2)));
-            claims.add(new MemoizedClaim(NoiseClaims.covariance(new NoiseClaims.Subject(asDeclared, noise, SAMPLES, params), value,
+            claims.add(new MemoizedClaim(NoiseClaims.covariance(asDeclared, new NoiseClaims.Draws(noise, SAMPLES, params), value,
                     new NoiseClaims.Wrong<>("another covariance, " + wrong, wrong), Discrepancy.none())));
         }
         ExchangeableCovariance truth = value == null ? sgd : value;
@@ -201,7 +201,7 @@ public final class PluginStudy {
         Discrepancy gap = sameEntries(truth, sgd) ? Discrepancy.none()
                 : Discrepancy.persistent("the declared covariance (" + truth + ") is not SGD's (" + sgd + "), at every n");
         SamplingNoise checked = value == null ? new HypothesizedNoise(noise, sgd) : noise;
-        claims.add(NoiseClaims.covariance(new NoiseClaims.Subject(sameAsSgd, checked, SAMPLES, params), sgd,
+        claims.add(NoiseClaims.covariance(sameAsSgd, new NoiseClaims.Draws(checked, SAMPLES, params), sgd,
                 new NoiseClaims.Wrong<>("another covariance, " + wrong, wrong), gap));
         return claims;
     }

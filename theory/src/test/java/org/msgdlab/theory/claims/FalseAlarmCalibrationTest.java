@@ -67,9 +67,8 @@ class FalseAlarmCalibrationTest {
     }
 
     private static int alarms(SamplingNoise noise, double alpha, int runs) {
-        NoiseClaims.Subject subject = new NoiseClaims.Subject(new ClaimRef("calibration", "-", "-"), noise,
-                new NoiseClaims.Samples(1000, 1000), Map.of());
-        MonteCarloClaim claim = NoiseClaims.covariance(subject, noise.covariance(),
+        NoiseClaims.Draws draws = new NoiseClaims.Draws(noise, new NoiseClaims.Samples(1000, 1000), Map.of());
+        MonteCarloClaim claim = NoiseClaims.covariance(new ClaimRef("calibration", "-", "-"), draws, noise.covariance(),
                 new NoiseClaims.Wrong<>("-", noise.covariance().scaled(2)), Discrepancy.none());
         int alarms = 0;
         for (int seed = 0; seed < runs; seed++) {
