@@ -1,9 +1,11 @@
-package org.msgdlab.theory.claims;
+package org.msgdlab.theory;
 
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Study;
+import org.msgdlab.theory.claims.GradientNoiseClaims;
+import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.theory.noise.BernoulliNoise;
 import org.msgdlab.theory.noise.CenteredExchangeableNoise;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
@@ -19,6 +21,7 @@ import org.msgdlab.theory.noise.Theorem1SamplingVectors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -27,12 +30,12 @@ import java.util.Map;
  * mini-batch B = 10 (and B = 100 for a second MSGD-[Cov-B]), and large batch B = 200.
  * Stateless.
  */
-public final class SamplingNoiseStudy {
+public final class TheoryStudy {
 
     /** The study's id, {@code "theory.sampling-noise"}. */
     public static final String ID = "theory.sampling-noise";
 
-    private SamplingNoiseStudy() {
+    private TheoryStudy() {
     }
 
     /**
@@ -175,7 +178,7 @@ public final class SamplingNoiseStudy {
         claims.add(NoiseClaims.covariance(new ClaimRef("bernoulli.diag-of-sgd.with-replacement", "Section 4.3",
                 "MSGD-Bernoulli: Var[V_B] = diag(Var[V_sgd]), with V_sgd the with-replacement noise the paper uses by default"),
                 bernoulli, varWith.diagonalPart(), new NoiseClaims.Wrong<>("the full Var[V'_sgd] (off-diagonal kept)", varWith),
-                Discrepancy.vanishing("Var[V_B] = (n-b)/(n-1) diag(Var[V'_sgd]); factor " + GradientNoiseClaims.fmt((double) (n - b) / (n - 1))
+                Discrepancy.vanishing("Var[V_B] = (n-b)/(n-1) diag(Var[V'_sgd]); factor " + fmt((double) (n - b) / (n - 1))
                         + " -> 1 as n -> infinity with b fixed; exact for the without-replacement V_sgd")));
 
         // Section 4.4: sparse Gaussian noises.
@@ -209,7 +212,7 @@ public final class SamplingNoiseStudy {
                     new NoiseClaims.Draws(sc, gaussian, p(n, b, batch)), varWith,
                     new NoiseClaims.Wrong<>("Var[V_sgd(B)] (batch B in place of b)", new SgdWithReplacement(n, batch).covariance()),
                     Discrepancy.vanishing("Var[V_C'] = n(B-1)/((n-1)B) Var[V'_sgd(b)]; factor "
-                            + GradientNoiseClaims.fmt(sc.factorToSgdCovariance()) + ", -> 1 as B -> n")));
+                            + fmt(sc.factorToSgdCovariance()) + ", -> 1 as B -> n")));
         }
 
         // Algorithm 2: mini-batch MSGD with a compensatory noise.
@@ -255,6 +258,10 @@ public final class SamplingNoiseStudy {
                     new NoiseClaims.Draws(v, gaussian, params), paperMoments, withReplacementMoments));
         }
         return new Study(ID, "Sampling noises and gradient noise", "Sections 2 and 4, Appendix A", claims);
+    }
+
+    private static String fmt(double x) {
+        return String.format(Locale.ROOT, "%.4g", x);
     }
 
     private static Map<String, Object> p(int n, int b) {
