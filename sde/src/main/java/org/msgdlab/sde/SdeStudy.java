@@ -13,6 +13,7 @@ import org.msgdlab.sde.problem.Problem;
 import org.msgdlab.sde.problem.TanhNetwork;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.NotApplicableClaim;
 import org.msgdlab.core.claims.Study;
@@ -142,11 +143,12 @@ public final class SdeStudy {
         String statement = "the noisy iteration with plug-in " + plugin.name() + "'s noise is a first-order weak approximation of its SDE"
                 + " dTheta = -grad L dt + sqrt(eta) grad L Var[V]^(1/2) dW, Var[V] as the plug-in declares it (the fitted order"
                 + " cannot see the diffusion's scale, so it rests on plugin." + plugin.name() + ".covariance.as-declared)";
+        ClaimRef claim = new ClaimRef(id, ref, statement);
         NoisePlugin checked = CheckedPlugin.of(plugin);
-        return List.of(PluginStudy.guarded(id, ref, statement, () -> pluginClaim(checked, id, ref, statement)));
+        return List.of(PluginStudy.guarded(claim, () -> pluginClaim(checked, claim)));
     }
 
-    private static Claim pluginClaim(NoisePlugin plugin, String id, String ref, String statement) {
+    private static Claim pluginClaim(NoisePlugin plugin, ClaimRef claim) {
         LogisticRegression logistic = logistic();
         int n = logistic.samples();
         SamplingNoise noise = plugin.create(n, WEAK_BATCH);
@@ -156,10 +158,10 @@ public final class SdeStudy {
             params.put("n", n);
             params.put("b", WEAK_BATCH);
             params.put("declared covariance", noise.declaredCovariance().describe());
-            return new NotApplicableClaim(id, ref, statement, params, "does not apply: the SDE's diffusion is built from Var[V], and the"
+            return new NotApplicableClaim(claim, params, "does not apply: the SDE's diffusion is built from Var[V], and the"
                     + " plug-in's covariance is " + noise.declaredCovariance().describe());
         }
-        return WeakClaims.single(id, new HypothesizedNoise(noise, cov.get()), weakSetup(logistic, Budget.QUICK),
+        return WeakClaims.single(claim.id(), new HypothesizedNoise(noise, cov.get()), weakSetup(logistic, Budget.QUICK),
                 weakSetup(logistic, Budget.FULL));
     }
 

@@ -1,5 +1,6 @@
 package org.msgdlab.testkit;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.theory.claims.ExchangeableStatistics;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
@@ -122,9 +123,10 @@ public final class CovarianceAssertion {
     public Evidence check() {
         ExchangeableCovariance reference = expected != null ? expected : Checks.ownCovariance(noise);
         ExchangeableCovariance wrong = alternative != null ? alternative : reference;
-        MonteCarloClaim claim = NoiseClaims.covariance(ID, "msgd-lab testkit", "Var[V] = " + reference,
-                new HypothesizedNoise(noise, reference), reference, alternative != null ? alternativeName : "none named", wrong,
-                Discrepancy.none(), new NoiseClaims.Samples(samples, samples), Map.of());
+        NoiseClaims.Draws draws = new NoiseClaims.Draws(new HypothesizedNoise(noise, reference),
+                new NoiseClaims.Samples(samples, samples), Map.of());
+        MonteCarloClaim claim = NoiseClaims.covariance(new ClaimRef(ID, "msgd-lab testkit", "Var[V] = " + reference), draws, reference,
+                new NoiseClaims.Wrong<>(alternative != null ? alternativeName : "none named", wrong), Discrepancy.none());
         Evidence evidence;
         try {
             evidence = claim.check(Budget.QUICK, seed, falseAlarm);

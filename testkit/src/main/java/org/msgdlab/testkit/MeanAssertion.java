@@ -1,5 +1,6 @@
 package org.msgdlab.testkit;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.Budget;
@@ -75,8 +76,8 @@ public final class MeanAssertion {
      *         (or when the noise draws a NaN or an infinity: the message names the entry and its value)
      */
     public Evidence check() {
-        MonteCarloClaim claim = NoiseClaims.mean(ID, "msgd-lab testkit", "E[W] = 1/n", noise,
-                new NoiseClaims.Samples(samples, samples), Map.of());
+        MonteCarloClaim claim = NoiseClaims.mean(new ClaimRef(ID, "msgd-lab testkit", "E[W] = 1/n"),
+                new NoiseClaims.Draws(noise, new NoiseClaims.Samples(samples, samples), Map.of()));
         Evidence evidence;
         try {
             evidence = claim.check(Budget.QUICK, seed, falseAlarm);
@@ -85,9 +86,8 @@ public final class MeanAssertion {
         }
         int n = noise.dimension();
         String subject = "assertMean(" + noise.paperName() + ", n=" + n + ")";
-        double[] alt = new double[claim.wrongValues().length];
-        System.arraycopy(claim.wrongValues(), 0, alt, 0, alt.length);
-        return new Outcome(subject, "E[W] = 1/n = " + (1.0 / n), "\"" + claim.wrongFormula() + "\"", alt, minPower, seed)
+        double[] alt = claim.wrong().values().clone();
+        return new Outcome(subject, "E[W] = 1/n = " + (1.0 / n), "\"" + claim.wrong().name() + "\"", alt, minPower, seed)
                 .enforce(evidence);
     }
 }

@@ -10,13 +10,11 @@ import java.util.function.LongFunction;
  * tolerance equal to a floating-point round-off bound, so the false-alarm probability is 0.
  * Thread-safe when {@code compute} is.
  *
- * @param id        a stable, dotted, lower-case id
- * @param paperRef  where the statement is in the paper
- * @param statement the statement as the paper makes it
+ * @param ref       the claim's id, paper reference and statement
  * @param compute   the computation, given the context's master seed
  */
-public record ExactClaim(String id, String paperRef, String statement, LongFunction<Computation> compute)
-        implements Claim {
+public record ExactClaim(ClaimRef ref, LongFunction<Computation> compute)
+        implements ClaimWithRef {
 
     /**
      * What one exact check computed.
@@ -42,7 +40,7 @@ public record ExactClaim(String id, String paperRef, String statement, LongFunct
         long seed = context.seed();
         long start = System.nanoTime();
         Computation c = compute.apply(seed);
-        return Evidence.decide(id, paperRef, statement, c.parameters(), 0.0, c.statistics(), List.of(c.power()),
+        return Evidence.decide(ref.id(), ref.paperRef(), ref.statement(), c.parameters(), 0.0, c.statistics(), List.of(c.power()),
                 c.discrepancy(), 0, (System.nanoTime() - start) / 1e9, List.of());
     }
 }

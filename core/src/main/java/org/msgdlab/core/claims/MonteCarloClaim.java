@@ -19,82 +19,99 @@ import java.util.Map;
  * estimator's skewness and kurtosis ({@link FalseAlarm#shapeCorrected}). The same estimates are
  * compared with a named wrong formula: whether they reject it, and with what probability (power).
  *
- * <p>The accessors return the arrays and the parameter map themselves ({@code paperValues} and
- * {@code wrongValues} are not even copied): they must not be changed. A check only reads them and
- * draws through experiments of its own, so the claim is thread-safe while they are not changed and
- * the experiment factory is thread-safe (chunks call it concurrently).
+ * <p>A claim is declared through {@link #builder(ClaimRef)}. The accessors return the arrays and the
+ * parameter map themselves ({@code paper} and {@code wrong} values are not even copied): they must
+ * not be changed. A check only reads them and draws through experiments of its own, so the claim is
+ * thread-safe while they are not changed and the experiment factory is thread-safe (chunks call it
+ * concurrently).
  *
- * @param id             a stable, dotted, lower-case id
- * @param paperRef       where the statement is in the paper
- * @param statement      the statement as the paper makes it
- * @param parameters     the parameters of the object checked, by name (the evidence adds
- *                       {@code samples}, {@code alpha} and {@code z})
- * @param statisticNames the names of the k statistics
- * @param paperValues    the paper's formula, one value per statistic
- * @param derivedValues  the exact values derived here, one per statistic; those within
- *                       round-off (relative 1e-12) of the paper's are replaced by the paper's
- * @param wrongFormula   the plausible wrong formula, named
- * @param wrongValues    its values, one per statistic
- * @param discrepancy    what is known of the gap between the paper's and the derived formula
- * @param quickSamples   samples at {@link Budget#QUICK}, at least 1000
- * @param fullSamples    samples at {@link Budget#FULL}, at least {@code quickSamples}
- * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
- * @param termsPerSample number of terms summed per sample, for the round-off bound
- * @param experiment     creates the experiment of one chunk, bound to its generator
+ * @param ref         the claim's id, paper reference and statement
+ * @param parameters  the parameters of the object checked, by name (the evidence adds
+ *                    {@code samples}, {@code alpha} and {@code z})
+ * @param statistics  the k statistics: their names, the paper's values and the values derived here
+ * @param wrong       the plausible wrong formula the check must reject, with its values
+ * @param discrepancy what is known of the gap between the paper's and the derived formula
+ * @param sampling    the sample counts of the two budgets and the round-off bound's inputs
+ * @param experiment  creates the experiment of one chunk, bound to its generator
  */
 public record MonteCarloClaim(
-        String id,
-        String paperRef,
-        String statement,
+        ClaimRef ref,
         Map<String, Object> parameters,
-        List<String> statisticNames,
-        double[] paperValues,
-        double[] derivedValues,
-        String wrongFormula,
-        double[] wrongValues,
+        Statistics statistics,
+        WrongFormula wrong,
         Discrepancy discrepancy,
-        long quickSamples,
-        long fullSamples,
-        double roundOffScale,
-        int termsPerSample,
-        SampleExperiment.Factory experiment) implements Claim {
+        Sampling sampling,
+        SampleExperiment.Factory experiment) implements ClaimWithRef {
+
+    /**
+     * The k statistics a claim estimates. The derived values within round-off (relative 1e-12) of
+     * the paper's are replaced by the paper's ({@link MonteCarloClaim}'s constructor does it).
+     *
+     * @param names   the names of the k statistics
+     * @param paper   the paper's formula, one value per statistic
+     * @param derived the exact values derived here, one per statistic
+     */
+    public record Statistics(List<String> names, double[] paper, double[] derived) {
+    }
+
+    /**
+     * A plausible wrong formula, named, and its values.
+     *
+     * @param name   the formula in words
+     * @param values its values, one per statistic
+     */
+    public record WrongFormula(String name, double[] values) {
+    }
+
+    /**
+     * How many samples each budget draws, and what the round-off bound needs.
+     *
+     * @param quick          samples at {@link Budget#QUICK}, at least 1000
+     * @param full           samples at {@link Budget#FULL}, at least {@code quick}
+     * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
+     * @param termsPerSample number of terms summed per sample, for the round-off bound
+     */
+    public record Sampling(long quick, long full, double roundOffScale, int termsPerSample) {
+    }
 
     /**
      * Checks the sizes and the sample counts; copies the parameters and the names, and snaps the
      * derived values within round-off of the paper's to the paper's.
      *
-     * @param id             a stable, dotted, lower-case id
-     * @param paperRef       where the statement is in the paper
-     * @param statement      the statement as the paper makes it
-     * @param parameters     the parameters of the object checked, by name (the evidence adds
-     *                       {@code samples}, {@code alpha} and {@code z})
-     * @param statisticNames the names of the k statistics
-     * @param paperValues    the paper's formula, one value per statistic
-     * @param derivedValues  the exact values derived here, one per statistic
-     * @param wrongFormula   the plausible wrong formula, named
-     * @param wrongValues    its values, one per statistic
-     * @param discrepancy    what is known of the gap between the paper's and the derived formula
-     * @param quickSamples   samples at {@link Budget#QUICK}, at least 1000
-     * @param fullSamples    samples at {@link Budget#FULL}, at least {@code quickSamples}
-     * @param roundOffScale  magnitude of the products accumulated per statistic, for the round-off bound
-     * @param termsPerSample number of terms summed per sample, for the round-off bound
-     * @param experiment     creates the experiment of one chunk, bound to its generator
-     * @throws IllegalArgumentException when an array of values is not as long as {@code statisticNames},
-     *                                  or unless {@code 1000 <= quickSamples <= fullSamples}
+     * @param ref         the claim's id, paper reference and statement
+     * @param parameters  the parameters of the object checked, by name
+     * @param statistics  the k statistics, the paper's and the derived values
+     * @param wrong       the plausible wrong formula and its values
+     * @param discrepancy what is known of the gap between the paper's and the derived formula
+     * @param sampling    the sample counts and the round-off bound's inputs
+     * @param experiment  creates the experiment of one chunk, bound to its generator
+     * @throws IllegalArgumentException when an array of values is not as long as the statistics' names,
+     *                                  or unless {@code 1000 <= quick <= full}
      */
     public MonteCarloClaim {
-        int k = statisticNames.size();
-        if (paperValues.length != k || derivedValues.length != k || wrongValues.length != k) {
+        String id = ref.id();
+        int k = statistics.names().size();
+        if (statistics.paper().length != k || statistics.derived().length != k || wrong.values().length != k) {
             throw new IllegalArgumentException("claim " + id + ": " + k + " statistics need " + k
                     + " paper, derived and wrong values");
         }
         parameters = new LinkedHashMap<>(parameters);
-        statisticNames = List.copyOf(statisticNames);
-        derivedValues = snapToPaper(paperValues, derivedValues);
-        if (quickSamples < 1000 || fullSamples < quickSamples) {
-            throw new IllegalArgumentException("claim " + id + ": samples quick=" + quickSamples + ", full=" + fullSamples
+        statistics = new Statistics(List.copyOf(statistics.names()), statistics.paper(),
+                snapToPaper(statistics.paper(), statistics.derived()));
+        if (sampling.quick() < 1000 || sampling.full() < sampling.quick()) {
+            throw new IllegalArgumentException("claim " + id + ": samples quick=" + sampling.quick() + ", full=" + sampling.full()
                     + " must satisfy 1000 <= quick <= full");
         }
+    }
+
+    /**
+     * A builder of a claim: every part but the parameters and the discrepancy is required.
+     *
+     * @param ref the claim's id, paper reference and statement
+     * @return an empty builder
+     */
+    public static MonteCarloClaimBuilder builder(ClaimRef ref) {
+        return new MonteCarloClaimBuilder(ref);
     }
 
     /**
@@ -116,10 +133,10 @@ public record MonteCarloClaim(
      * The number of samples a budget draws.
      *
      * @param budget the budget
-     * @return {@code quickSamples} at {@link Budget#QUICK}, else {@code fullSamples}
+     * @return {@code sampling.quick()} at {@link Budget#QUICK}, else {@code sampling.full()}
      */
     public long samples(Budget budget) {
-        return budget == Budget.QUICK ? quickSamples : fullSamples;
+        return budget == Budget.QUICK ? sampling.quick() : sampling.full();
     }
 
     /**
@@ -150,11 +167,16 @@ public record MonteCarloClaim(
     public Evidence check(Budget budget, long seed, double alpha) {
         long start = System.nanoTime();
         long samples = samples(budget);
+        List<String> statisticNames = statistics.names();
+        double[] paperValues = statistics.paper();
+        double[] derivedValues = statistics.derived();
+        double[] wrongValues = wrong.values();
+        String id = ref.id();
         int k = statisticNames.size();
         MonteCarlo.Result result = MonteCarlo.run(samples, Streams.derive(seed, id), k, experiment);
         RunningMoments m = result.total();
         double z = FalseAlarm.z(alpha, k);
-        double roundOff = FalseAlarm.roundOff(termsPerSample + (double) samples, roundOffScale);
+        double roundOff = FalseAlarm.roundOff(sampling.termsPerSample() + (double) samples, sampling.roundOffScale());
         List<StatisticCheck> stats = new ArrayList<>();
         double bestPower = -1;
         int bestIndex = 0;
@@ -181,7 +203,7 @@ public record MonteCarloClaim(
             }
         }
         List<PowerCheck> power = new ArrayList<>();
-        power.add(new PowerCheck(wrongFormula, statisticNames.get(bestIndex), wrongValues[bestIndex], wrongRejected, bestPower));
+        power.add(new PowerCheck(wrong.name(), statisticNames.get(bestIndex), wrongValues[bestIndex], wrongRejected, bestPower));
         if (resolution >= 0) {
             StatisticCheck r = stats.get(resolutionIndex);
             power.add(new PowerCheck("the paper's formula (power to resolve the exact gap from noise)",
@@ -194,7 +216,7 @@ public record MonteCarloClaim(
         int head = headline(stats);
         List<Series> series = List.of(convergenceSeries(result, head, z, roundOff));
         double seconds = (System.nanoTime() - start) / 1e9;
-        return Evidence.decide(id, paperRef, statement, params, alpha, stats, power, discrepancy, samples, seconds, series);
+        return Evidence.decide(id, ref.paperRef(), ref.statement(), params, alpha, stats, power, discrepancy, samples, seconds, series);
     }
 
     private static int headline(List<StatisticCheck> stats) {
@@ -226,6 +248,10 @@ public record MonteCarloClaim(
             double tol = FalseAlarm.shapeCorrected(z, p.skewnessOfMean(j), p.excessKurtosisOfMean(j)) * p.standardError(j) + roundOff;
             est.add(new double[] {p.count(), p.mean(j), p.mean(j) - tol, p.mean(j) + tol});
         }
+        double[] paperValues = statistics.paper();
+        double[] derivedValues = statistics.derived();
+        double[] wrongValues = wrong.values();
+        String statisticName = statistics.names().get(j);
         double x0 = est.get(0)[0];
         double x1 = est.get(est.size() - 1)[0];
         List<Series.Curve> curves = new ArrayList<>();
@@ -234,8 +260,8 @@ public record MonteCarloClaim(
         if (derivedValues[j] != paperValues[j]) {
             curves.add(new Series.Curve("exact (derived)", List.of(Series.point(x0, derivedValues[j]), Series.point(x1, derivedValues[j]))));
         }
-        curves.add(new Series.Curve("wrong: " + wrongFormula, List.of(Series.point(x0, wrongValues[j]), Series.point(x1, wrongValues[j]))));
-        return new Series(id + ".convergence", statisticNames.get(j) + " vs Monte Carlo samples", "Monte Carlo samples",
-                statisticNames.get(j), true, false, curves);
+        curves.add(new Series.Curve("wrong: " + wrong.name(), List.of(Series.point(x0, wrongValues[j]), Series.point(x1, wrongValues[j]))));
+        return new Series(ref.id() + ".convergence", statisticName + " vs Monte Carlo samples", "Monte Carlo samples",
+                statisticName, true, false, curves);
     }
 }

@@ -8,21 +8,17 @@ import java.util.Map;
  * {@link Verdict#NOT_APPLICABLE}); {@code reason} says why, e.g. "infinite variance: Var[V] does
  * not exist".
  *
- * @param id         a stable, dotted, lower-case id
- * @param paperRef   where the statement is in the paper
- * @param statement  the statement as the paper makes it
+ * @param ref        the claim's id, paper reference and statement
  * @param parameters the parameters of the object it would check, by name (copied)
  * @param reason     why the statement does not apply
  */
-public record NotApplicableClaim(String id, String paperRef, String statement, Map<String, Object> parameters, String reason)
-        implements Claim {
+public record NotApplicableClaim(ClaimRef ref, Map<String, Object> parameters, String reason)
+        implements ClaimWithRef {
 
     /**
      * Copies the parameters and checks that there is a reason.
      *
-     * @param id         a stable, dotted, lower-case id
-     * @param paperRef   where the statement is in the paper
-     * @param statement  the statement as the paper makes it
+     * @param ref        the claim's id, paper reference and statement
      * @param parameters the parameters of the object it would check, by name
      * @param reason     why the statement does not apply
      * @throws IllegalArgumentException when {@code reason} is null or blank
@@ -30,7 +26,7 @@ public record NotApplicableClaim(String id, String paperRef, String statement, M
     public NotApplicableClaim {
         parameters = new LinkedHashMap<>(parameters);
         if (reason == null || reason.isBlank()) {
-            throw new IllegalArgumentException("claim " + id + ": reason='" + reason + "' must say why it does not apply");
+            throw new IllegalArgumentException("claim " + ref.id() + ": reason='" + reason + "' must say why it does not apply");
         }
     }
 
@@ -42,6 +38,6 @@ public record NotApplicableClaim(String id, String paperRef, String statement, M
      */
     @Override
     public Evidence check(CheckContext context) {
-        return Evidence.notApplicable(id, paperRef, statement, parameters, reason);
+        return Evidence.notApplicable(ref.id(), ref.paperRef(), ref.statement(), parameters, reason);
     }
 }

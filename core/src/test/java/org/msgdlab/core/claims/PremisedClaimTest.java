@@ -74,10 +74,10 @@ class PremisedClaimTest {
 
     @Test
     void anErrorClaimReportsItsReasonAndNeedsOne() {
-        Evidence e = new ErrorClaim("x", "ref", "s", "plug-in p: create(n=3, b=1) threw IllegalStateException: no").check(Budget.QUICK, 1);
+        Evidence e = new ErrorClaim(new ClaimRef("x", "ref", "s"), "plug-in p: create(n=3, b=1) threw IllegalStateException: no").check(Budget.QUICK, 1);
         assertEquals(Verdict.ERROR, e.verdict());
         assertEquals("plug-in p: create(n=3, b=1) threw IllegalStateException: no", e.verdictReason());
         assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new ErrorClaim("x", "ref", "s", " ")).getMessage().contains("must say why"));
+                () -> new ErrorClaim(new ClaimRef("x", "ref", "s"), " ")).getMessage().contains("must say why"));
     }
 }

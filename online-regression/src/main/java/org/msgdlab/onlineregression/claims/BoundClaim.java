@@ -1,14 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.bound.BoundInputs;
 import org.msgdlab.onlineregression.bound.Theorem1Bound;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.core.claims.Budget;
-import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -31,9 +29,8 @@ import java.util.TreeMap;
  * version exceeded anywhere gets FAIL with the configuration and the ratio. Thread-safe (its shared
  * {@link Simulations} are).
  */
-public final class BoundClaim implements Claim {
+public final class BoundClaim extends RegressionClaim {
 
-    private final Simulations sims;
     private final Theorem1Bound.Version version;
 
     /**
@@ -43,7 +40,7 @@ public final class BoundClaim implements Claim {
      * @param version which bound
      */
     public BoundClaim(Simulations sims, Theorem1Bound.Version version) {
-        this.sims = sims;
+        super(new ClaimRef(id(version), paperRef(version), statement(version)), sims);
         this.version = version;
     }
 
@@ -57,18 +54,11 @@ public final class BoundClaim implements Claim {
         return "thm1.bound." + v.id();
     }
 
-    @Override
-    public String id() {
-        return id(version);
-    }
-
-    @Override
-    public String paperRef() {
+    private static String paperRef(Theorem1Bound.Version version) {
         return ClaimKit.PROOF + (version == Theorem1Bound.Version.PRINTED ? ", last display" : ", re-derived from its steps");
     }
 
-    @Override
-    public String statement() {
+    private static String statement(Theorem1Bound.Version version) {
         String k = "kappa = (R^2+(b-1)lambda)/b, c = (theta_0-theta_*)^T Sigma^-1 (theta_0-theta_*)";
         if (version == Theorem1Bound.Version.PRINTED) {
             return "E||Sigma^{1/2}(bar theta_n - theta_*)||^2 <= 1/(n+1) * 2 sigma^2 d/(2 - eta kappa) + 1/(n+1)^2 * (1 + kappa eta d/2) c"
@@ -79,16 +69,13 @@ public final class BoundClaim implements Claim {
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        ExactSweep sweep = sims.sweep(budget);
-        List<Simulations.Simulated> all = sims.all(budget, seed);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        ExactSweep sweep = run.sweep();
+        List<Simulations.Simulated> all = run.all();
         boolean printed = version == Theorem1Bound.Version.PRINTED;
         List<StatisticCheck> stats = new ArrayList<>();
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         // exact sweep, one statistic per problem
         Map<String, ExactSweep.Point> worstByProblem = new TreeMap<>();
         ExactSweep.Point worst = null;
@@ -220,7 +207,7 @@ public final class BoundClaim implements Claim {
                 + " (n -> infinity at fixed eta, or eta -> 0) removes it")
                 : Discrepancy.none();
         Evidence e = Evidence.decide(id(), paperRef(), statement(), params, alpha, stats, power, disc, samples,
-                (System.nanoTime() - start) / 1e9, List.of(boundOverRiskSeries(sweep, plan)));
+                run.seconds(), List.of(boundOverRiskSeries(sweep, plan)));
         double worstRatio = worst == null ? Double.NaN : (printed ? worst.worstPrinted() : worst.worstRederived());
         String detail = String.format(Locale.ROOT, "worst ratio exact risk/bound = %.4g at %s (%d of %d exact configurations exceed the"
                         + " bound); worst Monte Carlo ratio %.4g at %s", worstRatio,

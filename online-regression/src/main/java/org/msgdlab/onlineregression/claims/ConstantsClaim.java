@@ -1,13 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.bound.BoundInputs;
 import org.msgdlab.onlineregression.bound.Theorem1Bound;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -19,7 +18,6 @@ import org.msgdlab.core.stats.MonteCarlo;
 import org.msgdlab.core.stats.RunningMoments;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,19 +43,16 @@ public final class ConstantsClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public ConstantsClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.THEOREM + "; proof, \"Moments of L(k)\" and \"Moments of N(k)\"",
                 "C1 and C2 depend on b, eta, R, sigma, lambda and theta_0, but not on B (through sum_r E[w_r^2] = 1/b and"
-                        + " sum_{r!=s} E[w_r w_s] = (b-1)/b)",
+                        + " sum_{r!=s} E[w_r w_s] = (b-1)/b)"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
         int b = plan.b();
         List<Integer> batches = new ArrayList<>();
         for (int f : plan.sweepLargeFactors()) {
@@ -75,7 +70,7 @@ public final class ConstantsClaim extends RegressionClaim {
         for (NoiseClass c : plan.classes()) {
             for (int big : batches) {
                 Algorithm.LargeBatchMsgd alg = new Algorithm.LargeBatchMsgd(b, big, c);
-                MonteCarlo.Result r = MonteCarlo.run(plan.weightDraws(), Streams.derive(seed, Simulations.STUDY + "/weights/" + alg.id()), 2,
+                MonteCarlo.Result r = MonteCarlo.run(plan.weightDraws(), Streams.derive(run.seed(), Simulations.STUDY + "/weights/" + alg.id()), 2,
                         rng -> {
                             NoiseSampler w = alg.weights(rng);
                             double[] v = new double[big];
@@ -129,13 +124,13 @@ public final class ConstantsClaim extends RegressionClaim {
         List<PowerCheck> power = List.of(
                 againstRepl.result(),
                 againstSgd.result());
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         params.put("largeBatchesChecked", batches.toString());
         params.put("drawsPerClassAndB", plan.weightDraws());
         params.put("alpha", alpha);
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                (System.nanoTime() - start) / 1e9, List.of());
+                run.seconds(), List.of());
         return e.withDetail("the batch sums of W's moments are B-free for every class and B in " + batches
                 + " (the exact risk is B-free too: claim " + MsgdEqualsSgdClaim.ID + ")");
     }

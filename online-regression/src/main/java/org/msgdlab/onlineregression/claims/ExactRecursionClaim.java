@@ -1,6 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -13,7 +13,6 @@ import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.problem.Design;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -22,7 +21,6 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,22 +41,19 @@ public final class ExactRecursionClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public ExactRecursionClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.PROOF + " (second moments of L(k), N(k))",
                 "For a well-specified model, E[f(bar theta_n)] - f(theta_*) = tr(Sigma S_n)/(2(n+1)^2) with P_{n+1} = P_n - eta(Sigma P_n + P_n Sigma)"
                         + " + eta^2(a F(P_n) + c Sigma P_n Sigma) + eta^2 a sigma^2 Sigma, U_{n+1} = (I - eta Sigma)U_n + P_{n+1},"
                         + " S_{n+1} = S_n + U_{n+1} + U_{n+1}^T - P_{n+1}, where a = sum_r E[w_r^2], c = sum_{r!=s} E[w_r w_s],"
-                        + " F(A) = E[x x^T A x x^T] (= 2 Sigma A Sigma + tr(A Sigma) Sigma for Gaussian x)",
+                        + " F(A) = E[x x^T A x x^T] (= 2 Sigma A Sigma + tr(A Sigma) Sigma for Gaussian x)"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        List<Simulations.Simulated> all = sims.all(budget, seed);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        List<Simulations.Simulated> all = run.all();
         int k = 0;
         for (Simulations.Simulated s : all) {
             k += s.experiment().statistics();
@@ -102,7 +97,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
         if (againstFourth.any()) {
             power.add(againstFourth.result());
         }
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         for (Simulations.Simulated s : all) {
             params.put("problem." + s.experiment().problem().name(), s.experiment().problem().describe());
         }
@@ -114,7 +109,7 @@ public final class ExactRecursionClaim extends RegressionClaim {
             series.add(riskSeries(s, plan));
         }
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                (System.nanoTime() - start) / 1e9, series);
+                run.seconds(), series);
         return e.withDetail(k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
                 + " (each shape-corrected, Cornish-Fisher); dense vs eigenbasis recursion differ by " + ClaimKit.fmt(denseGap));
     }

@@ -1,10 +1,9 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -12,7 +11,6 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,21 +32,18 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public LargeBatchSgdClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.THEOREM + " (the covariance condition; plain large-batch SGD violates it)",
                 "Plain large-batch SGD (w_r = 1/B, Var[W] = 0) does not generalize as small-batch SGD: its expected risk differs"
-                        + " (the exact recursion gives a_B = 1/B in place of 1/b)",
+                        + " (the exact recursion gives a_B = 1/B in place of 1/b)"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        ExactSweep sweep = sims.sweep(budget);
-        List<Simulations.Simulated> main = sims.main(budget, seed);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        ExactSweep sweep = run.sweep();
+        List<Simulations.Simulated> main = run.main();
         int k = 0;
         for (Simulations.Simulated s : main) {
             k += (int) s.experiment().algorithms().stream().filter(a -> a instanceof Algorithm.LargeBatchSgd).count();
@@ -95,13 +90,13 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
         }
         List<PowerCheck> power = List.of(new PowerCheck("large-batch SGD has small-batch SGD's risk (relative gap 0, as MSGD does)",
                 weakest, 0, zeroRejected, minPower));
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         params.put("alpha", alpha);
         params.put("z", z);
         params.put("exactSmallestRelativeGapOverSweep", smallestExactGap);
         params.put("exactSmallestRelativeGapWhere", where);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                (System.nanoTime() - start) / 1e9, List.of());
+                run.seconds(), List.of());
         return e.withDetail((zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
                 + " smallest relative gap over the B > b sweep is " + ClaimKit.fmt(smallestExactGap) + " (" + where + ")");
     }

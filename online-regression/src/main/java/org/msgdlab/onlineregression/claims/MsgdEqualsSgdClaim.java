@@ -1,13 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.algorithm.NoiseClass;
 import org.msgdlab.onlineregression.algorithm.WeightMoments;
 import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -16,7 +15,6 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,21 +35,18 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public MsgdEqualsSgdClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.THEOREM + " and the paragraph after it",
                 "With Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B), large-batch MSGD (Eq. online-msgd) generalizes as small-batch SGD"
-                        + " (Eq. online-sgd): E[f(bar theta_n)] is the same, whatever the noise class of W and the large batch B",
+                        + " (Eq. online-sgd): E[f(bar theta_n)] is the same, whatever the noise class of W and the large batch B"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        ExactSweep sweep = sims.sweep(budget);
-        List<Simulations.Simulated> all = sims.all(budget, seed);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        ExactSweep sweep = run.sweep();
+        List<Simulations.Simulated> all = run.all();
         List<StatisticCheck> stats = new ArrayList<>();
         // exact: every swept problem, b, B, class
         for (NoiseClass c : plan.classes()) {
@@ -117,13 +112,13 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
         List<PowerCheck> power = List.of(
                 againstLarge.result(),
                 againstSum.result());
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         params.put("exactComparisons", sweep.equality().size());
         params.put("monteCarloComparisons", k);
         params.put("alpha", alpha);
         params.put("z", z);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                (System.nanoTime() - start) / 1e9, series);
+                run.seconds(), series);
         return e.withDetail("exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
                 + k + " Monte Carlo comparisons with Bonferroni z=" + ClaimKit.fmt(z));
     }

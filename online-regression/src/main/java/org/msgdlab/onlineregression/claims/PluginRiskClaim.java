@@ -8,6 +8,7 @@ import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.NotApplicableClaim;
 import org.msgdlab.core.claims.PowerCheck;
@@ -59,11 +60,12 @@ public final class PluginRiskClaim {
                 + " expected risk of small-batch SGD-" + b + " sampling without replacement, the SGD of Theorem 1 (it holds when"
                 + " Var[W] = (B-b)/(bB(B-1)) (I - 11^T/B)); computed from the plug-in's declared covariance, so it rests on"
                 + " plugin." + plugin.name() + ".covariance.as-declared";
+        ClaimRef claim = new ClaimRef(id, ref, statement);
         NoisePlugin checked = CheckedPlugin.of(plugin);
-        return PluginStudy.guarded(id, ref, statement, () -> build(checked, plan, id, ref, statement));
+        return PluginStudy.guarded(claim, () -> build(checked, plan, claim));
     }
 
-    private static Claim build(NoisePlugin plugin, RegressionPlan plan, String id, String ref, String statement) {
+    private static Claim build(NoisePlugin plugin, RegressionPlan plan, ClaimRef claim) {
         int b = plan.b();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("b", b);
@@ -75,11 +77,11 @@ public final class PluginRiskClaim {
             Optional<ExchangeableCovariance> cov = noise.declaredCovariance().resolve(big);
             if (cov.isEmpty()) {
                 params.put("declared covariance", noise.declaredCovariance().describe());
-                return new NotApplicableClaim(id, ref, statement, params, "does not apply: the exact risk needs the second moments of W,"
+                return new NotApplicableClaim(claim, params, "does not apply: the exact risk needs the second moments of W,"
                         + " and the plug-in's covariance is " + noise.declaredCovariance().describe());
             }
         }
-        return new ExactClaim(id, ref, statement, seed -> compute(plugin, plan, params));
+        return new ExactClaim(claim, seed -> compute(plugin, plan, params));
     }
 
     private static ExactClaim.Computation compute(NoisePlugin plugin, RegressionPlan plan, Map<String, Object> params) {

@@ -1,15 +1,13 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,19 +30,17 @@ public final class ProofStepClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public ProofStepClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.PROOF + ", \"Bound SM\"",
                 "With S A = E[L A L], T A = Sigma A + A Sigma - eta S A and M = T^{-1} I: d = tr[TM] = 2 tr[Sigma M] - eta tr[SM] >= 2 tr[Sigma M],"
-                        + " which implies tr[SM] <= (R^2 + (b-1) lambda) d / (2b)",
+                        + " which implies tr[SM] <= (R^2 + (b-1) lambda) d / (2b)"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        ExactSweep sweep = sims.sweep(budget);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        ExactSweep sweep = run.sweep();
         double worstFirst = 0;
         String whereFirst = "";
         double worstSecond = 0;
@@ -84,14 +80,14 @@ public final class ProofStepClaim extends RegressionClaim {
         stats.add(StatisticCheck.of("max |2 tr[Sigma M] - eta tr[SM] - d| / d (the identity tr[TM] = d)", worstIdentity, 0, 0, 0, tol));
         PowerCheck power = new PowerCheck("the printed conclusion tr[SM] <= kappa d/2 in place of the corrected kappa d/(2 - eta kappa)",
                 stats.get(1).name(), 0, worstSecond > tol, worstSecond > tol ? 1.0 : 0.0);
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         params.put("configurations", checked);
         params.put("worstTwoTraceSigmaMOverD", 1 + worstFirst);
         params.put("worstTraceSMOverKappaDOver2", 1 + worstSecond);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, 0.0, stats, List.of(power),
                 Discrepancy.persistent("2 tr[Sigma M] - d = eta tr[SM] > 0 for every eta > 0 (the inequality is reversed); its consequence"
                         + " tr[SM] <= kappa d/2 is off by up to the factor 2/(2 - eta kappa), which tends to 1 only as eta -> 0"),
-                0, (System.nanoTime() - start) / 1e9, List.of());
+                0, run.seconds(), List.of());
         return e.withDetail(String.format(Locale.ROOT, "2 tr[Sigma M]/d reaches %.4g (%s); tr[SM]/(kappa d/2) reaches %.4g (%s);"
                 + " the corrected bound holds everywhere (max excess %.2g)", 1 + worstFirst, whereFirst, 1 + worstSecond, whereSecond, worstCorrected));
     }

@@ -1,13 +1,12 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
 import org.msgdlab.onlineregression.exact.ExactRisk;
 import org.msgdlab.onlineregression.sim.Checkpoints;
 import org.msgdlab.onlineregression.sim.LogLogSlope;
 import org.msgdlab.onlineregression.sim.RiskCurves;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -16,7 +15,6 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,19 +37,16 @@ public final class RateClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public RateClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.THEOREM + " (the O(1/n) rate, optimal per the remark after it)",
-                "E[f(bar theta_n)] - f(theta_*) decays as C1/(n+1) for large n (log-log slope -1), for small-batch SGD and large-batch MSGD",
+                "E[f(bar theta_n)] - f(theta_*) decays as C1/(n+1) for large n (log-log slope -1), for small-batch SGD and large-batch MSGD"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        List<Simulations.Simulated> main = sims.main(budget, seed);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        List<Simulations.Simulated> main = run.main();
         int k = 0;
         for (Simulations.Simulated s : main) {
             k += (int) s.experiment().algorithms().stream().filter(a -> !(a instanceof Algorithm.LargeBatchSgd)).count();
@@ -65,7 +60,7 @@ public final class RateClaim extends RegressionClaim {
         double twoPower = 2;
         String weakest = "";
         long samples = 0;
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         List<Series> series = new ArrayList<>();
         for (Simulations.Simulated s : main) {
             RiskCurves c = s.curves();
@@ -114,7 +109,7 @@ public final class RateClaim extends RegressionClaim {
         Discrepancy gap = Discrepancy.vanishing("the exact local log-log slope tends to -1 as n -> infinity (C2/(n+1)^2 and transients"
                 + " (1 - eta lambda_min)^n die out); exact slopes over n in [1e5, 1e6] are recorded in the parameters");
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, gap, samples,
-                (System.nanoTime() - start) / 1e9, series);
+                run.seconds(), series);
         return e.withDetail(k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
     }
 

@@ -1,38 +1,41 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.ClaimWithRef;
+import org.msgdlab.core.claims.Evidence;
 
 /**
- * What every claim of the Theorem 1 study has in common: its fixed id, paper reference and
- * statement, and the shared simulations ({@link Simulations}) it reads its numbers from.
+ * What every claim of the Theorem 1 study has in common: its fixed reference, the shared simulations
+ * ({@link Simulations}) it reads its numbers from, and the preamble of a check, done here once: a
+ * claim checks a {@link RegressionRun} (budget, seed, plan, shared computations, clock).
  */
-abstract class RegressionClaim implements Claim {
+abstract class RegressionClaim implements ClaimWithRef {
 
-    private final String id;
-    private final String paperRef;
-    private final String statement;
+    private final ClaimRef ref;
     /** The shared computations the claim reads its numbers from. */
     protected final Simulations sims;
 
-    RegressionClaim(String id, String paperRef, String statement, Simulations sims) {
-        this.id = id;
-        this.paperRef = paperRef;
-        this.statement = statement;
+    RegressionClaim(ClaimRef ref, Simulations sims) {
+        this.ref = ref;
         this.sims = sims;
     }
 
     @Override
-    public final String id() {
-        return id;
+    public final ClaimRef ref() {
+        return ref;
     }
 
     @Override
-    public final String paperRef() {
-        return paperRef;
+    public final Evidence check(CheckContext context) {
+        return check(RegressionRun.start(context, sims));
     }
 
-    @Override
-    public final String statement() {
-        return statement;
-    }
+    /**
+     * Runs the check.
+     *
+     * @param run the budget, seed, plan and shared computations of this check, and when it started
+     * @return the evidence, with its verdict
+     */
+    abstract Evidence check(RegressionRun run);
 }

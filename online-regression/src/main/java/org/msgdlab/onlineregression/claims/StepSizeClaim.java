@@ -1,15 +1,13 @@
 package org.msgdlab.onlineregression.claims;
 
-import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.StatisticCheck;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,19 +33,17 @@ public final class StepSizeClaim extends RegressionClaim {
      * @param sims the shared simulations and exact sweep
      */
     public StepSizeClaim(Simulations sims) {
-        super(ID,
+        super(new ClaimRef(ID,
                 ClaimKit.PROOF + ", \"Moments of M(i,k)\" and \"Calculate averaging\"",
                 "The proof's step-size condition eta (R^2 + (b-1) lambda)/b < 2 keeps the expected risk finite"
-                        + " (the theorem itself states no condition; the averaging step also needs I - eta Sigma >= 0, i.e. eta lambda <= 1)",
+                        + " (the theorem itself states no condition; the averaging step also needs I - eta Sigma >= 0, i.e. eta lambda <= 1)"),
                 sims);
     }
 
     @Override
-    public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long start = System.nanoTime();
-        RegressionPlan plan = sims.plan(budget);
-        ExactSweep sweep = sims.sweep(budget);
+    Evidence check(RegressionRun run) {
+        RegressionPlan plan = run.plan();
+        ExactSweep sweep = run.sweep();
         double shortfall = 0;
         double closest = Double.POSITIVE_INFINITY;
         String where = "";
@@ -79,7 +75,7 @@ public final class StepSizeClaim extends RegressionClaim {
                 Math.max(0, shortfall), 0, 0, Math.max(0, shortfall), tol));
         PowerCheck power = new PowerCheck("the noise-free gradient-descent limit eta < 2/lambda suffices", "max over problems and b of"
                 + " 1 - eta_c lambda/2 (worst at " + gdWhere + ")", 0, gdShortfall > tol, gdShortfall > tol ? 1.0 : 0.0);
-        Map<String, Object> params = new LinkedHashMap<>(plan.describe());
+        Map<String, Object> params = run.parameters();
         params.put("stability", rows);
         params.put("configurationsWhereTheHiddenConditionBinds (1/lambda < 2/kappa)", hiddenBinding);
         List<String> probes = new ArrayList<>();
@@ -89,7 +85,7 @@ public final class StepSizeClaim extends RegressionClaim {
         }
         params.put("probesOutsideHiddenCondition", probes);
         Evidence e = Evidence.decide(ID, paperRef(), statement(), params, 0.0, new ArrayList<>(stats), List.of(power), Discrepancy.none(), 0,
-                (System.nanoTime() - start) / 1e9, List.of());
+                run.seconds(), List.of());
         return e.withDetail("closest to the explicit limit: " + where + "; " + hiddenBinding + " of " + sweep.stability().size()
                 + " (problem, b) have 1/lambda < 2/kappa, where the hidden condition eta lambda <= 1 is the binding one (" + probes.size()
                 + " probes between the two limits are reported, marked, outside the verdicts)");

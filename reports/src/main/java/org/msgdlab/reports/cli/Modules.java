@@ -1,6 +1,6 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.claims.SamplingNoiseStudy;
+import org.msgdlab.theory.TheoryStudy;
 import org.msgdlab.core.claims.Study;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.PluginStudy;
@@ -85,7 +85,7 @@ public final class Modules {
      */
     public static Modules standard() {
         return new Modules(List.of(
-                Module.of("theory", SamplingNoiseStudy::create),
+                Module.of("theory", TheoryStudy::create),
                 Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
                 Module.of("sde", org.msgdlab.sde.SdeStudy::create),
                 Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(org.msgdlab.deep.DeepStudy.STUDY_DIR,
@@ -99,14 +99,14 @@ public final class Modules {
      * @param setup the theory study's set-up
      * @return these modules, or new ones
      */
-    public Modules withTheorySetup(SamplingNoiseStudy.Setup setup) {
-        if (setup.equals(SamplingNoiseStudy.Setup.paper()) || !modules.containsKey("theory")
+    public Modules withTheorySetup(TheoryStudy.Setup setup) {
+        if (setup.equals(TheoryStudy.Setup.paper()) || !modules.containsKey("theory")
                 || modules.get("theory").study().isEmpty()) {
             return this;
         }
         List<Module> all = new ArrayList<>();
         for (Module m : modules.values()) {
-            all.add(m.name().equals("theory") ? Module.of("theory", () -> SamplingNoiseStudy.create(setup)) : m);
+            all.add(m.name().equals("theory") ? Module.of("theory", () -> TheoryStudy.create(setup)) : m);
         }
         return new Modules(all);
     }

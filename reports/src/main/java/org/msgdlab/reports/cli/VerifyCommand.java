@@ -4,7 +4,7 @@ import org.msgdlab.reports.Report;
 import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
-import org.msgdlab.theory.claims.SamplingNoiseStudy;
+import org.msgdlab.theory.TheoryStudy;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Provenance;
@@ -144,7 +144,7 @@ final class VerifyCommand implements Callable<Integer> {
         List<String> pending = new ArrayList<>();
         ClaimSelection selection = new ClaimSelection(spec.commandLine());
         selection.refuseOptionsThatDoNotApply(only, pluginJars);
-        SamplingNoiseStudy.Setup setup = theorySetup();
+        TheoryStudy.Setup setup = theorySetup();
         Modules selectedModules = modules.withTheorySetup(setup).withDeepStudyDir(studyDir)
                 .withPlugins(plugins(), setup.n(), setup.b());
         if (from != null) {
@@ -287,11 +287,11 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** The theory set-up from --n, --b, --fisher-batch, --large-batch (the paper's where not given). */
-    private SamplingNoiseStudy.Setup theorySetup() {
-        SamplingNoiseStudy.Setup paper = SamplingNoiseStudy.Setup.paper();
-        SamplingNoiseStudy.Setup setup;
+    private TheoryStudy.Setup theorySetup() {
+        TheoryStudy.Setup paper = TheoryStudy.Setup.paper();
+        TheoryStudy.Setup setup;
         try {
-            setup = new SamplingNoiseStudy.Setup(n == null ? paper.n() : n, b == null ? paper.b() : b,
+            setup = new TheoryStudy.Setup(n == null ? paper.n() : n, b == null ? paper.b() : b,
                     fisherBatch == null ? Math.min(paper.fisherBatch(), n == null ? paper.n() : n) : fisherBatch,
                     largeBatch == null ? Math.min(paper.largeBatch(), n == null ? paper.n() : n) : largeBatch);
         } catch (IllegalArgumentException e) {
@@ -312,8 +312,8 @@ final class VerifyCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "--n %d: the theory claims need about %.1f GiB of heap at this n, more than"
                 + " this JVM's %.1f GiB (rule: 8 bytes x n x (2 x %d gradient rows + %d vectors) <= the maximum heap;"
                 + " raise it with JAVA_TOOL_OPTIONS=-Xmx...)",
-                n, needBytes / 1073741824.0, maxHeapBytes / 1073741824.0, SamplingNoiseStudy.Setup.GRADIENT_ROWS,
-                SamplingNoiseStudy.Setup.HEAP_VECTORS);
+                n, needBytes / 1073741824.0, maxHeapBytes / 1073741824.0, TheoryStudy.Setup.GRADIENT_ROWS,
+                TheoryStudy.Setup.HEAP_VECTORS);
     }
 
     private int exitCode(Results results) {

@@ -129,7 +129,7 @@ class MsgdTest {
             assertTrue(r.err().contains("--n " + n + ": the theory claims need about"), r.err());
             assertTrue(r.err().contains("GiB of heap"), r.err());
         }
-        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.claims.SamplingNoiseStudy.Setup(1000, 50, 10, 200)
+        assertNull(VerifyCommand.heapProblem(1000, new org.msgdlab.theory.TheoryStudy.Setup(1000, 50, 10, 200)
                 .heapBytes(), 256L << 20), "the paper's n = 1000 fits in 256 MiB");
     }
 

@@ -4,6 +4,7 @@ import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.core.claims.ExactClaim;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.StatisticCheck;
@@ -40,8 +41,8 @@ public final class GradientNoiseClaims {
      */
     public static Claim identityAlgebraic() {
         String id = "sgd-cov.identity.algebraic";
-        return new ExactClaim(id, "Eq. (sgd-cov), Section 2",
-                "C = grad L Var[V_sgd] grad L^T = (1/b)(F - g g^T), F = grad L grad L^T / n, g = grad L 1 / n",
+        return new ExactClaim(new ClaimRef(id, "Eq. (sgd-cov), Section 2",
+                "C = grad L Var[V_sgd] grad L^T = (1/b)(F - g g^T), F = grad L grad L^T / n, g = grad L 1 / n"),
                 seed -> {
                     int[][] shapes = {{1, 2, 1}, {5, 40, 7}, {20, 1000, 50}, {50, 300, 300}};
                     List<StatisticCheck> stats = new ArrayList<>();
@@ -121,18 +122,20 @@ public final class GradientNoiseClaims {
                 : Discrepancy.vanishing("C = (n-b)/(n-1) (F - gg^T)/b without replacement; factor (n-b)/(n-1) = "
                 + fmt((double) (n - b) / (n - 1)) + " -> 1 as n -> infinity with b fixed");
         double wrongScale = 1.0 / b;
-        return new MonteCarloClaim(id, "Eq. (sgd-cov), Section 2",
-                "The SGD gradient noise grad L V_sgd has covariance C = (1/b)(F - g g^T)"
-                        + (withReplacement ? "" : " (checked here for mini-batches drawn without replacement)"),
-                params,
-                List.of("tr Cov[upsilon]", "u^T Cov[upsilon] u along g", "u^T Cov[upsilon] u along an alternating direction"),
-                new double[] {trace(paper), GradientNoise.quadraticForm(paper, dir1), GradientNoise.quadraticForm(paper, dir2)},
-                new double[] {trace(derived), GradientNoise.quadraticForm(derived, dir1), GradientNoise.quadraticForm(derived, dir2)},
-                "C = F/b (the Fisher in place of the covariance)",
-                new double[] {trace(fisher) * wrongScale, GradientNoise.quadraticForm(fisher, dir1) * wrongScale,
-                    GradientNoise.quadraticForm(fisher, dir2) * wrongScale},
-                discrepancy, samples.quick(), samples.full(), trace(fisher) / b, n,
-                rng -> {
+        return MonteCarloClaim.builder(new ClaimRef(id, "Eq. (sgd-cov), Section 2",
+                        "The SGD gradient noise grad L V_sgd has covariance C = (1/b)(F - g g^T)"
+                                + (withReplacement ? "" : " (checked here for mini-batches drawn without replacement)")))
+                .parameters(params)
+                .statistics(List.of("tr Cov[upsilon]", "u^T Cov[upsilon] u along g", "u^T Cov[upsilon] u along an alternating direction"))
+                .paper(trace(paper), GradientNoise.quadraticForm(paper, dir1), GradientNoise.quadraticForm(paper, dir2))
+                .derived(trace(derived), GradientNoise.quadraticForm(derived, dir1), GradientNoise.quadraticForm(derived, dir2))
+                .wrong("C = F/b (the Fisher in place of the covariance)",
+                        trace(fisher) * wrongScale, GradientNoise.quadraticForm(fisher, dir1) * wrongScale,
+                        GradientNoise.quadraticForm(fisher, dir2) * wrongScale)
+                .discrepancy(discrepancy)
+                .samples(samples.quick(), samples.full())
+                .roundOff(trace(fisher) / b, n)
+                .experiment(rng -> {
                     NoiseSampler s = noise.sampler(rng);
                     double[] v = new double[n];
                     double[] up = new double[d];
@@ -151,7 +154,8 @@ public final class GradientNoiseClaims {
                         out[1] = p1 * p1;
                         out[2] = p2 * p2;
                     };
-                });
+                })
+                .build();
     }
 
     /**
@@ -174,16 +178,19 @@ public final class GradientNoiseClaims {
         params.put("coupling", "V_C and V_F driven by the same eps");
         SamplingNoise cov = CenteredExchangeableNoise.msgdCov(n, b);
         SamplingNoise fisher = new FisherNoise(n, b);
-        return new MonteCarloClaim(id, "Section 4.2",
-                "V_C = (bn)^(-1/2)(I - 11^T/n) eps = V_F - (bn)^(-1/2)(1^T eps/n) 1 ~ V_F, because 1^T eps / n ~ 0 "
-                        + "by the law of large numbers",
-                params, List.of("E||V_C - V_F||^2 / E||V_F||^2 (= b ||V_C - V_F||^2)"),
-                new double[] {0}, new double[] {1.0 / n},
-                "relative gap 1/sqrt(n) (the size of 1^T eps / n, taken for the mean-square gap)",
-                new double[] {1.0 / Math.sqrt(n)},
-                Discrepancy.vanishing("E||V_C - V_F||^2 / E||V_F||^2 = 1/n = " + fmt(1.0 / n) + " -> 0 as n -> infinity"),
-                samples.quick(), samples.full(), 1.0, n,
-                rng -> coupledGap(cov, fisher, rng.nextLong(), n, b, null));
+        return MonteCarloClaim.builder(new ClaimRef(id, "Section 4.2",
+                        "V_C = (bn)^(-1/2)(I - 11^T/n) eps = V_F - (bn)^(-1/2)(1^T eps/n) 1 ~ V_F, because 1^T eps / n ~ 0 "
+                                + "by the law of large numbers"))
+                .parameters(params)
+                .statistics(List.of("E||V_C - V_F||^2 / E||V_F||^2 (= b ||V_C - V_F||^2)"))
+                .paper(0)
+                .derived(1.0 / n)
+                .wrong("relative gap 1/sqrt(n) (the size of 1^T eps / n, taken for the mean-square gap)", 1.0 / Math.sqrt(n))
+                .discrepancy(Discrepancy.vanishing("E||V_C - V_F||^2 / E||V_F||^2 = 1/n = " + fmt(1.0 / n) + " -> 0 as n -> infinity"))
+                .samples(samples.quick(), samples.full())
+                .roundOff(1.0, n)
+                .experiment(rng -> coupledGap(cov, fisher, rng.nextLong(), n, b, null))
+                .build();
     }
 
     /**
@@ -223,15 +230,20 @@ public final class GradientNoiseClaims {
         params.put("states (alignment ||g||^2/tr F)", java.util.Arrays.toString(derived));
         SamplingNoise cov = CenteredExchangeableNoise.msgdCov(n, b);
         SamplingNoise fisher = new FisherNoise(n, b);
-        return new MonteCarloClaim(id, "Section 4.2",
-                "upsilon_C ~ upsilon_F, and the equivalence holds no matter where the parameter theta is",
-                params, names, new double[alignments.length], derived,
-                "relative gap 1/n, as for the sampling noises", wrong,
-                Discrepancy.persistent("E||u_C - u_F||^2 / E||u_F||^2 = ||g||^2 / tr F, the alignment of the per-sample "
+        return MonteCarloClaim.builder(new ClaimRef(id, "Section 4.2",
+                        "upsilon_C ~ upsilon_F, and the equivalence holds no matter where the parameter theta is"))
+                .parameters(params)
+                .statistics(names)
+                .paper(new double[alignments.length])
+                .derived(derived)
+                .wrong("relative gap 1/n, as for the sampling noises", wrong)
+                .discrepancy(Discrepancy.persistent("E||u_C - u_F||^2 / E||u_F||^2 = ||g||^2 / tr F, the alignment of the per-sample "
                         + "gradients at theta: independent of n, near 1 when the per-sample gradients agree (early "
-                        + "training), near 0 only when they cancel"),
-                samples.quick(), samples.full(), 1.0, n * d,
-                rng -> coupledGap(cov, fisher, rng.nextLong(), n, b, new Object[] {gs, trF}));
+                        + "training), near 0 only when they cancel"))
+                .samples(samples.quick(), samples.full())
+                .roundOff(1.0, n * d)
+                .experiment(rng -> coupledGap(cov, fisher, rng.nextLong(), n, b, new Object[] {gs, trF}))
+                .build();
     }
 
     @SuppressWarnings("unchecked")

@@ -3,6 +3,7 @@ package org.msgdlab.theory.plugin;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.ErrorClaim;
 import org.msgdlab.core.claims.MemoizedClaim;
 import org.msgdlab.core.claims.PremisedClaim;
@@ -88,9 +89,10 @@ public final class PluginStudy {
             try {
                 own = claims(p, n, b);
             } catch (CheckFailure f) {
-                own = List.of(new ErrorClaim(prefix(p) + "mean", ref(p), "E[W] = 1/n", f.getMessage()),
-                        new ErrorClaim(prefix(p) + "covariance.as-declared", ref(p), "Var[V] is the declared covariance", f.getMessage()),
-                        new ErrorClaim(prefix(p) + "covariance.same-as-sgd", ref(p), "Var[V] = Var[V_sgd]", f.getMessage()));
+                own = List.of(new ErrorClaim(new ClaimRef(prefix(p) + "mean", ref(p), "E[W] = 1/n"), f.getMessage()),
+                        new ErrorClaim(new ClaimRef(prefix(p) + "covariance.as-declared", ref(p), "Var[V] is the declared covariance"),
+                                f.getMessage()),
+                        new ErrorClaim(new ClaimRef(prefix(p) + "covariance.same-as-sgd", ref(p), "Var[V] = Var[V_sgd]"), f.getMessage()));
             }
             claims.addAll(own);
             Claim asDeclared = own.get(1);
@@ -98,7 +100,8 @@ public final class PluginStudy {
             try {
                 others = more.apply(p);
             } catch (CheckFailure f) {
-                others = List.of(new ErrorClaim(prefix(p) + "other-modules", ref(p), "the other modules' claims of the plug-in", f.getMessage()));
+                others = List.of(new ErrorClaim(new ClaimRef(prefix(p) + "other-modules", ref(p),
+                        "the other modules' claims of the plug-in"), f.getMessage()));
             }
             for (Claim c : others) {
                 claims.add(restsOnDeclaration(c) ? new PremisedClaim(c, asDeclared) : c);
@@ -112,17 +115,15 @@ public final class PluginStudy {
      * ({@link CheckFailure}): each module's plug-in claims are built through this, so that a plug-in that throws for
      * one module's n leaves the others' claims intact.
      *
-     * @param id        the claim's id
-     * @param paperRef  where the statement is in the paper
-     * @param statement the statement
-     * @param build     builds the claim (calls into the plug-in)
+     * @param ref   the claim's id, paper reference and statement
+     * @param build builds the claim (calls into the plug-in)
      * @return the claim, or an {@link ErrorClaim} with the failure's one-line reason
      */
-    public static Claim guarded(String id, String paperRef, String statement, java.util.function.Supplier<Claim> build) {
+    public static Claim guarded(ClaimRef ref, java.util.function.Supplier<Claim> build) {
         try {
             return build.get();
         } catch (CheckFailure f) {
-            return new ErrorClaim(id, paperRef, statement, f.getMessage());
+            return new ErrorClaim(ref, f.getMessage());
         }
     }
 
@@ -170,25 +171,28 @@ public final class PluginStudy {
         String declaredStatement = noise.paperName() + ": Var[V] is the declared covariance, " + declared.describe();
         String sgdStatement = noise.paperName() + ": Var[V] = Var[V_sgd] = " + sgdFormula + " for b=" + b
                 + ", the premise under which the paper says MSGD with this noise generalizes as SGD-" + b;
+        ClaimRef mean = new ClaimRef(prefix + "mean", ref, meanStatement);
+        ClaimRef asDeclared = new ClaimRef(prefix + "covariance.as-declared", ref, declaredStatement);
+        ClaimRef sameAsSgd = new ClaimRef(prefix + "covariance.same-as-sgd", ref, sgdStatement);
         List<Claim> claims = new ArrayList<>();
         if (declared instanceof CovarianceDeclaration.Undefined u) {
             String why = "does not apply: " + u.reason() + "; with infinite variance Var[V] does not exist, and a Monte Carlo "
                     + "mean has no finite standard error, so no false-alarm rate could be stated";
-            claims.add(new NotApplicableClaim(prefix + "mean", ref, meanStatement, params, why));
-            claims.add(new NotApplicableClaim(prefix + "covariance.as-declared", ref, declaredStatement, params, why));
-            claims.add(new NotApplicableClaim(prefix + "covariance.same-as-sgd", ref, sgdStatement, params, why));
+            claims.add(new NotApplicableClaim(mean, params, why));
+            claims.add(new NotApplicableClaim(asDeclared, params, why));
+            claims.add(new NotApplicableClaim(sameAsSgd, params, why));
             return claims;
         }
-        claims.add(NoiseClaims.mean(prefix + "mean", ref, meanStatement, noise, SAMPLES, params));
+        claims.add(NoiseClaims.mean(mean, new NoiseClaims.Draws(noise, SAMPLES, params)));
         ExchangeableCovariance value = declared.resolve(n).orElse(null);
         if (value == null) {
-            claims.add(new NotApplicableClaim(prefix + "covariance.as-declared", ref, declaredStatement, params,
+            claims.add(new NotApplicableClaim(asDeclared, params,
                     "does not apply: the plug-in declares no covariance (" + declared.describe() + ")"));
         } else {
             ExchangeableCovariance wrong = nearestDifferent(value, List.of(new SgdWithReplacement(n, b).covariance(),
                     new SgdWithoutReplacement(n, b).covariance(), fisher, value.scaled(2)));
-            claims.add(new MemoizedClaim(NoiseClaims.covariance(prefix + "covariance.as-declared", ref, declaredStatement, noise, value,
-                    "another covariance, " + wrong, wrong, Discrepancy.none(), SAMPLES, params)));
+            claims.add(new MemoizedClaim(NoiseClaims.covariance(asDeclared, new NoiseClaims.Draws(noise, SAMPLES, params), value,
+                    new NoiseClaims.Wrong<>("another covariance, " + wrong, wrong), Discrepancy.none())));
         }
         ExchangeableCovariance truth = value == null ? sgd : value;
         ExchangeableCovariance other = sgdWith ? new SgdWithoutReplacement(n, b).covariance() : new SgdWithReplacement(n, b).covariance();
@@ -196,8 +200,9 @@ public final class PluginStudy {
         ExchangeableCovariance wrong = nearestDifferent(truth, List.of(other, evenTrace, fisher, truth.scaled(2)));
         Discrepancy gap = sameEntries(truth, sgd) ? Discrepancy.none()
                 : Discrepancy.persistent("the declared covariance (" + truth + ") is not SGD's (" + sgd + "), at every n");
-        claims.add(NoiseClaims.covariance(prefix + "covariance.same-as-sgd", ref, sgdStatement,
-                value == null ? new HypothesizedNoise(noise, sgd) : noise, sgd, "another covariance, " + wrong, wrong, gap, SAMPLES, params));
+        SamplingNoise checked = value == null ? new HypothesizedNoise(noise, sgd) : noise;
+        claims.add(NoiseClaims.covariance(sameAsSgd, new NoiseClaims.Draws(checked, SAMPLES, params), sgd,
+                new NoiseClaims.Wrong<>("another covariance, " + wrong, wrong), gap));
         return claims;
     }
 

@@ -7,12 +7,12 @@ import org.msgdlab.core.claims.StatisticCheck;
 import java.util.Locale;
 
 /** A failure message's view of an {@link Evidence}: verdict, reason, and every compared statistic. */
-final class EvidenceText {
+public final class EvidenceText {
 
     private EvidenceText() {
     }
 
-    static String of(Evidence e) {
+    public static String of(Evidence e) {
         StringBuilder s = new StringBuilder();
         s.append(e.claimId()).append(": ").append(e.verdict()).append(" (").append(e.verdictReason()).append("), ")
                 .append(e.samples()).append(" samples");

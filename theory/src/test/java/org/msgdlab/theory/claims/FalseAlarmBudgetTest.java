@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <pre>
  *   NoiseClaimsPropertyTest   (12 + 40 settings) x 37 claims  <= 1924
- *   SamplingNoiseStudyTest    Monte Carlo claims of the study     28   (+ 1 re-run + 1 other seed)
+ *   TheoryStudyTest           Monte Carlo claims of the study     28   (+ 1 re-run + 1 other seed)
  *   PowerOfChecksTest         claims (misses or false alarms)     10
  *   chi-square tests          subsets, multinomial, BatchIndices   4
  *   MonteCarloTest            uniform mean                          1
@@ -32,7 +32,7 @@ class FalseAlarmBudgetTest {
     @Test
     void theSuiteExpectsFewerThanOneFalseAlarmInAHundredRuns() {
         int checks = NoiseClaimsPropertyTest.monteCarloClaims()
-                + SamplingNoiseStudyTest.monteCarloClaims() + 2
+                + org.msgdlab.theory.TheoryStudyTest.monteCarloClaims() + 2
                 + PowerOfChecksTest.MONTE_CARLO_CLAIMS
                 + SgdWithoutReplacementTest.CHI_SQUARE_TESTS + SgdWithReplacementTest.CHI_SQUARE_TESTS
                 + MiniBatchMsgdTest.CHI_SQUARE_TESTS

@@ -1,5 +1,6 @@
 package org.msgdlab.theory.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.hipparchus.distribution.discrete.BinomialDistribution;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,8 +67,9 @@ class FalseAlarmCalibrationTest {
     }
 
     private static int alarms(SamplingNoise noise, double alpha, int runs) {
-        MonteCarloClaim claim = NoiseClaims.covariance("calibration", "-", "-", noise, noise.covariance(),
-                "-", noise.covariance().scaled(2), Discrepancy.none(), new NoiseClaims.Samples(1000, 1000), Map.of());
+        NoiseClaims.Draws draws = new NoiseClaims.Draws(noise, new NoiseClaims.Samples(1000, 1000), Map.of());
+        MonteCarloClaim claim = NoiseClaims.covariance(new ClaimRef("calibration", "-", "-"), draws, noise.covariance(),
+                new NoiseClaims.Wrong<>("-", noise.covariance().scaled(2)), Discrepancy.none());
         int alarms = 0;
         for (int seed = 0; seed < runs; seed++) {
             if (claim.check(Budget.QUICK, 1_000_003L * seed + 17, alpha).verdict() != Verdict.PASS) {

@@ -1,5 +1,6 @@
 package org.msgdlab.theory.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
@@ -83,16 +84,19 @@ class NoiseClaimsPropertyTest {
         List<MonteCarloClaim> out = new ArrayList<>();
         for (Catalogue.Named named : Catalogue.all(s)) {
             ExchangeableCovariance exact = named.noise().covariance();
-            out.add(NoiseClaims.covariance("property." + named.name() + ".covariance", "test", "Var[V] = covariance()",
-                    named.noise(), exact, "twice the covariance", exact.scaled(2), Discrepancy.none(), budget, params));
-            out.add(NoiseClaims.mean("property." + named.name() + ".mean", "test", "E[W] = 1/n", named.noise(), budget, params));
+            NoiseClaims.Draws draws = new NoiseClaims.Draws(named.noise(), budget, params);
+            out.add(NoiseClaims.covariance(new ClaimRef("property." + named.name() + ".covariance", "test", "Var[V] = covariance()"),
+                    draws, exact,
+                    new NoiseClaims.Wrong<>("twice the covariance", exact.scaled(2)), Discrepancy.none()));
+            out.add(NoiseClaims.mean(new ClaimRef("property." + named.name() + ".mean", "test", "E[W] = 1/n"), draws));
         }
         for (Catalogue.Named named : Catalogue.theorem1(s)) {
             int b = s.b();
             int large = s.large();
-            out.add(NoiseClaims.secondMoments("property." + named.name() + ".moments", "Theorem 1", "E[w_i^2], E[w_i w_j]",
-                    named.noise(), Theorem1SamplingVectors.secondMoment(b, large), Theorem1SamplingVectors.crossMoment(b, large),
-                    "zero", 0, 0, budget, params));
+            out.add(NoiseClaims.secondMoments(new ClaimRef("property." + named.name() + ".moments", "Theorem 1", "E[w_i^2], E[w_i w_j]"),
+                    new NoiseClaims.Draws(named.noise(), budget, params),
+                    new NoiseClaims.Moments(Theorem1SamplingVectors.secondMoment(b, large), Theorem1SamplingVectors.crossMoment(b, large)),
+                    new NoiseClaims.Wrong<>("zero", new NoiseClaims.Moments(0, 0))));
         }
         assertEquals(claimsPerSetting(), out.size(), "claims per setting");
         for (MonteCarloClaim c : out) {

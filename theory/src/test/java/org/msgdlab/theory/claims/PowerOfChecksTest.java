@@ -1,5 +1,6 @@
 package org.msgdlab.theory.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
@@ -122,7 +123,7 @@ public class PowerOfChecksTest {
         assertResolvable(covarianceStatistics(broken.outcomes()), ExchangeableStatistics.expected(paper.diagonal(), paper.offDiagonal()), "covariance");
         assertResolvable(meanStatistics(broken.outcomes()), new double[] {0.2, 0.2, 0.2}, "mean");
         assertFails(covarianceClaim("power.off-by-one.covariance", broken, paper, Discrepancy.none()));
-        assertFails(NoiseClaims.mean("power.off-by-one.mean", "test", "E[W] = 1/n", broken, BUDGET, Map.of()).check(Budget.QUICK, SEED));
+        assertFails(NoiseClaims.mean(new ClaimRef("power.off-by-one.mean", "test", "E[W] = 1/n"), draws(broken)).check(Budget.QUICK, SEED));
     }
 
     @Test
@@ -136,7 +137,7 @@ public class PowerOfChecksTest {
         for (double[] m : mean) {
             assertEquals(1.0 / 8, m[0], 1e-15, "a consecutive batch has exact marginals");
         }
-        Evidence e = NoiseClaims.mean("power.consecutive.mean", "test", "E[W] = 1/n", broken, BUDGET, Map.of()).check(Budget.QUICK, SEED);
+        Evidence e = NoiseClaims.mean(new ClaimRef("power.consecutive.mean", "test", "E[W] = 1/n"), draws(broken)).check(Budget.QUICK, SEED);
         assertEquals(Verdict.PASS, e.verdict(), EvidenceText.of(e));
     }
 
@@ -194,8 +195,11 @@ public class PowerOfChecksTest {
     }
 
     private static Evidence covarianceClaim(String id, SamplingNoise noise, ExchangeableCovariance paper, Discrepancy d) {
-        return NoiseClaims.covariance(id, "test", "Var[V] = paper", noise, paper, "zero", ExchangeableCovariance.isotropic(noise.dimension(), 0),
-                d, BUDGET, Map.of()).check(Budget.QUICK, SEED);
+        return NoiseClaims.covariance(new ClaimRef(id, "test", "Var[V] = paper"), draws(noise), paper, new NoiseClaims.Wrong<>("zero", ExchangeableCovariance.isotropic(noise.dimension(), 0)), d).check(Budget.QUICK, SEED);
+    }
+
+    private static NoiseClaims.Draws draws(SamplingNoise noise) {
+        return new NoiseClaims.Draws(noise, BUDGET, Map.of());
     }
 
     private static void assertFails(Evidence e) {

@@ -1,5 +1,6 @@
 package org.msgdlab.theory.plugin;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
@@ -147,7 +148,7 @@ class PluginStudyTest {
         });
         // a further module's claim built for each plug-in, as the regression and sde modules do
         Study study = PluginStudy.create(List.of(throwing, new HonestSgd()), N, B,
-                p -> List.of(PluginStudy.guarded("plugin." + p.name() + ".other", "ref", "other", () -> {
+                p -> List.of(PluginStudy.guarded(new ClaimRef("plugin." + p.name() + ".other", "ref", "other"), () -> {
                     p.create(3, 1);
                     return new ExactFixed("plugin." + p.name() + ".other", Verdict.PASS);
                 })));

@@ -1,6 +1,7 @@
-package org.msgdlab.theory.claims;
+package org.msgdlab.theory;
 
 import org.msgdlab.core.claims.MonteCarloClaim;
+import org.msgdlab.theory.claims.EvidenceText;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,13 +42,13 @@ import static org.msgdlab.core.claims.Verdict.PASS;
  * verdict below, every APPROXIMATE / FAIL must quantify its discrepancy in closed form, and every
  * claim must show that it rejects its named wrong formula.
  */
-class SamplingNoiseStudyTest {
+public class TheoryStudyTest {
 
     static final long SEED = 20200712L;
     static final int N = 1000;
     static final int B_SGD = 50;
 
-    /** The verdict of each claim of SamplingNoiseStudy.create(), in study order. */
+    /** The verdict of each claim of TheoryStudy.create(), in study order. */
     static final Map<String, Verdict> EXPECTED = new LinkedHashMap<>();
 
     static {
@@ -87,15 +88,15 @@ class SamplingNoiseStudyTest {
 
     @BeforeAll
     static void runTheStudyOnce() {
-        study = SamplingNoiseStudy.create();
+        study = TheoryStudy.create();
         for (Claim c : study.claims()) {
             EVIDENCE.put(c.id(), c.check(Budget.QUICK, SEED));
         }
     }
 
     /** Number of Monte Carlo claims in the study (for the suite's false-alarm budget). */
-    static int monteCarloClaims() {
-        return (int) SamplingNoiseStudy.create().claims().stream().filter(c -> c instanceof MonteCarloClaim).count();
+    public static int monteCarloClaims() {
+        return (int) TheoryStudy.create().claims().stream().filter(c -> c instanceof MonteCarloClaim).count();
     }
 
     @Test
@@ -216,7 +217,7 @@ class SamplingNoiseStudyTest {
             assertTrue(seen.add(c.id()), "duplicate id " + c.id());
             assertFalse(c.paperRef().isBlank() || c.statement().isBlank(), c.id());
         }
-        assertEquals(SamplingNoiseStudy.ID, study.id());
+        assertEquals(TheoryStudy.ID, study.id());
     }
 
     @Test
