@@ -110,7 +110,7 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
                 throw bad("init", s, "framework or normal:STD with STD a number > 0");
             }
             if (!(std > 0) || Double.isInfinite(std)) {
-                throw bad("init", s, "normal:STD needs a finite STD > 0");
+                throw bad("init", s, "normal:STD with STD a finite number > 0");
             }
             return new Init(Initialization.FLAT_NORMAL, std);
         }

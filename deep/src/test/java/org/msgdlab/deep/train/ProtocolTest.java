@@ -200,7 +200,7 @@ class ProtocolTest {
         assertEquals(Protocol.fromDescription(Protocol.AUTHORS_CODE.describe()), Protocol.AUTHORS_CODE);
         assertEquals(Protocol.PAPER_TEXT, Protocol.fromDescription(null), "runs made before protocols ran the paper's text");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Protocol.Init.parse("normal:-1"));
-        assertEquals("--init=normal:-1 must be normal:STD needs a finite STD > 0", e.getMessage());
+        assertEquals("--init=normal:-1 must be normal:STD with STD a finite number > 0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Protocol.parse("authors"));
         assertTrue(e.getMessage().contains("[paper-text, authors-code]"), e.getMessage());
         assertEquals(0.1, Protocol.AUTHORS_CODE.apply(Preset.SVHN_VGG11).learningRate(), "SVHN/sgd.py: lr 0.1");

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -61,25 +62,17 @@ class TrainCommandTest {
     @Test
     void optionsThatDoNotApplyOrMeanTheDefaultAreRefusedNotIgnored() {
         String[][] bad = {
-                {"--method", "[msgd-fisher]-100", "--magnitude", "NaN"},
-                {"--method", "[msgd-fisher]-100", "--magnitude", "Infinity"},
-                {"--method", "gd", "--magnitude", "0.5"},
-                {"--method", "gd", "--bernoulli-batch", "20"}};
+                {"[msgd-fisher]-100", "--magnitude", "NaN"},
+                {"[msgd-fisher]-100", "--magnitude", "Infinity"},
+                {"gd", "--magnitude", "0.5"},
+                {"gd", "--bernoulli-batch", "20"}};
         String[] expected = {
                 "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
-                "msgd train: --magnitude=Infinity must be a finite number >= 0",
+                "msgd train: --magnitude=Infinity must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2) only, not to --method gd",
                 "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd"};
         for (int i = 0; i < bad.length; i++) {
-            Path out = tmp.resolve("refused-" + i);
-            List<String> args = new ArrayList<>(List.of("--preset", "fashion-mnist-small", "--data", data.toString(),
-                    "--out", out.toString(), "--iterations", "2"));
-            args.addAll(List.of(bad[i]));
-            Run r = train(args.toArray(String[]::new));
-            assertEquals(Msgd.USAGE, r.code(), String.join(" ", bad[i]));
-            assertTrue(r.err().startsWith(expected[i]), r.err());
-            assertEquals(1, r.err().lines().count(), r.err());
-            assertFalse(Files.exists(out), "nothing trained: " + String.join(" ", bad[i]));
+            assertRefusedInOneLine("refused-" + i, bad[i][0], Arrays.copyOfRange(bad[i], 1, bad[i].length), expected[i]);
         }
     }
 
@@ -88,20 +81,29 @@ class TrainCommandTest {
         String[][] bad = {{"--pixels", "bogus"}, {"--init", "normal:-1"}, {"--split", "last"}, {"--sgd-sampling", "maybe"},
                 {"--bernoulli-batch", "-3"}, {"--protocol", "authors"}};
         String[] expected = {"msgd train: --pixels=bogus must be unit (x/255) or raw (0-255)",
-                "msgd train: --init=normal:-1 must be normal:STD needs a finite STD > 0",
+                "msgd train: --init=normal:-1 must be normal:STD with STD a finite number > 0",
                 "msgd train: --split=last must be drawn (seeded) or first (the first n of the pool)",
                 "msgd train: --sgd-sampling=maybe must be with or without (replacement within a batch)",
                 "msgd train: --bernoulli-batch=-3 must be an integer >= 0 (0: the SGD batch b)",
                 "msgd train: protocol 'authors' must be one of [paper-text, authors-code]"};
         for (int i = 0; i < bad.length; i++) {
-            Path out = tmp.resolve("typed-" + i);
-            List<String> args = new ArrayList<>(List.of(small(out, 2)));
-            args.addAll(List.of(bad[i]));
-            Run r = train(args.toArray(String[]::new));
-            assertEquals(Msgd.USAGE, r.code(), String.join(" ", bad[i]));
-            assertEquals(expected[i], r.err().strip());
-            assertFalse(Files.exists(out), "nothing trained: " + String.join(" ", bad[i]));
+            assertRefusedInOneLine("typed-" + i, "gd", bad[i], expected[i]);
         }
+    }
+
+    /**
+     * {@code msgd train} of a short valid run of {@code method} plus {@code extra} exits 2 with exactly {@code expected}
+     * (one line), training nothing.
+     */
+    private void assertRefusedInOneLine(String folder, String method, String[] extra, String expected) {
+        Path out = tmp.resolve(folder);
+        List<String> args = new ArrayList<>(List.of(small(out, 2)));
+        args.set(args.indexOf("--method") + 1, method);
+        args.addAll(List.of(extra));
+        Run r = train(args.toArray(String[]::new));
+        assertEquals(Msgd.USAGE, r.code(), String.join(" ", extra) + ": " + r.err());
+        assertEquals(expected, r.err().strip());
+        assertFalse(Files.exists(out), "nothing trained: " + String.join(" ", extra));
     }
 
     @Test
