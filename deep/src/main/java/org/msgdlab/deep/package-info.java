@@ -1,7 +1,8 @@
 /**
  * Algorithms 1 and 2 of the paper on TensorFlow Java (graph mode), the Fashion-MNIST experiment
- * as claims ({@link org.msgdlab.deep.DeepStudy}), and {@code msgd train}
- * ({@link org.msgdlab.deep.cli.TrainCli}).
+ * as claims ({@link org.msgdlab.deep.DeepStudy}), and what {@code msgd train} (the reports module's command)
+ * runs: {@link org.msgdlab.deep.train.Trainer} on a {@link org.msgdlab.deep.train.RunConfig}, and the step
+ * benchmarks ({@link org.msgdlab.deep.bench.StepBenchmarkReport}). No command-line parsing here.
  *
  * <ul>
  *   <li>{@code data}: strict readers (IDX gz/raw for Fashion-MNIST, CIFAR-10/100 binary, SVHN

@@ -48,22 +48,21 @@ public record DataInGraph(ImageSet set, Operand<TUint8> pixels, Operand<TInt32> 
     }
 
     /**
-     * The images {@code idx} multiplied by {@code scale}, NHWC: 1/255 gives the division of
-     * {@link #images(Ops, Operand, Class)} exactly (the same op), 1 the raw 0-255 values.
+     * The images {@code idx} as the first layer sees them, NHWC: {@link PixelScale#UNIT} is the division of
+     * {@link #images(Ops, Operand, Class)} (the same op), {@link PixelScale#RAW} the raw 0-255 values.
      *
      * @param tf    the graph's ops
      * @param idx   the example indices
      * @param type  the floating-point type
-     * @param scale the factor applied to the uint8 pixels
+     * @param scale x/255 or the raw values
      * @param <T>   the floating-point type
-     * @return the scaled images
+     * @return the images
      */
-    public <T extends TFloating> Operand<T> images(Ops tf, Operand<TInt32> idx, Class<T> type, double scale) {
-        if (scale == 1.0 / 255) {
-            return images(tf, idx, type);
-        }
-        Operand<T> x = tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type);
-        return scale == 1.0 ? x : tf.math.mul(x, tf.dtypes.cast(tf.constant(scale), type));
+    public <T extends TFloating> Operand<T> images(Ops tf, Operand<TInt32> idx, Class<T> type, PixelScale scale) {
+        return switch (scale) {
+            case UNIT -> images(tf, idx, type);
+            case RAW -> tf.dtypes.cast(tf.gather(pixels, idx, tf.constant(0)), type);
+        };
     }
 
     /**

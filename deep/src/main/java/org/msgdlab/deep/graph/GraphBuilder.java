@@ -216,7 +216,7 @@ final class GraphBuilder {
                                                    List<Operand<T>> vars, BatchNorm<T> norm, boolean augment) {
         // one constant per data set, however many branches read it (training, evaluation)
         DataInGraph stored = constants.computeIfAbsent(set, k -> DataInGraph.of(tf, set));
-        Operand<T> x = stored.images(tf, idx, type, options.pixelScale());
+        Operand<T> x = stored.images(tf, idx, type, options.pixels());
         if (augment) {
             x = augmentation.augmented(tf, x, set);
         }

@@ -13,21 +13,21 @@ package org.msgdlab.deep.graph;
  *                      ignored by networks without batch norm
  * @param augment       random 32x32 crops of the 4-pixel zero-padded image and random horizontal
  *                      flips in training steps ({@link TrainingGraph#augmentWith}); evaluation never augments
- * @param pixelScale    factor applied to the uint8 pixels before the first layer (1/255: [0, 1];
- *                      1: the raw 0-255 values of the authors' Fashion-MNIST code)
+ * @param pixels        what the first layer sees of the uint8 pixels: x/255 in [0, 1] or the raw 0-255 values
+ *                      of the authors' Fashion-MNIST code
  * @param flatNormalStd 0: each parameter's own initialization (the framework default); &gt; 0: one
  *                      flat N(0, std^2) draw of every trainable parameter, biases included
  */
 public record GraphOptions(Precision precision, int intraThreads, int interThreads, double momentum,
-                           double weightDecay, long initSeed, int ghostBatch, boolean augment, double pixelScale,
+                           double weightDecay, long initSeed, int ghostBatch, boolean augment, PixelScale pixels,
                            double flatNormalStd) {
     /**
      * Validates the options.
      *
      * @throws IllegalArgumentException when {@code ghostBatch} or a thread count is negative,
      *                                  {@code momentum} is not in [0, 1), {@code weightDecay} or
-     *                                  {@code flatNormalStd} is not finite and >= 0, or {@code pixelScale}
-     *                                  is not finite and > 0
+     *                                  {@code flatNormalStd} is not finite and >= 0, or {@code pixels}
+     *                                  is null
      */
     public GraphOptions {
         if (ghostBatch < 0) {
@@ -43,8 +43,8 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
         if (!(weightDecay >= 0) || Double.isInfinite(weightDecay)) {
             throw new IllegalArgumentException("weight decay=" + weightDecay + " must be finite and >= 0");
         }
-        if (!(pixelScale > 0) || Double.isInfinite(pixelScale)) {
-            throw new IllegalArgumentException("pixel scale=" + pixelScale + " must be finite and > 0");
+        if (pixels == null) {
+            throw new IllegalArgumentException("the pixel scale must be given (unit or raw)");
         }
         if (!(flatNormalStd >= 0) || Double.isInfinite(flatNormalStd)) {
             throw new IllegalArgumentException("flat normal init std=" + flatNormalStd + " must be finite and >= 0");
@@ -59,7 +59,7 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      * @return the options
      */
     public static GraphOptions defaults(long initSeed) {
-        return new GraphOptions(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false, 1.0 / 255, 0);
+        return new GraphOptions(Precision.FLOAT32, 0, 0, 0.0, 0.0, initSeed, 0, false, PixelScale.UNIT, 0);
     }
 
     /**
@@ -71,7 +71,7 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      * @throws IllegalArgumentException when a count is negative
      */
     public GraphOptions withThreads(int intra, int inter) {
-        return new GraphOptions(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment, pixelScale,
+        return new GraphOptions(precision, intra, inter, momentum, weightDecay, initSeed, ghostBatch, augment, pixels,
                 flatNormalStd);
     }
 
@@ -83,7 +83,7 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      */
     public GraphOptions withPrecision(Precision p) {
         return new GraphOptions(p, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                pixelScale, flatNormalStd);
+                pixels, flatNormalStd);
     }
 
     /**
@@ -95,7 +95,7 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      * @throws IllegalArgumentException when {@code m} or {@code wd} is out of its range
      */
     public GraphOptions withMomentum(double m, double wd) {
-        return new GraphOptions(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment, pixelScale,
+        return new GraphOptions(precision, intraThreads, interThreads, m, wd, initSeed, ghostBatch, augment, pixels,
                 flatNormalStd);
     }
 
@@ -108,7 +108,7 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      */
     public GraphOptions withGhostBatch(int ghost) {
         return new GraphOptions(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghost, augment,
-                pixelScale, flatNormalStd);
+                pixels, flatNormalStd);
     }
 
     /**
@@ -119,19 +119,19 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      */
     public GraphOptions withAugmentation(boolean on) {
         return new GraphOptions(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, on,
-                pixelScale, flatNormalStd);
+                pixels, flatNormalStd);
     }
 
     /**
-     * Pixels multiplied by {@code factor} before the first layer (1/255 by default).
+     * What the first layer sees of the pixels (x/255 by default).
      *
-     * @param factor the factor, finite and > 0
+     * @param scale x/255 or the raw values
      * @return the options
-     * @throws IllegalArgumentException when {@code factor} is not finite and > 0
+     * @throws IllegalArgumentException when {@code scale} is null
      */
-    public GraphOptions withPixelScale(double factor) {
+    public GraphOptions withPixelScale(PixelScale scale) {
         return new GraphOptions(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                factor, flatNormalStd);
+                scale, flatNormalStd);
     }
 
     /**
@@ -143,6 +143,6 @@ public record GraphOptions(Precision precision, int intraThreads, int interThrea
      */
     public GraphOptions withFlatNormalInit(double std) {
         return new GraphOptions(precision, intraThreads, interThreads, momentum, weightDecay, initSeed, ghostBatch, augment,
-                pixelScale, std);
+                pixels, std);
     }
 }

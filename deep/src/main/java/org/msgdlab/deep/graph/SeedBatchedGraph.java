@@ -46,7 +46,7 @@ public final class SeedBatchedGraph implements AutoCloseable {
         GraphOptions first = options.get(0);
         for (GraphOptions o : options) {
             GraphOptions asFirst = new GraphOptions(o.precision(), o.intraThreads(), first.interThreads(), o.momentum(), o.weightDecay(),
-                    first.initSeed(), o.ghostBatch(), o.augment(), o.pixelScale(), o.flatNormalStd());
+                    first.initSeed(), o.ghostBatch(), o.augment(), o.pixels(), o.flatNormalStd());
             if (!asFirst.equals(first)) {
                 throw new IllegalArgumentException("seeds side by side differ only in their seed: options " + o
                         + " differ from " + first + " in more than the seed");

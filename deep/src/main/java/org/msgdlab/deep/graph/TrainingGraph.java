@@ -21,7 +21,7 @@ import java.util.Arrays;
  * <p>The data sets live inside the graph as constants (uint8 pixels, int32 labels), so a step
  * feeds only the indices of the examples it uses and their weights: no per-step copying of the
  * training set between host and graph. For a fed index vector S and weight vector W the graph
- * computes the images {@code X_S} (scaled by {@link GraphOptions#pixelScale}: to [0,1] by default), the per-example cross-entropy vector
+ * computes the images {@code X_S} (scaled by {@link GraphOptions#pixels}: to [0,1] by default), the per-example cross-entropy vector
  * {@code L = (l_i)_{i in S}}, the randomized loss {@code L.W = sum_i w_i l_i} and its gradient with
  * respect to every parameter, {@code grad(L.W) = sum_i w_i grad l_i}. The update is plain gradient
  * descent, or momentum SGD with PyTorch semantics ({@code a <- m a + g, theta <- theta - eta a}),
@@ -144,7 +144,7 @@ public final class TrainingGraph implements AutoCloseable {
 
     /**
      * The images {@code [count, height, width, channels]} (flattened, scaled by
-     * {@link GraphOptions#pixelScale}: in [0, 1] by default) that a training run over {@code idx} feeds the
+     * {@link GraphOptions#pixels}: in [0, 1] by default) that a training run over {@code idx} feeds the
      * network: augmented (drawing from the augmentation stream) when the graph augments.
      *
      * @param idx training-set indices, at least one

@@ -48,11 +48,22 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * The study's iterations under {@code protocol}.
      *
      * @param protocol the protocol
-     * @return {@link #AUTHORS_CODE_ITERATIONS} under authors-code (by name), {@link #ITERATIONS} otherwise
+     * @return {@link #AUTHORS_CODE_ITERATIONS} under {@link Protocol#AUTHORS_CODE} itself, {@link #ITERATIONS} under any
+     *         other protocol (paper-text, or one with a difference changed)
      */
     public static int iterations(Protocol protocol) {
-        return protocol.name().equals(Protocol.AUTHORS_CODE.name()) ? AUTHORS_CODE_ITERATIONS : ITERATIONS;
+        return protocol.equals(Protocol.AUTHORS_CODE) ? AUTHORS_CODE_ITERATIONS : ITERATIONS;
     }
+
+    /**
+     * The protocol of the pre-registered studies (the noise-class plan's, and the figures plan's and a sweep plan's
+     * unless the command line names another): {@link Protocol#AUTHORS_CODE}. Not {@link Protocol#DEFAULT}, the protocol
+     * of a single run that names none.
+     */
+    public static final Protocol PROTOCOL = Protocol.AUTHORS_CODE;
+
+    /** The name of {@link #PROTOCOL}, a constant for the command line's {@code defaultValue}: {@value}. */
+    public static final String PROTOCOL_NAME = Protocol.AUTHORS_CODE_NAME;
     /**
      * Evaluation interval: 200 (the authors log every 100; 200 halves the evaluation cost, a fifth of a
      * full-batch run's time on 2 cores, and still puts 11 evaluations in the statistic's window).
@@ -92,7 +103,7 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * @return the plan
      */
     public static StudyPlan noiseClass(Path dir, Path dataDir) {
-        return new StudyPlan(Protocol.AUTHORS_CODE, NOISE_CLASS_METHODS, NOISE_CLASS_MASTER_SEED, AUTHORS_CODE_ITERATIONS,
+        return new StudyPlan(PROTOCOL, NOISE_CLASS_METHODS, NOISE_CLASS_MASTER_SEED, AUTHORS_CODE_ITERATIONS,
                 EVAL_EVERY, dir, dataDir);
     }
 
@@ -174,8 +185,8 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     public RunConfig config(String method, int s) {
         Preset p = Preset.FASHION_MNIST_SMALL;
         long seed = runSeed(s);
-        return RunConfig.defaults(p, Method.parse(method, p.sgdBatch(), Double.NaN), runDir(method, s))
-                .withProtocol(protocol).withData(dataDir).withIterations(iterations).withEval(evalEvery, 0)
-                .withCheckpointEvery(1000).withSeeds(seed, seed).withThreads(1, 1).withProgress(false);
+        return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN), runDir(method, s))
+                .protocol(protocol).data(dataDir).iterations(iterations).eval(evalEvery, 0)
+                .checkpointEvery(1000).seeds(seed, seed).threads(1, 1).progress(false).build();
     }
 }

@@ -6,6 +6,7 @@ import org.msgdlab.deep.study.WindowStatistic;
 import org.msgdlab.deep.train.MetricsFile;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
@@ -66,31 +67,47 @@ public final class TrainingRunKind implements RunKind {
                     + " setting out for the magnitude matching SGD's noise)");
         }
         Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude);
-        Protocol protocol = Protocol.parse(required(s, "protocol"));
-        for (String k : List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch")) {
-            if (s.containsKey(k)) {
-                protocol = protocol.withSetting(k, s.get(k));
-            }
-        }
+        Protocol protocol = protocol(s);
         String[] threads = required(s, "threads").split(",", -1);
         if (threads.length != 2) {
             throw new IllegalArgumentException("threads=" + s.get("threads") + " must be INTRA,INTER");
         }
-        RunConfig c = RunConfig.defaults(preset, method, out).withProtocol(protocol)
-                .withThreads(integer("threads", threads[0]), integer("threads", threads[1])).withProgress(false);
+        RunConfig.Builder c = RunConfig.builder(preset, method, out).protocol(protocol)
+                .threads(integer("threads", threads[0]), integer("threads", threads[1])).progress(false)
+                .eval(integer("eval-every", required(s, "eval-every")), integer("eval-subset", required(s, "eval-subset")))
+                .checkpointEvery(integer("checkpoint-every", required(s, "checkpoint-every")))
+                .seeds(longInteger("seed", required(s, "seed")), longInteger("data-seed", required(s, "data-seed")));
         if (s.containsKey("iterations")) {
-            c = c.withIterations(integer("iterations", s.get("iterations")));
+            c.iterations(integer("iterations", s.get("iterations")));
         }
-        c = c.withEval(integer("eval-every", required(s, "eval-every")), integer("eval-subset", required(s, "eval-subset")))
-                .withCheckpointEvery(integer("checkpoint-every", required(s, "checkpoint-every")))
-                .withSeeds(longInteger("seed", required(s, "seed")), longInteger("data-seed", required(s, "data-seed")));
         if (s.containsKey("data")) {
-            c = c.withData(Path.of(s.get("data")));
+            c.data(Path.of(s.get("data")));
         }
         if (s.containsKey("lr")) {
-            c = c.withLearningRate(number(s, "lr"));
+            c.learningRate(number(s, "lr"));
         }
-        return c;
+        return c.build();
+    }
+
+    /** The named protocol with the differences the settings change, each parsed by its own type. */
+    private static Protocol protocol(Map<String, String> s) {
+        Protocol p = Protocol.parse(required(s, "protocol"));
+        if (s.containsKey("pixels")) {
+            p = p.withPixels(PixelScale.parse(s.get("pixels")));
+        }
+        if (s.containsKey("init")) {
+            p = p.withInitialization(Protocol.Init.parse(s.get("init")));
+        }
+        if (s.containsKey("split")) {
+            p = p.withSplit(Protocol.TrainingSplit.parse(s.get("split")));
+        }
+        if (s.containsKey("sgd-sampling")) {
+            p = p.withSgdSampling(Protocol.SgdSampling.parse(s.get("sgd-sampling")));
+        }
+        if (s.containsKey("bernoulli-batch")) {
+            p = p.withBernoulliBatch(Protocol.parseBernoulliBatch(s.get("bernoulli-batch")));
+        }
+        return p;
     }
 
     private static String required(Map<String, String> s, String key) {

@@ -163,19 +163,6 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
     }
 
     /**
-     * The paper's split of the data found in {@code dir}: training and test sets.
-     *
-     * @param dir      where the data files are
-     * @param dataSeed seed of the training-set draw
-     * @return training and test sets
-     * @throws IOException when the data cannot be read: {@link org.msgdlab.deep.data.DatasetNotFoundException}
-     *                     when missing, {@link org.msgdlab.deep.data.MalformedDataException} when malformed
-     */
-    public Data load(Path dir, long dataSeed) throws IOException {
-        return load(dir, dataSeed, Protocol.PAPER_TEXT);
-    }
-
-    /**
      * The split of the data found in {@code dir} under {@code protocol}: the training set drawn
      * (seeded by {@code dataSeed}) or the first n images of the pool. The CIFAR presets use the standard
      * split under every protocol.
@@ -213,17 +200,6 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
     }
 
     /**
-     * The graph options this set-up trains with (optimizer, batch norm, augmentation), threads aside, under
-     * {@link Protocol#PAPER_TEXT}.
-     *
-     * @param initSeed seed of the initialization
-     * @return the options
-     */
-    public org.msgdlab.deep.graph.GraphOptions graphOptions(long initSeed) {
-        return graphOptions(initSeed, Protocol.PAPER_TEXT);
-    }
-
-    /**
      * The graph options under {@code protocol}: pixel scale and initialization besides the optimizer's.
      *
      * @param initSeed seed of the initialization
@@ -232,7 +208,7 @@ public record Preset(String id, String paperRef, Dataset dataset, int trainSize,
      */
     public org.msgdlab.deep.graph.GraphOptions graphOptions(long initSeed, Protocol protocol) {
         return org.msgdlab.deep.graph.GraphOptions.defaults(initSeed).withMomentum(momentum, weightDecay)
-                .withGhostBatch(ghostBatch).withAugmentation(augment).withPixelScale(protocol.pixels().factor())
+                .withGhostBatch(ghostBatch).withAugmentation(augment).withPixelScale(protocol.pixels())
                 .withFlatNormalInit(protocol.initialization() == Protocol.Initialization.FLAT_NORMAL ? protocol.initStd() : 0);
     }
 

@@ -1,5 +1,7 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.deep.graph.PixelScale;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,37 +34,108 @@ import java.util.Map;
 public record Protocol(String name, PixelScale pixels, Initialization initialization, double initStd,
                        TrainingSplit split, SgdSampling sgdSampling, int bernoulliBatch, boolean presetOverrides) {
 
-    /** What the first layer sees. */
-    public enum PixelScale {
-        UNIT("x/255 in [0, 1]", 1.0 / 255), RAW("raw 0-255", 1.0);
-
-        private final String text;
-        private final double factor;
-
-        PixelScale(String text, double factor) {
-            this.text = text;
-            this.factor = factor;
-        }
-
-        /** @return the factor the uint8 pixel is multiplied by (1/255 or 1) */
-        public double factor() {
-            return factor;
-        }
-
-        @Override
-        public String toString() {
-            return text;
-        }
-    }
-
     /** How the parameters start. */
     public enum Initialization { FRAMEWORK_DEFAULT, FLAT_NORMAL }
 
-    /** Which images form the training set. */
-    public enum TrainingSplit { SEEDED_DRAW, FIRST_N }
+    /** Which images form the training set: {@code drawn} or {@code first}. */
+    public enum TrainingSplit {
+        SEEDED_DRAW, FIRST_N;
 
-    /** How SGD draws its mini-batch. */
-    public enum SgdSampling { WITH_REPLACEMENT, WITHOUT_REPLACEMENT }
+        /**
+         * {@code drawn} (seeded) or {@code first} (the first n of the pool).
+         *
+         * @param s the value (case and surrounding blanks ignored)
+         * @return the split
+         * @throws IllegalArgumentException when {@code s} is neither, naming {@code --split}, the value and the rule
+         */
+        public static TrainingSplit parse(String s) {
+            return switch (s.trim().toLowerCase(Locale.ROOT)) {
+                case "drawn" -> SEEDED_DRAW;
+                case "first" -> FIRST_N;
+                default -> throw bad("split", s, "drawn (seeded) or first (the first n of the pool)");
+            };
+        }
+    }
+
+    /** How SGD draws its mini-batch: {@code with} or {@code without} replacement. */
+    public enum SgdSampling {
+        WITH_REPLACEMENT, WITHOUT_REPLACEMENT;
+
+        /**
+         * {@code with} or {@code without} (also {@code with-replacement}, {@code without-replacement}).
+         *
+         * @param s the value (case and surrounding blanks ignored)
+         * @return the sampling
+         * @throws IllegalArgumentException when {@code s} is neither, naming {@code --sgd-sampling}, the value and the rule
+         */
+        public static SgdSampling parse(String s) {
+            return switch (s.trim().toLowerCase(Locale.ROOT)) {
+                case "with", "with-replacement" -> WITH_REPLACEMENT;
+                case "without", "without-replacement" -> WITHOUT_REPLACEMENT;
+                default -> throw bad("sgd-sampling", s, "with or without (replacement within a batch)");
+            };
+        }
+    }
+
+    /**
+     * How the parameters start, with the standard deviation of a flat normal draw: {@code framework} or
+     * {@code normal:STD}.
+     *
+     * @param kind the framework's per-layer default or one flat normal draw
+     * @param std  the flat draw's standard deviation (0 for the framework's default)
+     */
+    public record Init(Initialization kind, double std) {
+        /** The framework's per-layer default. */
+        public static final Init FRAMEWORK = new Init(Initialization.FRAMEWORK_DEFAULT, 0);
+
+        /**
+         * {@code framework} or {@code normal:STD} with a finite STD > 0.
+         *
+         * @param s the value (case and surrounding blanks ignored)
+         * @return the initialization
+         * @throws IllegalArgumentException when {@code s} is neither, naming {@code --init}, the value and the rule
+         */
+        public static Init parse(String s) {
+            String v = s.trim().toLowerCase(Locale.ROOT);
+            if (v.equals("framework")) {
+                return FRAMEWORK;
+            }
+            if (!v.startsWith("normal:")) {
+                throw bad("init", s, "framework or normal:STD (e.g. normal:0.02)");
+            }
+            double std;
+            try {
+                std = Double.parseDouble(v.substring("normal:".length()));
+            } catch (NumberFormatException e) {
+                throw bad("init", s, "framework or normal:STD with STD a number > 0");
+            }
+            if (!(std > 0) || Double.isInfinite(std)) {
+                throw bad("init", s, "normal:STD with STD a finite number > 0");
+            }
+            return new Init(Initialization.FLAT_NORMAL, std);
+        }
+    }
+
+    /**
+     * An expected MSGD-Bernoulli batch as {@code --bernoulli-batch} takes it: an integer >= 0 (0: the SGD batch b).
+     *
+     * @param s the value (surrounding blanks ignored)
+     * @return the batch
+     * @throws IllegalArgumentException when {@code s} is not an integer >= 0, naming {@code --bernoulli-batch}, the
+     *                                  value and the rule
+     */
+    public static int parseBernoulliBatch(String s) {
+        int k;
+        try {
+            k = Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            throw bad("bernoulli-batch", s, "an integer >= 0 (0: the SGD batch b)");
+        }
+        if (k < 0) {
+            throw bad("bernoulli-batch", s, "an integer >= 0 (0: the SGD batch b)");
+        }
+        return k;
+    }
 
     /**
      * Validates the settings.
@@ -82,13 +155,31 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         }
     }
 
-    /** Today's behaviour: Appendix C as printed, the framework's initialization where the paper is silent. */
-    public static final Protocol PAPER_TEXT = new Protocol("paper-text", PixelScale.UNIT, Initialization.FRAMEWORK_DEFAULT,
+    /** The name of {@link #PAPER_TEXT}, for the command line's help. */
+    public static final String PAPER_TEXT_NAME = "paper-text";
+
+    /** The name of {@link #AUTHORS_CODE}, for the command line's help. */
+    public static final String AUTHORS_CODE_NAME = "authors-code";
+
+    /** Appendix C as printed, the framework's initialization where the paper is silent. */
+    public static final Protocol PAPER_TEXT = new Protocol(PAPER_TEXT_NAME, PixelScale.UNIT, Initialization.FRAMEWORK_DEFAULT,
             0, TrainingSplit.SEEDED_DRAW, SgdSampling.WITH_REPLACEMENT, 0, false);
 
     /** What the released code does where the command line does not set it (see deep/README.md). */
-    public static final Protocol AUTHORS_CODE = new Protocol("authors-code", PixelScale.RAW, Initialization.FLAT_NORMAL,
+    public static final Protocol AUTHORS_CODE = new Protocol(AUTHORS_CODE_NAME, PixelScale.RAW, Initialization.FLAT_NORMAL,
             0.02, TrainingSplit.FIRST_N, SgdSampling.WITHOUT_REPLACEMENT, 20, true);
+
+    /**
+     * The name of {@link #DEFAULT}, a constant for the command line's {@code defaultValue}: {@value}.
+     */
+    public static final String DEFAULT_NAME = PAPER_TEXT_NAME;
+
+    /**
+     * The protocol of a run that names none: {@link #PAPER_TEXT} (msgd train, {@link RunConfig#builder}). The
+     * pre-registered studies name theirs ({@code StudyPlan.PROTOCOL}); a run.json written before protocols
+     * existed ran {@link #PAPER_TEXT} whatever this is ({@link #fromDescription}).
+     */
+    public static final Protocol DEFAULT = parse(DEFAULT_NAME);
 
     /** @return the named protocols: {@link #PAPER_TEXT}, {@link #AUTHORS_CODE} */
     public static List<Protocol> named() {
@@ -136,6 +227,16 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     }
 
     /**
+     * This protocol with another initialization; renamed {@code custom (from NAME)} when it differs.
+     *
+     * @param i how the parameters start
+     * @return the protocol
+     */
+    public Protocol withInitialization(Init i) {
+        return withInitialization(i.kind(), i.std());
+    }
+
+    /**
      * This protocol with another training split; renamed {@code custom (from NAME)} when it differs.
      *
      * @param s which images form the training set
@@ -164,73 +265,6 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
      */
     public Protocol withBernoulliBatch(int b) {
         return new Protocol(renamed(b == bernoulliBatch), pixels, initialization, initStd, split, sgdSampling, b, presetOverrides);
-    }
-
-    /** The settable differences and their values, for messages. */
-    public static final String SETTINGS = "--pixels unit|raw, --init framework|normal:STD, --split drawn|first,"
-            + " --sgd-sampling with|without, --bernoulli-batch K (0: the SGD batch)";
-
-    /**
-     * This protocol with one difference set from the command line: {@code pixels}, {@code init},
-     * {@code split}, {@code sgd-sampling} or {@code bernoulli-batch}.
-     *
-     * @param key   the setting, without its {@code --}
-     * @param value its value, as in {@link #SETTINGS} (case and surrounding blanks ignored)
-     * @return the protocol
-     * @throws IllegalArgumentException when {@code key} is none of these, or {@code value} is not one of its
-     *                                  values ({@link #SETTINGS})
-     */
-    public Protocol withSetting(String key, String value) {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        switch (key) {
-            case "pixels":
-                return switch (v) {
-                    case "unit" -> withPixels(PixelScale.UNIT);
-                    case "raw" -> withPixels(PixelScale.RAW);
-                    default -> throw bad(key, value, "unit (x/255) or raw (0-255)");
-                };
-            case "init":
-                if (v.equals("framework")) {
-                    return withInitialization(Initialization.FRAMEWORK_DEFAULT, 0);
-                }
-                if (v.startsWith("normal:")) {
-                    double std;
-                    try {
-                        std = Double.parseDouble(v.substring("normal:".length()));
-                    } catch (NumberFormatException e) {
-                        throw bad(key, value, "framework or normal:STD with STD a number > 0");
-                    }
-                    if (!(std > 0) || Double.isInfinite(std)) {
-                        throw bad(key, value, "normal:STD needs a finite STD > 0");
-                    }
-                    return withInitialization(Initialization.FLAT_NORMAL, std);
-                }
-                throw bad(key, value, "framework or normal:STD (e.g. normal:0.02)");
-            case "split":
-                return switch (v) {
-                    case "drawn" -> withSplit(TrainingSplit.SEEDED_DRAW);
-                    case "first" -> withSplit(TrainingSplit.FIRST_N);
-                    default -> throw bad(key, value, "drawn (seeded) or first (the first n of the pool)");
-                };
-            case "sgd-sampling":
-                return switch (v) {
-                    case "with", "with-replacement" -> withSgdSampling(SgdSampling.WITH_REPLACEMENT);
-                    case "without", "without-replacement" -> withSgdSampling(SgdSampling.WITHOUT_REPLACEMENT);
-                    default -> throw bad(key, value, "with or without (replacement within a batch)");
-                };
-            case "bernoulli-batch":
-                try {
-                    int k = Integer.parseInt(v);
-                    if (k < 0) {
-                        throw bad(key, value, "an integer >= 0 (0: the SGD batch b)");
-                    }
-                    return withBernoulliBatch(k);
-                } catch (NumberFormatException e) {
-                    throw bad(key, value, "an integer >= 0 (0: the SGD batch b)");
-                }
-            default:
-                throw new IllegalArgumentException("protocol setting '" + key + "' must be one of " + SETTINGS);
-        }
     }
 
     private static IllegalArgumentException bad(String key, String value, String rule) {
@@ -330,7 +364,8 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     }
 
     /**
-     * Rebuilds a protocol from {@link #describe()} (run.json); null: the paper-text protocol (runs made before protocols).
+     * Rebuilds a protocol from {@link #describe()} (run.json); null: {@link #PAPER_TEXT}, which every run made before
+     * protocols ran (the file's meaning, not a default: it stays whatever {@link #DEFAULT} is).
      *
      * @param d a {@link #describe()} map, or null
      * @return the protocol

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 
 /**
  * Everything that defines a training run. Two runs with equal configs (output directory aside)
- * compute the same metrics. Immutable and thread-safe; the {@code with...} methods return copies.
+ * compute the same metrics. Immutable and thread-safe; built by {@link #builder} (settings resolved once:
+ * what is not set is the protocol's or the builder's default, never inferred from a value), the
+ * {@code with...} methods return copies with one explicit value changed.
  *
  * @param preset           the paper set-up
  * @param method           the training method, as parsed by {@link Method#parse}
@@ -28,11 +30,12 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
                         int intraThreads, int interThreads, boolean progress, Protocol protocol) {
 
     /**
-     * Validates the config; a null {@code protocol} becomes {@link Protocol#PAPER_TEXT}.
+     * Validates the config.
      *
      * @throws IllegalArgumentException when {@code iterations}, {@code evalEvery} or {@code checkpointEvery} is
      *                                  below 1, {@code evalSubset} or a thread count is negative,
-     *                                  {@code learningRate} is not finite and > 0, or {@code out} is null
+     *                                  {@code learningRate} is not finite and > 0, or {@code protocol} or {@code out}
+     *                                  is null
      */
     public RunConfig {
         if (iterations < 1) {
@@ -54,7 +57,7 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
             throw new IllegalArgumentException("threads intra=" + intraThreads + ", inter=" + interThreads + " must be >= 0");
         }
         if (protocol == null) {
-            protocol = Protocol.PAPER_TEXT;
+            throw new IllegalArgumentException("a protocol must be given (" + Protocol.DEFAULT_NAME + " by default)");
         }
         if (out == null) {
             throw new IllegalArgumentException("an output directory (--out DIR) is required");
@@ -71,38 +74,133 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
         return protocol.apply(preset);
     }
 
+    /** Evaluation interval of a run that sets none: {@value}. */
+    public static final int DEFAULT_EVAL_EVERY = 100;
+    /** Test images evaluated by a run that sets none (0: all): {@value}. */
+    public static final int DEFAULT_EVAL_SUBSET = 0;
+    /** Checkpoint interval of a run that sets none: {@value}. */
+    public static final int DEFAULT_CHECKPOINT_EVERY = 1000;
+    /** Seed of the initialization and the noises of a run that sets none: {@value}. */
+    public static final long DEFAULT_SEED = 1;
+    /** Seed of the training-set draw of a run that sets none: {@value}. */
+    public static final long DEFAULT_DATA_SEED = 0;
+    /** TensorFlow intra-op threads of a run that sets none: {@value}. */
+    public static final int DEFAULT_INTRA_THREADS = 2;
+    /** TensorFlow inter-op threads of a run that sets none: {@value}. */
+    public static final int DEFAULT_INTER_THREADS = 1;
+
     /**
-     * This run under another protocol {@code p} ({@code protocol} as it applies to the preset,
-     * {@link Protocol#effectiveFor}): iterations and learning rate follow the protocol's preset when they
-     * were the old protocol's defaults (explicit values stay); the method is resolved by {@link Protocol#resolve}.
+     * A builder of the run of {@code method} on {@code preset} writing to {@code out}. Unless set: {@link Protocol#DEFAULT};
+     * the iterations and learning rate of the preset as the protocol runs it ({@link Protocol#apply}, to
+     * the preset {@link Protocol#effectiveFor}); the method as the protocol runs it ({@link Protocol#resolve}); the
+     * {@code DEFAULT_...} constants above; the preset's data directory; progress shown.
      *
-     * @param protocol the protocol
-     * @return the config
+     * @param preset the set-up
+     * @param method the method, as named (the protocol resolves it)
+     * @param out    the run directory
+     * @return the builder
      */
-    public RunConfig withProtocol(Protocol protocol) {
-        Protocol p = protocol.effectiveFor(preset);
-        Preset before = effectivePreset();
-        Preset after = p.apply(preset);
-        int k = iterations == before.iterations() ? after.iterations() : iterations;
-        double lr = learningRate == before.learningRate() ? after.learningRate() : learningRate;
-        return new RunConfig(preset, p.resolve(method), k, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
-                out, lr, intraThreads, interThreads, progress, p);
+    public static Builder builder(Preset preset, Method method, Path out) {
+        return new Builder(preset, method, out);
     }
 
     /**
-     * Defaults of {@code preset} for {@code method}: the paper's iterations, evaluation every 100, full test set,
-     * a checkpoint every 1000, seed 1, data seed 0, the preset's data directory and learning rate, 2 intra-op
-     * and 1 inter-op threads, progress shown, {@link Protocol#PAPER_TEXT}.
-     *
-     * @param preset the set-up
-     * @param method the method
-     * @param out    the run directory
-     * @return the config
-     * @throws IllegalArgumentException when {@code out} is null
+     * Collects a run's settings; {@link #build} resolves what was not set, once. Not thread-safe; each
+     * setter returns this builder.
      */
-    public static RunConfig defaults(Preset preset, Method method, Path out) {
-        return new RunConfig(preset, method, preset.iterations(), 100, 0, 1000, 1L, 0L, preset.defaultDataDir(), out,
-                preset.learningRate(), 2, 1, true, Protocol.PAPER_TEXT);
+    public static final class Builder {
+        private final Preset preset;
+        private final Method method;
+        private final Path out;
+        private Protocol protocol = Protocol.DEFAULT;
+        private Integer iterations;
+        private Double learningRate;
+        private int evalEvery = DEFAULT_EVAL_EVERY;
+        private int evalSubset = DEFAULT_EVAL_SUBSET;
+        private int checkpointEvery = DEFAULT_CHECKPOINT_EVERY;
+        private long seed = DEFAULT_SEED;
+        private long dataSeed = DEFAULT_DATA_SEED;
+        private Path dataDir;
+        private int intraThreads = DEFAULT_INTRA_THREADS;
+        private int interThreads = DEFAULT_INTER_THREADS;
+        private boolean progress = true;
+
+        private Builder(Preset preset, Method method, Path out) {
+            this.preset = preset;
+            this.method = method;
+            this.out = out;
+        }
+
+        /** @param p the protocol, not null @return this builder */
+        public Builder protocol(Protocol p) {
+            this.protocol = java.util.Objects.requireNonNull(p, "protocol");
+            return this;
+        }
+
+        /** @param k the number of updates (default: the protocol's preset's) @return this builder */
+        public Builder iterations(int k) {
+            this.iterations = k;
+            return this;
+        }
+
+        /** @param lr the initial learning rate (default: the protocol's preset's) @return this builder */
+        public Builder learningRate(double lr) {
+            this.learningRate = lr;
+            return this;
+        }
+
+        /** @param every evaluate every this many iterations @param subset test images evaluated (0: all) @return this builder */
+        public Builder eval(int every, int subset) {
+            this.evalEvery = every;
+            this.evalSubset = subset;
+            return this;
+        }
+
+        /** @param k checkpoint every this many iterations @return this builder */
+        public Builder checkpointEvery(int k) {
+            this.checkpointEvery = k;
+            return this;
+        }
+
+        /** @param s seed of the initialization and the noises @param data seed of the training-set draw @return this builder */
+        public Builder seeds(long s, long data) {
+            this.seed = s;
+            this.dataSeed = data;
+            return this;
+        }
+
+        /** @param dir where the data files are (default: the preset's) @return this builder */
+        public Builder data(Path dir) {
+            this.dataDir = dir;
+            return this;
+        }
+
+        /** @param intra intra-op threads (0: TensorFlow's default) @param inter inter-op threads @return this builder */
+        public Builder threads(int intra, int inter) {
+            this.intraThreads = intra;
+            this.interThreads = inter;
+            return this;
+        }
+
+        /** @param show whether to show a progress line on stderr @return this builder */
+        public Builder progress(boolean show) {
+            this.progress = show;
+            return this;
+        }
+
+        /**
+         * The config, with what was not set resolved (see {@link RunConfig#builder}).
+         *
+         * @return the config
+         * @throws IllegalArgumentException when a rule of the canonical constructor is broken
+         */
+        public RunConfig build() {
+            Protocol p = protocol.effectiveFor(preset);
+            Preset run = p.apply(preset);
+            return new RunConfig(preset, p.resolve(method), iterations != null ? iterations : run.iterations(), evalEvery,
+                    evalSubset, checkpointEvery, seed, dataSeed, dataDir != null ? dataDir : preset.defaultDataDir(), out,
+                    learningRate != null ? learningRate : run.learningRate(), intraThreads, interThreads, progress, p);
+        }
     }
 
     /**

@@ -41,7 +41,7 @@ class SeedBatchedGraphTest {
     }
 
     static GraphOptions options(long seed) {
-        return GraphOptions.defaults(seed).withThreads(1, 1).withPixelScale(1.0).withFlatNormalInit(0.02);
+        return GraphOptions.defaults(seed).withThreads(1, 1).withPixelScale(PixelScale.RAW).withFlatNormalInit(0.02);
     }
 
     static Method.Feed feed(long seed, int k) {

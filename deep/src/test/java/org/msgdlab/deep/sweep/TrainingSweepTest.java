@@ -1,5 +1,6 @@
 package org.msgdlab.deep.sweep;
 
+import org.msgdlab.deep.graph.PixelScale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
@@ -72,7 +73,7 @@ class TrainingSweepTest {
                 "svhn-vgg11/authors-code+pixels=unit/gd/seed-3", "svhn-vgg11/authors-code+pixels=raw/gd/seed-3"),
                 plan.runs().stream().map(SweepRun::id).toList());
         RunConfig unit = TrainingRunKind.config(plan.runs().get(0).settings(), tmp);
-        assertEquals(Protocol.PixelScale.UNIT, unit.protocol().pixels());
+        assertEquals(PixelScale.UNIT, unit.protocol().pixels());
         assertEquals(20, unit.iterations());
     }
 

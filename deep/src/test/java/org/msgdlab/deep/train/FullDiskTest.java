@@ -70,7 +70,7 @@ class FullDiskTest {
 
     private static RunConfig config(Path out) {
         Preset p = Preset.FASHION_MNIST_SMALL;
-        return RunConfig.defaults(p, Method.parse("msgd-bernoulli", p.sgdBatch(), Double.NaN), out).withData(data)
+        return RunConfig.builder(p, Method.parse("msgd-bernoulli", p.sgdBatch(), Double.NaN), out).build().withData(data)
                 .withIterations(6).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
     }
 

@@ -36,7 +36,7 @@ class OneWriterPerRunTest {
 
     private static RunConfig config(Path out) {
         Preset p = Preset.FASHION_MNIST_SMALL;
-        return RunConfig.defaults(p, Method.parse("gd", p.sgdBatch(), Double.NaN), out).withData(data)
+        return RunConfig.builder(p, Method.parse("gd", p.sgdBatch(), Double.NaN), out).build().withData(data)
                 .withIterations(2).withEval(1, 0).withCheckpointEvery(1).withProgress(false).withThreads(1, 1);
     }
 
@@ -78,31 +78,5 @@ class OneWriterPerRunTest {
         IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class, () -> Trainer.run(config(one), null, QUIET));
         assertTrue(e1.getMessage().contains("[metrics.csv] but no run.json"), e1.getMessage());
         assertEquals("my notes\n", Files.readString(one.resolve("metrics.csv")));
-    }
-
-    @Test
-    void onTheCommandLineABusyFolderIsOneLineAndExit1AndACompletedRunResumedShowsNoNaN() throws IOException {
-        Path out = tmp.resolve("cli");
-        java.util.List<String> args = java.util.List.of("--preset", "fashion-mnist-small", "--method", "gd", "--data",
-                data.toString(), "--out", out.toString(), "--iterations", "2", "--eval-every", "1", "--threads", "1,1",
-                "--no-progress");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (FolderLock writer = FolderLock.acquire(out, "msgd train")) {
-            assertEquals(org.msgdlab.deep.cli.TrainCli.ERROR, org.msgdlab.deep.cli.TrainCli.run(args, QUIET,
-                    new PrintStream(err, true, StandardCharsets.UTF_8)));
-        }
-        String text = err.toString(StandardCharsets.UTF_8);
-        // the announcement of what would train, then the refusal in one line; no stack trace
-        assertFalse(text.contains("Exception") || text.contains("\tat "), text);
-        assertTrue(text.lines().reduce((a, b) -> b).orElse("").startsWith("msgd train: " + out
-                + " is being written by another process (PID "), text);
-
-        assertEquals(0, org.msgdlab.deep.cli.TrainCli.run(args, QUIET, QUIET));
-        ByteArrayOutputStream again = new ByteArrayOutputStream();
-        assertEquals(0, org.msgdlab.deep.cli.TrainCli.run(java.util.List.of("--resume", out.toString()),
-                new PrintStream(again, true, StandardCharsets.UTF_8), QUIET));
-        String line = again.toString(StandardCharsets.UTF_8);
-        assertFalse(line.contains("NaN"), line);
-        assertTrue(line.contains("completed after 2 iterations"), line);
     }
 }

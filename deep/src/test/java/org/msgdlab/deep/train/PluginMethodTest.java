@@ -64,7 +64,7 @@ class PluginMethodTest {
     private static RunConfig config(Path out, int iterations) throws IOException {
         Preset p = Preset.FASHION_MNIST_SMALL;
         Method m = Method.parse("plugin:double-fisher", p.sgdBatch(), Double.NaN, plugins());
-        return RunConfig.defaults(p, m, out).withData(data).withIterations(iterations).withEval(2, 0).withCheckpointEvery(2)
+        return RunConfig.builder(p, m, out).build().withData(data).withIterations(iterations).withEval(2, 0).withCheckpointEvery(2)
                 .withProgress(false).withThreads(1, 1);
     }
 

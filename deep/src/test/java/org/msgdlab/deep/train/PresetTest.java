@@ -55,7 +55,7 @@ class PresetTest {
             Preset.Data data = new Preset.Data(generated(p.id() + "/train", n, in[0], in[2], classes, 1),
                     generated(p.id() + "/test", 20, in[0], in[2], classes, 2));
             Path out = tmp.resolve(p.id());
-            RunConfig c = RunConfig.defaults(p, Method.parse("sgd", p.sgdBatch(), Double.NaN), out).withIterations(1)
+            RunConfig c = RunConfig.builder(p, Method.parse("sgd", p.sgdBatch(), Double.NaN), out).build().withIterations(1)
                     .withEval(1, 0).withCheckpointEvery(1).withProgress(false).withThreads(2, 1);
             long t0 = System.nanoTime();
             Trainer.Outcome o = Trainer.run(c, data, QUIET);

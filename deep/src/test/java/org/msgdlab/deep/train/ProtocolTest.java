@@ -1,5 +1,6 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.IdxFiles;
 import org.msgdlab.deep.graph.GraphOptions;
@@ -171,8 +172,9 @@ class ProtocolTest {
     void runJsonRecordsTheResolvedProtocolAndAResumeKeepsIt() throws IOException {
         Path dir = tmp.resolve("authors");
         Preset p = Preset.FASHION_MNIST_SMALL;
-        RunConfig c = RunConfig.defaults(p, Method.parse("sgd-50", 50, Double.NaN), dir).withProtocol(Protocol.AUTHORS_CODE)
-                .withData(data).withIterations(2).withEval(1, 0).withCheckpointEvery(1).withProgress(false).withThreads(1, 1);
+        RunConfig.Builder b = RunConfig.builder(p, Method.parse("sgd-50", 50, Double.NaN), dir).data(data).iterations(2)
+                .eval(1, 0).checkpointEvery(1).progress(false).threads(1, 1);
+        RunConfig c = b.protocol(Protocol.AUTHORS_CODE).build();
         assertEquals("sgd-50-wor", c.method().id());
         Trainer.run(c, null, QUIET);
         String json = Files.readString(dir.resolve("run.json"));
@@ -181,24 +183,24 @@ class ProtocolTest {
             assertTrue(json.contains(s), "run.json records " + s);
         }
         assertTrue(Trainer.completed(c, m -> { }).isPresent());
-        assertTrue(Trainer.completed(c.withProtocol(Protocol.PAPER_TEXT), m -> { }).isEmpty(),
+        assertTrue(Trainer.completed(b.protocol(Protocol.PAPER_TEXT).build(), m -> { }).isEmpty(),
                 "a run of the other protocol is not reused");
     }
 
     @Test
     void eachDifferenceIsSettableOnItsOwnWithClearErrors() {
-        Protocol p = Protocol.PAPER_TEXT.withSetting("pixels", "raw");
-        assertEquals(Protocol.PixelScale.RAW, p.pixels());
+        Protocol p = Protocol.PAPER_TEXT.withPixels(PixelScale.parse("raw"));
+        assertEquals(PixelScale.RAW, p.pixels());
         assertEquals(Protocol.Initialization.FRAMEWORK_DEFAULT, p.initialization());
         assertTrue(p.name().startsWith("custom"));
-        assertEquals(0.05, Protocol.AUTHORS_CODE.withSetting("init", "normal:0.05").initStd());
-        assertEquals(Protocol.TrainingSplit.SEEDED_DRAW, Protocol.AUTHORS_CODE.withSetting("split", "drawn").split());
-        assertEquals(Protocol.SgdSampling.WITH_REPLACEMENT, Protocol.AUTHORS_CODE.withSetting("sgd-sampling", "with").sgdSampling());
-        assertEquals(0, Protocol.AUTHORS_CODE.withSetting("bernoulli-batch", "0").bernoulliBatch());
+        assertEquals(0.05, Protocol.AUTHORS_CODE.withInitialization(Protocol.Init.parse("normal:0.05")).initStd());
+        assertEquals(Protocol.TrainingSplit.SEEDED_DRAW, Protocol.AUTHORS_CODE.withSplit(Protocol.TrainingSplit.parse("drawn")).split());
+        assertEquals(Protocol.SgdSampling.WITH_REPLACEMENT, Protocol.AUTHORS_CODE.withSgdSampling(Protocol.SgdSampling.parse("with")).sgdSampling());
+        assertEquals(0, Protocol.AUTHORS_CODE.withBernoulliBatch(Protocol.parseBernoulliBatch("0")).bernoulliBatch());
         assertEquals(Protocol.fromDescription(Protocol.AUTHORS_CODE.describe()), Protocol.AUTHORS_CODE);
         assertEquals(Protocol.PAPER_TEXT, Protocol.fromDescription(null), "runs made before protocols ran the paper's text");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Protocol.PAPER_TEXT.withSetting("init", "normal:-1"));
-        assertEquals("--init=normal:-1 must be normal:STD needs a finite STD > 0", e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Protocol.Init.parse("normal:-1"));
+        assertEquals("--init=normal:-1 must be normal:STD with STD a finite number > 0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Protocol.parse("authors"));
         assertTrue(e.getMessage().contains("[paper-text, authors-code]"), e.getMessage());
         assertEquals(0.1, Protocol.AUTHORS_CODE.apply(Preset.SVHN_VGG11).learningRate(), "SVHN/sgd.py: lr 0.1");
@@ -206,7 +208,7 @@ class ProtocolTest {
         assertEquals(0, Protocol.AUTHORS_CODE.apply(Preset.CIFAR100_RESNET18).ghostBatch(), "CIFAR100/sgd.py: no chunks");
         assertEquals(Preset.FASHION_MNIST_SMALL, Protocol.AUTHORS_CODE.apply(Preset.FASHION_MNIST_SMALL));
         Protocol cifar = Protocol.AUTHORS_CODE.effectiveFor(Preset.CIFAR10_RESNET18);
-        assertEquals(Protocol.PixelScale.UNIT, cifar.pixels(), "the authors' CIFAR code divides by 255");
+        assertEquals(PixelScale.UNIT, cifar.pixels(), "the authors' CIFAR code divides by 255");
         assertEquals(Protocol.Initialization.FRAMEWORK_DEFAULT, cifar.initialization());
         assertEquals(Protocol.AUTHORS_CODE, Protocol.AUTHORS_CODE.effectiveFor(Preset.FASHION_MNIST_SMALL));
     }

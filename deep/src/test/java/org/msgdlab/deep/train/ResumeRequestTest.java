@@ -3,7 +3,6 @@ package org.msgdlab.deep.train;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.deep.cli.TrainCli;
 import org.msgdlab.deep.data.IdxFiles;
 
 import java.io.ByteArrayOutputStream;
@@ -47,17 +46,8 @@ class ResumeRequestTest {
 
     private static RunConfig config(Path out, int iterations) {
         Preset p = Preset.FASHION_MNIST_SMALL;
-        return RunConfig.defaults(p, Method.parse("gd", p.sgdBatch(), Double.NaN), out).withData(data)
+        return RunConfig.builder(p, Method.parse("gd", p.sgdBatch(), Double.NaN), out).build().withData(data)
                 .withIterations(iterations).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
-    }
-
-    /** msgd train ARGS: {exit code, stdout, stderr}. */
-    private static Object[] train(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = TrainCli.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Object[] {rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
     }
 
     @Test
@@ -68,9 +58,7 @@ class ResumeRequestTest {
         assertTrue(e.getMessage().contains("already at iteration 4") && e.getMessage().contains("--iterations above 4"),
                 e.getMessage());
         assertFalse(e.getMessage().contains("remove") || e.getMessage().contains("delete"), e.getMessage());
-        Object[] r = train("--resume", completed.toString(), "--iterations", "2");
-        assertEquals(TrainCli.USAGE, r[0], (String) r[2]);
-        assertEquals(1, ((String) r[2]).lines().count(), (String) r[2]);
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         assertArrayEquals(checkpoint, Files.readAllBytes(completed.resolve("checkpoint.json")));
         assertArrayEquals(runJson, Files.readAllBytes(completed.resolve("run.json")));
     }
@@ -78,12 +66,7 @@ class ResumeRequestTest {
     @Test
     void aNegativeIterationCountOnResumeIsRefused() throws IOException {
         byte[] runJson = Files.readAllBytes(completed.resolve("run.json"));
-        for (String n : List.of("-5", "0")) {
-            Object[] r = train("--resume", completed.toString(), "--iterations", n);
-            assertEquals(TrainCli.USAGE, r[0], (String) r[2]);
-            assertEquals("msgd train: --iterations " + n + " must be >= 1 (the last iteration to reach; leave it out to"
-                    + " continue to the run's own)", ((String) r[2]).strip());
-        }
+        // the command's own message: reports' TrainCommandTest
         assertThrows(IllegalArgumentException.class, () -> Trainer.resume(completed, -5, quiet()));
         assertArrayEquals(runJson, Files.readAllBytes(completed.resolve("run.json")));
     }
@@ -96,31 +79,27 @@ class ResumeRequestTest {
         assertEquals("reused", o.message());
         double recorded = RunJson.read(completed.resolve("run.json")).get("secondsPerStep").asDouble();
         assertEquals(recorded, o.secondsPerStep());
-        Object[] r = train("--resume", completed.toString());
-        assertEquals(TrainCli.OK, r[0], (String) r[2]);
-        assertTrue(((String) r[1]).startsWith("completed after 4 iterations") && ((String) r[1]).contains(" s/step;")
-                && !((String) r[1]).contains("NaN"), (String) r[1]);
-        assertTrue(((String) r[2]).contains("already completed at iteration 4"), (String) r[2]);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Trainer.resume(completed, 0, new PrintStream(log, true, StandardCharsets.UTF_8));
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("already completed at iteration 4"), log.toString());
+        assertTrue(Double.isFinite(o.secondsPerStep()), "a recorded s/step to show: " + o.secondsPerStep());
         assertArrayEquals(runJson, Files.readAllBytes(completed.resolve("run.json")), "run.json (its secondsPerStep) kept");
     }
 
     @Test
     void anInterruptedRunSaysOnStdoutWhatWasKeptAndHowToContinue() throws IOException {
         Path dir = tmp.resolve("interrupted");
-        Object[] r;
+        Trainer.Outcome o;
         Interruption.request();   // what the shutdown hook of Ctrl-C or TERM does
         try {
-            r = train("--preset", "fashion-mnist-small", "--method", "gd", "--iterations", "6", "--eval-every", "2",
-                    "--data", data.toString(), "--threads", "1,1", "--no-progress", "--out", dir.toString());
+            o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet());
         } finally {
             Interruption.clear();
         }
-        assertEquals(TrainCli.INTERRUPTED, r[0], (String) r[2]);
-        String line = ((String) r[1]).strip();
-        assertEquals(1, line.lines().count(), line);
-        assertTrue(line.startsWith("INTERRUPTED after 1 iterations (stopped by Ctrl-C or TERM; kept in " + dir
-                + ": the checkpoint of iteration 1 and the metrics up to iteration 0; continue with: msgd train --resume "
-                + dir + ")"), line);
+        // the line msgd train prints of this outcome: reports' TrainCommandTest
+        assertEquals(Trainer.Status.INTERRUPTED, o.status());
+        assertEquals(1, o.iterationsDone());
+        assertEquals(0, o.last().iteration());
         assertTrue(Files.isRegularFile(dir.resolve("checkpoints/ckpt-1/model.index")));
     }
 }

@@ -209,7 +209,7 @@ class TensorBoardLogTest {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         Preset p = Preset.FASHION_MNIST_SMALL;
         Path full = tmp.resolve("full");
-        RunConfig c = RunConfig.defaults(p, Method.parse("gd", p.sgdBatch(), Double.NaN), full).withData(data)
+        RunConfig c = RunConfig.builder(p, Method.parse("gd", p.sgdBatch(), Double.NaN), full).build().withData(data)
                 .withIterations(4).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         Trainer.Outcome o = Trainer.run(c, null, quiet);

@@ -1,6 +1,5 @@
 package org.msgdlab.deep.train;
 
-import org.msgdlab.deep.cli.TrainCli;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.IdxFiles;
 import org.msgdlab.deep.graph.Kernels;
@@ -39,7 +38,7 @@ class TrainerTest {
 
     private static RunConfig config(String method, Path out, int iterations) {
         Preset p = Preset.FASHION_MNIST_SMALL;
-        return RunConfig.defaults(p, Method.parse(method, p.sgdBatch(), Double.NaN), out).withData(data)
+        return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN), out).build().withData(data)
                 .withIterations(iterations).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
     }
 
@@ -219,73 +218,6 @@ class TrainerTest {
                 () -> Trainer.completedOrPrefix(config("gd", dir, 2), m -> { }));
         assertTrue(e.getMessage().startsWith(metrics + ": line 3 '"), e.getMessage());
         assertTrue(e.getMessage().endsWith("': column test_accuracy 'NaN' must be a number in [0, 1]"), e.getMessage());
-    }
-
-    @Test
-    void optionsThatDoNotApplyOrMeanTheDefaultAreRefusedNotIgnored() {
-        String[][] bad = {
-                {"--method", "[msgd-fisher]-100", "--magnitude", "NaN"},
-                {"--method", "[msgd-fisher]-100", "--magnitude", "Infinity"},
-                {"--method", "gd", "--magnitude", "0.5"},
-                {"--method", "gd", "--bernoulli-batch", "20"}};
-        String[] expected = {
-                "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
-                "msgd train: --magnitude=Infinity must be a finite number >= 0",
-                "msgd train: --magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2) only, not to --method gd",
-                "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd"};
-        for (int i = 0; i < bad.length; i++) {
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            Path out = tmp.resolve("refused-" + i);
-            List<String> args = new java.util.ArrayList<>(List.of("--preset", "fashion-mnist-small", "--data", data.toString(),
-                    "--out", out.toString(), "--iterations", "2"));
-            args.addAll(List.of(bad[i]));
-            assertEquals(TrainCli.USAGE, TrainCli.run(args, QUIET, new PrintStream(err, true, StandardCharsets.UTF_8)),
-                    String.join(" ", bad[i]));
-            String text = err.toString(StandardCharsets.UTF_8);
-            assertTrue(text.startsWith(expected[i]), text);
-            assertEquals(1, text.lines().count(), text);
-            assertFalse(Files.exists(out), "nothing trained: " + String.join(" ", bad[i]));
-        }
-    }
-
-    @Test
-    void cliReportsUsageErrors() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "fashion-mnist-small"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "imagenet", "--method", "gd", "--out", "x"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--iterations", "ten"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--bogus"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--preset", "fashion-mnist-small", "--method", "sgd-99999999999",
-                "--out", tmp.resolve("never").toString()), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--threads", "100000", "--preset", "fashion-mnist-small"), QUIET, e));
-        assertEquals(TrainCli.USAGE, TrainCli.run(List.of("--resume", "somewhere", "--seed", "5", "--lr", "0.1"), QUIET, e));
-        String text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("'imagenet'") && text.contains("Invalid value for option '--iterations': 'ten' is not an int"), text);
-        assertTrue(text.contains("--threads 100000,1: each count must be in [0, "), text);
-        assertTrue(text.contains("method 'sgd-99999999999': the batch size 99999999999 is beyond 2147483647"), text);
-        assertTrue(text.contains("msgd train: Unknown option: '--bogus' (see 'msgd train --help')"), text);
-        assertTrue(text.lines().allMatch(l -> l.startsWith("msgd train: ")), "every usage error is one line: " + text);
-        assertTrue(text.contains("--seed, --lr cannot be changed there (only --iterations can)"), text);
-        // a preset whose data are absent says where it looked and where to get them, and writes no run
-        Path out = tmp.resolve("no-cifar");
-        int code = TrainCli.run(List.of("--preset", "cifar10-vgg11", "--method", "gd", "--data", tmp.resolve("none").toString(),
-                "--out", out.toString()), QUIET, e);
-        text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(code != 0 && text.contains("not found") && text.contains("cs.toronto.edu"), code + ": " + text);
-    }
-
-    @Test
-    void svhnPresetWithoutTheFilesSaysWhereItLookedAndWhereToGetThem() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        Path missing = tmp.resolve("no-svhn");
-        int rc = TrainCli.run(List.of("--preset", "svhn-vgg11", "--method", "gd", "--iterations", "1", "--data",
-                missing.toString(), "--out", tmp.resolve("svhn-out").toString()), QUIET, e);
-        assertEquals(TrainCli.ERROR, rc);
-        String text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("SVHN dataset not found at " + missing.resolve("train_32x32.mat"))
-                && text.contains("get it from http://ufldl.stanford.edu/housenumbers/"), text);
     }
 
     /** The real data, when installed (CI installs dataset-fashion-mnist): a few GD steps lower the loss. */

@@ -1,9 +1,9 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.deep.cli.TrainCli;
 import org.msgdlab.onlineregression.bench.RegressionBenchmark;
 import org.msgdlab.sde.bench.SdeBenchmark;
 import org.msgdlab.theory.bench.CovarianceBenchmark;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -33,20 +33,26 @@ final class BenchCommand implements Callable<Integer> {
     /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */
     @FunctionalInterface
     interface Benchmark {
-        int run(List<String> args) throws IOException;
+        /**
+         * @param args the arguments after SUBJECT
+         * @param msgd the whole command line, whose {@code train --benchmark} is deep's benchmark
+         * @return the exit code
+         */
+        int run(List<String> args, CommandLine msgd) throws IOException;
     }
 
     /** Subject -> its benchmark. */
     static final Map<String, Benchmark> BENCHMARKS = new LinkedHashMap<>();
 
     static {
-        BENCHMARKS.put("theory", args -> exitOk(() -> CovarianceBenchmark.main(args.toArray(String[]::new))));
-        BENCHMARKS.put("regression", args -> exitOk(() -> RegressionBenchmark.main(args.toArray(String[]::new))));
-        BENCHMARKS.put("sde", args -> exitOk(() -> SdeBenchmark.main(args.toArray(String[]::new))));
-        BENCHMARKS.put("deep", args -> {
+        BENCHMARKS.put("theory", (args, msgd) -> exitOk(() -> CovarianceBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("regression", (args, msgd) -> exitOk(() -> RegressionBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("sde", (args, msgd) -> exitOk(() -> SdeBenchmark.main(args.toArray(String[]::new))));
+        // the train command's own options (--steps, --threads, --no-pytorch, --side-by-side, --data)
+        BENCHMARKS.put("deep", (args, msgd) -> {
             List<String> all = new ArrayList<>(List.of("--benchmark"));
             all.addAll(args);
-            return TrainCli.run(all, System.out, System.err);
+            return msgd.getSubcommands().get("train").execute(all.toArray(String[]::new));
         });
     }
 
@@ -77,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
                     + String.join(", ", BENCHMARKS.keySet()) + ")");
         }
         try {
-            return benchmark.run(List.copyOf(args));
+            return benchmark.run(List.copyOf(args), spec.root().commandLine());
         } catch (NumberFormatException bad) {
             spec.commandLine().getErr().println("msgd bench " + subject + ": a number was expected (" + bad.getMessage() + ")");
             return Msgd.USAGE;

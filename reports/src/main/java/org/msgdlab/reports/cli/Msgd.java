@@ -80,14 +80,35 @@ public final class Msgd implements Runnable {
      * @return the command line with every subcommand and the usage and file-error handlers
      */
     public static CommandLine commandLine(Modules modules) {
+        return tree(modules, System.out, System.err);
+    }
+
+    /**
+     * The command line over {@code modules}, writing to {@code out} and {@code err}: picocli's help and messages,
+     * and what {@code train} prints (its progress and outcome lines).
+     *
+     * @param modules the claims' modules the {@code verify} command runs
+     * @param out     where results go
+     * @param err     where messages go
+     * @return the command line with every subcommand and the usage and file-error handlers
+     */
+    public static CommandLine commandLine(Modules modules, java.io.PrintStream out, java.io.PrintStream err) {
+        CommandLine cl = tree(modules, out, err);
+        cl.setOut(new java.io.PrintWriter(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        cl.setErr(new java.io.PrintWriter(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        return cl;
+    }
+
+    private static CommandLine tree(Modules modules, java.io.PrintStream out, java.io.PrintStream err) {
         CommandLine cl = new CommandLine(new Msgd())
                 .addSubcommand(new VerifyCommand(modules))
                 .addSubcommand(new ReportCommand())
                 .addSubcommand(new DiffCommand())
                 .addSubcommand(new BenchCommand())
-                .addSubcommand(new TrainCommand())
+                .addSubcommand(new TrainCommand(out, err))
                 .addSubcommand(new StudyCommand())
                 .addSubcommand(new SweepCommand());
+        TrainCommand.listPresetsAndMethods(cl.getSubcommands().get("train"));
         cl.setParameterExceptionHandler(Msgd::usageError);
         cl.setExecutionExceptionHandler(Msgd::fileError);
         return cl;
@@ -104,11 +125,16 @@ public final class Msgd implements Runnable {
                 + String.join(", ", spec.commandLine().getSubcommands().keySet()));
     }
 
-    /** Bad usage: one line naming the command and what is wrong, exit {@value #USAGE}. */
+    /**
+     * Bad usage: one line naming the command and what is wrong, exit {@value #USAGE}. A value refused by its
+     * type's own parser (an {@link IllegalArgumentException} whose message names the option, the value and the
+     * rule, such as {@code --pixels=bogus must be unit (x/255) or raw (0-255)}) is that message alone.
+     */
     private static int usageError(ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         String name = cl.getCommandSpec().qualifiedName();
-        cl.getErr().println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
+        cl.getErr().println(e.getCause() instanceof IllegalArgumentException refused && !(refused instanceof NumberFormatException)
+                ? name + ": " + refused.getMessage() : name + ": " + e.getMessage() + " (see '" + name + " --help')");
         cl.getErr().flush();
         return USAGE;
     }

@@ -44,7 +44,8 @@ final class StudyCommand implements Callable<Integer> {
             + " deep/results/noise-class-study/PLAN.md) (default: ${DEFAULT-VALUE})")
     String planName;
 
-    @Option(names = "--protocol", defaultValue = "authors-code", description = "paper-text or authors-code (default: ${DEFAULT-VALUE})")
+    @Option(names = "--protocol", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
+            + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     String protocol;
 
     @Option(names = "--seeds", defaultValue = "auto", description = "auto (blocks of paired seeds until every claim"
@@ -174,7 +175,7 @@ final class StudyCommand implements Callable<Integer> {
      * to the plan's next look (20, 40 or 60 paired seeds) that is not complete.
      */
     private int noiseClass(Protocol p, PrintStream err) throws Exception {
-        if (!p.name().equals(Protocol.AUTHORS_CODE.name())) {
+        if (!p.equals(StudyPlan.PROTOCOL)) {
             throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the noise-class plan is"
                     + " pre-registered under authors-code only");
         }

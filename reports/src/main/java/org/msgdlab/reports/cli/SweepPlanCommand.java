@@ -3,6 +3,7 @@ package org.msgdlab.reports.cli;
 import org.msgdlab.deep.sweep.TrainingRunKind;
 import org.msgdlab.deep.sweep.TrainingSweep;
 import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.core.sweep.SweepDirectory;
 import org.msgdlab.core.sweep.SweepPlan;
 import picocli.CommandLine.Command;
@@ -44,8 +45,8 @@ final class SweepPlanCommand implements Callable<Integer> {
             description = "preset ids (default: ${DEFAULT-VALUE})")
     List<String> presets;
 
-    @Option(names = "--protocols", split = ",", defaultValue = "authors-code",
-            description = "paper-text and/or authors-code (default: ${DEFAULT-VALUE})")
+    @Option(names = "--protocols", split = ",", defaultValue = StudyPlan.PROTOCOL_NAME,
+            description = Protocol.PAPER_TEXT_NAME + " and/or " + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     List<String> protocols;
 
     @Option(names = "--methods", split = ",", required = true,
