@@ -27,6 +27,8 @@ public final class NoiseClassFigures {
 
     /** R beyond this is drawn clipped, with a cross. */
     static final double LIMIT = 3;
+    /** A row's label sits this far above its set (in rows); the reference lines stop below it. */
+    static final double LABEL_ABOVE = 0.36;
 
     private NoiseClassFigures() {
     }
@@ -59,13 +61,17 @@ public final class NoiseClassFigures {
         chart.getStyler().setYAxisTicksVisible(false);
         double min = -0.5;
         double max = 2.0;
-        for (double edge : new double[]{NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, 0, 1}) {
-            XYSeries ref = chart.addSeries("ref " + edge, new double[]{edge, edge}, new double[]{0.3, rows + 0.7});
-            boolean band = edge == NoiseClassClaim.BAND_LOWER || edge == NoiseClassClaim.BAND_UPPER;
-            ref.setLineColor(band ? Palette.BLUISH_GREEN : new Color(0x555555));
-            ref.setLineStyle(band ? new BasicStroke(1.5f)
-                    : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
-            ref.setMarker(SeriesMarkers.NONE);
+        // the lines at 0, 0.5, 1 and 1.5 are drawn row by row, around each set and not through its label above it
+        for (int row = 1; row <= rows; row++) {
+            for (double edge : new double[]{NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, 0, 1}) {
+                XYSeries ref = chart.addSeries("ref " + edge + " row " + row, new double[]{edge, edge},
+                        new double[]{row - 0.3, row + 0.2});
+                boolean band = edge == NoiseClassClaim.BAND_LOWER || edge == NoiseClassClaim.BAND_UPPER;
+                ref.setLineColor(band ? Palette.BLUISH_GREEN : new Color(0x555555));
+                ref.setLineStyle(band ? new BasicStroke(1.5f)
+                        : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
+                ref.setMarker(SeriesMarkers.NONE);
+            }
         }
         chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
         chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
@@ -120,7 +126,7 @@ public final class NoiseClassFigures {
         chart.getStyler().setXAxisMin(xmin);
         chart.getStyler().setXAxisMax(xmax);
         for (var e : labels.entrySet()) {
-            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + 0.36, false));
+            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + LABEL_ABOVE, false));
         }
         chart.getStyler().setYAxisMin(0.3);
         chart.getStyler().setYAxisMax(rows + 0.7);
