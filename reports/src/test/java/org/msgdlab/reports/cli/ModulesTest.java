@@ -12,6 +12,7 @@ import org.msgdlab.theory.plugin.PluginStudy;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,6 +43,13 @@ class ModulesTest {
         var evidence = theory.claims().get(0).check(small);
         assertEquals(100, evidence.parameters().get("n"), evidence.parameters().toString());
         assertEquals(10, evidence.parameters().get("b"), evidence.parameters().toString());
+    }
+
+    @Test
+    void fashionMnistsFolderIsTheVariablesValueOrTheDeepModulesDefault() {
+        assertEquals(java.nio.file.Path.of("/data/fm"), VerifyCommand.fashionMnistDir("/data/fm"));
+        assertNull(VerifyCommand.fashionMnistDir(null), "unset: the context names no data folder");
+        assertNull(VerifyCommand.fashionMnistDir("  "), "blank: as unset");
     }
 
     @Test
