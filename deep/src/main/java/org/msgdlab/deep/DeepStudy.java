@@ -1,5 +1,6 @@
 package org.msgdlab.deep;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Study;
 import org.msgdlab.deep.claims.ConvSmallParametersClaim;
@@ -9,6 +10,7 @@ import org.msgdlab.deep.claims.WeightedGradientClaim;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.study.NoiseClassStudyClaim;
 import org.msgdlab.deep.study.StudyClaim;
+import org.msgdlab.deep.sweep.SweepStudy;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +25,12 @@ import java.util.List;
  * ({@link FullBatchSpeedClaim}) and the efficiency remark of Section 5.1
  * ({@link NoiseInjectionEfficiencyClaim}).
  *
- * <p>Data: the Fashion-MNIST directory passed to {@link #create(Path, Path)}, by default
- * {@code /usr/share/datasets/fashion-mnist} (Debian {@code dataset-fashion-mnist}); the command line
- * reads the environment variable {@code MSGD_FASHION_MNIST}.
+ * <p>What a run sets, in its {@link CheckContext} ({@link #create(CheckContext)}): the Fashion-MNIST directory
+ * ({@link CheckContext#data()}, by default {@code /usr/share/datasets/fashion-mnist}, Debian's
+ * {@code dataset-fashion-mnist}; the command line sets it from the environment variable {@code MSGD_FASHION_MNIST}),
+ * the paired study's runs ({@link #RUNS}) or a sweep to read them from instead ({@link #FROM_SWEEP}).
+ * The study's claims read committed runs trained from the plan's own master seed ({@code StudyPlan.MASTER_SEED}):
+ * the run's seed does not reach them, and their evidence says so ({@code masterSeed}).
  */
 public final class DeepStudy {
 
@@ -41,6 +46,12 @@ public final class DeepStudy {
     /** Where the noise-class study's runs are committed (beside {@link #STUDY_DIR}). */
     public static final Path NOISE_CLASS_DIR = Path.of("deep", "results", "noise-class-study");
 
+    /** Where a run reads (and, at the full budget, writes) the paired study's runs ({@code --study-dir}): {@link #STUDY_DIR} by default. */
+    public static final CheckContext.Option<Path> RUNS = new CheckContext.Option<>("deep.study-dir", Path.class, STUDY_DIR);
+
+    /** A sweep directory whose finished runs are the paired study's ({@code verify --from}); none by default. */
+    public static final CheckContext.Option<Path> FROM_SWEEP = new CheckContext.Option<>("deep.from", Path.class, null);
+
     /**
      * The study registered as module "deep" of {@code msgd verify}, with the study runs in
      * {@link #STUDY_DIR} and Fashion-MNIST in {@link FashionMnist#DEFAULT_DIR}.
@@ -49,6 +60,28 @@ public final class DeepStudy {
      */
     public static Study create() {
         return create(STUDY_DIR, FashionMnist.DEFAULT_DIR);
+    }
+
+    /**
+     * The module's study in a run's context: the paired study's claims from the sweep of {@link #FROM_SWEEP} when it is
+     * set (those alone), else the whole study with the runs in {@link #RUNS} and Fashion-MNIST in the context's data
+     * folder ({@link FashionMnist#DEFAULT_DIR} when it names none).
+     *
+     * @param context the run's context
+     * @return the study
+     * @throws IllegalArgumentException as {@link SweepStudy#create}, when the sweep holds no run of the paired study
+     * @throws java.io.UncheckedIOException when the sweep directory cannot be read
+     */
+    public static Study create(CheckContext context) {
+        Path from = context.option(FROM_SWEEP);
+        if (from != null) {
+            try {
+                return SweepStudy.create(from, System.err);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return create(context.option(RUNS), context.data().orElse(FashionMnist.DEFAULT_DIR));
     }
 
     /**

@@ -5,6 +5,7 @@ import org.msgdlab.theory.claims.ExchangeableStatistics;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Evidence;
@@ -129,7 +130,7 @@ public final class CovarianceAssertion {
                 new NoiseClaims.Wrong<>(alternative != null ? alternativeName : "none named", wrong), Discrepancy.none());
         Evidence evidence;
         try {
-            evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+            evidence = claim.check(CheckContext.of(Budget.QUICK, seed), falseAlarm);
         } catch (CheckFailure f) {
             throw new AssertionFailedError("assertCovariance(" + noise.paperName() + ", n=" + noise.dimension() + ")" + " failed: " + f.getMessage());
         }

@@ -4,6 +4,7 @@ import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.MonteCarloClaim;
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.CheckFailure;
 import org.msgdlab.core.claims.Evidence;
 import org.opentest4j.AssertionFailedError;
@@ -80,7 +81,7 @@ public final class MeanAssertion {
                 new NoiseClaims.Draws(noise, new NoiseClaims.Samples(samples, samples), Map.of()));
         Evidence evidence;
         try {
-            evidence = claim.check(Budget.QUICK, seed, falseAlarm);
+            evidence = claim.check(CheckContext.of(Budget.QUICK, seed), falseAlarm);
         } catch (CheckFailure f) {
             throw new AssertionFailedError("assertMean(" + noise.paperName() + ", n=" + noise.dimension() + ")" + " failed: " + f.getMessage());
         }

@@ -45,8 +45,8 @@ public final class NoiseAssertions {
      */
     public static final long MIN_SAMPLES = 1000;
 
-    /** Default seed (the toolkit's, 20200712): an assertion without {@code seed(...)} is reproducible. */
-    public static final long DEFAULT_SEED = 20200712L;
+    /** Default seed (the toolkit's, {@link org.msgdlab.core.claims.CheckContext#DEFAULT_SEED}): an assertion without {@code seed(...)} is reproducible. */
+    public static final long DEFAULT_SEED = org.msgdlab.core.claims.CheckContext.DEFAULT_SEED;
 
     private NoiseAssertions() {
     }

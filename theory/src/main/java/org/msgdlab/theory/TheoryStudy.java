@@ -1,5 +1,6 @@
 package org.msgdlab.theory;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
@@ -34,6 +35,9 @@ public final class TheoryStudy {
 
     /** The study's id, {@code "theory.sampling-noise"}. */
     public static final String ID = "theory.sampling-noise";
+
+    /** The set-up of a run ({@code msgd verify --n --b --fisher-batch --large-batch}): the paper's unless the context sets it. */
+    public static final CheckContext.Option<Setup> SETUP = new CheckContext.Option<>("theory.setup", Setup.class, Setup.paper());
 
     private TheoryStudy() {
     }
@@ -109,6 +113,16 @@ public final class TheoryStudy {
      */
     public static Study create() {
         return create(Setup.paper());
+    }
+
+    /**
+     * The study at the context's set-up, {@link #SETUP}.
+     *
+     * @param context the run's context
+     * @return the study, one claim per sampling-noise statement
+     */
+    public static Study create(CheckContext context) {
+        return create(context.option(SETUP));
     }
 
     /**

@@ -23,9 +23,21 @@ import java.util.function.Consumer;
  * from the checking thread. Thread-safe as far as the log, the cancellation test and the option
  * values are.
  *
+ * <p>Randomness: a claim draws from {@link #stream(String)} or seeds what it builds with
+ * {@link #seedFor(String)}, by its id or a name of its own ({@code claimId + "/" + part}, a shared
+ * simulation's name), never from its own clock. {@link #seed()} is the master seed as given: a claim
+ * reads it to record it in its evidence, and the two deep claims whose graphs were seeded with it as
+ * is before streams were named (Algorithm 1's identity, the efficiency remark) read it to keep their
+ * numbers.
+ *
+ * <p>What the modules read: the budget, the data folder ({@link #data()}), the work folder, the log,
+ * cancellation, and their own settings as typed {@link Option}s that each module declares beside its
+ * study (the theory set-up, the plug-ins, the deep study's folders), so that this kernel stays ignorant
+ * of the paper. The command line builds one context; every module's study and every claim read from it.
+ *
  * @param budget    how much computation the check may spend
- * @param seed      the master seed; a claim draws from {@link #stream(String)}, never from its own clock
- * @param workDir   where a claim may keep what it computes across runs (a study's runs), or null
+ * @param seed      the master seed (record it; draw through {@link #stream(String)} and {@link #seedFor(String)})
+ * @param workDir   where a claim may keep what it computes across runs (the run's output folder), or null
  * @param dataDir   where its data lie (Fashion-MNIST), or null for the claim's default
  * @param log       receives progress lines (never null; ignores them by default)
  * @param cancelled true once the run was asked to stop (Ctrl-C)
@@ -33,6 +45,13 @@ import java.util.function.Consumer;
  */
 public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir, Consumer<String> log,
                            BooleanSupplier cancelled, Map<Option<?>, Object> options) {
+
+    /**
+     * The master seed of a run that names none ({@code msgd verify} without {@code --seed}, the test kit's
+     * assertions, the studies whose committed runs were seeded with it): a fixed date (2020-07-12, the week
+     * of ICML 2020), so that a plain run is reproducible. The one default of the master seed.
+     */
+    public static final long DEFAULT_SEED = 20200712L;
 
     /**
      * A typed option of a study, with its default: e.g. {@code new Option<>("b", Integer.class, 50)},
@@ -55,6 +74,20 @@ public record CheckContext(Budget budget, long seed, Path workDir, Path dataDir,
         public Option {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
+        }
+
+        /**
+         * An option whose value is a list, empty by default (e.g. the plug-ins of {@code --plugin}).
+         *
+         * @param name    the option's name, as the command line spells it
+         * @param element the type of its elements (documents the key; lists are not checked element by element)
+         * @param <E>     the element type
+         * @return the option
+         */
+        @SuppressWarnings("unchecked")
+        public static <E> Option<java.util.List<E>> listOf(String name, Class<E> element) {
+            Objects.requireNonNull(element, "element");
+            return new Option<>(name, (Class<java.util.List<E>>) (Class<?>) java.util.List.class, java.util.List.of());
         }
     }
 

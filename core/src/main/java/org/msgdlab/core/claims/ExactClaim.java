@@ -3,7 +3,7 @@ package org.msgdlab.core.claims;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongFunction;
+import java.util.function.Function;
 
 /**
  * A claim checked by exact computation (no sampling): its statistics have standard error 0 and a
@@ -11,9 +11,9 @@ import java.util.function.LongFunction;
  * Thread-safe when {@code compute} is.
  *
  * @param ref       the claim's id, paper reference and statement
- * @param compute   the computation, given the context's master seed
+ * @param compute   the computation, given the context (it draws through {@link CheckContext#stream(String)})
  */
-public record ExactClaim(ClaimRef ref, LongFunction<Computation> compute)
+public record ExactClaim(ClaimRef ref, Function<CheckContext, Computation> compute)
         implements ClaimWithRef {
 
     /**
@@ -29,17 +29,16 @@ public record ExactClaim(ClaimRef ref, LongFunction<Computation> compute)
     }
 
     /**
-     * Runs the computation with the context's seed and decides the verdict ({@link Evidence#decide})
+     * Runs the computation in the context and decides the verdict ({@link Evidence#decide})
      * at false-alarm probability 0, with 0 samples and the computation's time.
      *
-     * @param context what the check may use; only its seed is read
+     * @param context what the check may use; the computation reads its streams
      * @return the evidence, with its verdict
      */
     @Override
     public Evidence check(CheckContext context) {
-        long seed = context.seed();
         long start = System.nanoTime();
-        Computation c = compute.apply(seed);
+        Computation c = compute.apply(context);
         return Evidence.decide(ref.id(), ref.paperRef(), ref.statement(), c.parameters(), 0.0, c.statistics(), List.of(c.power()),
                 c.discrepancy(), 0, (System.nanoTime() - start) / 1e9, List.of());
     }

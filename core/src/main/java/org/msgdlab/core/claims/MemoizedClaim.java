@@ -48,7 +48,7 @@ public final class MemoizedClaim implements Claim {
      */
     @Override
     public synchronized Evidence check(CheckContext context) {
-        String key = context.budget() + "/" + context.seed();
+        String key = context.budget() + "/" + context.seedFor(claim.id());
         Evidence e = done.get(key);
         if (e == null) {
             e = claim.check(context);

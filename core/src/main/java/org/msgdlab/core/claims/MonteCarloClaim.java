@@ -1,6 +1,5 @@
 package org.msgdlab.core.claims;
 
-import org.msgdlab.core.random.Streams;
 import org.msgdlab.core.stats.FalseAlarm;
 import org.msgdlab.core.stats.MonteCarlo;
 import org.msgdlab.core.stats.RunningMoments;
@@ -143,28 +142,27 @@ public record MonteCarloClaim(
      * The check at the context's budget and seed, at the false-alarm probability
      * {@link FalseAlarm#PER_CLAIM}.
      *
-     * @param context what the check may use; only its budget and seed are read
+     * @param context what the check may use; its budget and the stream of the claim's id are read
      * @return the evidence, with its verdict
      */
     @Override
     public Evidence check(CheckContext context) {
-        Budget budget = context.budget();
-        long seed = context.seed();
-        return check(budget, seed, FalseAlarm.PER_CLAIM);
+        return check(context, FalseAlarm.PER_CLAIM);
     }
 
     /**
      * The check at another false-alarm probability {@code alpha} (for calibration: at alpha = 0.05
      * a true claim must fail in about 5% of seeds).
      *
-     * @param budget the budget, which sets the number of samples
-     * @param seed   the master seed; the claim's stream is {@code Streams.derive(seed, id)}
-     * @param alpha  the claim's false-alarm probability, shared over its k statistics (Bonferroni)
+     * @param context what the check may use: its budget sets the number of samples, and the claim draws from
+     *                the stream of its id, {@code context.seedFor(id)}
+     * @param alpha   the claim's false-alarm probability, shared over its k statistics (Bonferroni)
      * @return the evidence, with its verdict, a power check against the wrong formula (and one
      *         against the paper's formula when it differs from the derived one) and a convergence series
      * @throws IllegalArgumentException when {@code alpha} is not in (0, 1)
      */
-    public Evidence check(Budget budget, long seed, double alpha) {
+    public Evidence check(CheckContext context, double alpha) {
+        Budget budget = context.budget();
         long start = System.nanoTime();
         long samples = samples(budget);
         List<String> statisticNames = statistics.names();
@@ -173,7 +171,7 @@ public record MonteCarloClaim(
         double[] wrongValues = wrong.values();
         String id = ref.id();
         int k = statisticNames.size();
-        MonteCarlo.Result result = MonteCarlo.run(samples, Streams.derive(seed, id), k, experiment);
+        MonteCarlo.Result result = MonteCarlo.run(samples, context.seedFor(id), k, experiment);
         RunningMoments m = result.total();
         double z = FalseAlarm.z(alpha, k);
         double roundOff = FalseAlarm.roundOff(sampling.termsPerSample() + (double) samples, sampling.roundOffScale());

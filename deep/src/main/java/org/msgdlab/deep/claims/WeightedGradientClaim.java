@@ -58,6 +58,7 @@ public final class WeightedGradientClaim implements Claim {
         String id = id();
         String ref = paperRef();
         String st = statement();
+        // the master seed as is (see CheckContext): this check's graph and feed were seeded with it before streams were named
         long seed = context.seed();
         long t0 = System.nanoTime();
         int n = 16;

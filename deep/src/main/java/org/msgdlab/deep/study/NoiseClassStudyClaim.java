@@ -67,6 +67,7 @@ public final class NoiseClassStudyClaim implements Claim {
             NoiseClassVerdicts.Result res = r.results().stream().filter(x -> x.claim().equals(claim)).findFirst().orElseThrow();
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("paired seeds used", r.seeds().used().size());
+            p.put("masterSeed", StudyPlan.seedNote(shared.plan.masterSeed()));
             p.put("cap", StudyPlan.NOISE_CLASS_CAP);
             p.put("look", res.look());
             p.put("seeds in the statistic", res.used());

@@ -72,8 +72,22 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     /** The methods of Figures 1(a) and 3(a), and the large-batch pair of Figure 2's design on Fashion-MNIST (not in the paper). */
     public static final List<String> METHODS = List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
             "msgd-cov", "msgd-[cov-10]", "sgd-500", "[msgd-fisher]-500");
-    /** The study's default master seed (as {@code msgd verify}). */
-    public static final long MASTER_SEED = 20200712L;
+    /**
+     * The paired study's master seed: the toolkit's default seed, with which its committed runs were trained.
+     * {@code msgd verify --seed} does not move it (the study's claims read those runs); their evidence says so.
+     */
+    public static final long MASTER_SEED = org.msgdlab.core.claims.CheckContext.DEFAULT_SEED;
+
+    /**
+     * What a study claim's evidence says of its seed: the runs it reads were trained from the plan's master seed,
+     * whatever {@code msgd verify --seed} says.
+     *
+     * @param masterSeed the plan's master seed
+     * @return e.g. {@code "20200712 (the plan's: its runs were trained from it; msgd verify --seed does not apply)"}
+     */
+    public static String seedNote(long masterSeed) {
+        return masterSeed + " (the plan's: its runs were trained from it; msgd verify --seed does not apply)";
+    }
 
     /**
      * The methods of the second study, "does the noise class matter?" (deep issue 30; its plan is

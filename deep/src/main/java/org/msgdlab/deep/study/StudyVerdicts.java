@@ -157,6 +157,7 @@ public final class StudyVerdicts {
         p.put("x", xName);
         p.put("y", yName);
         p.put("pairedSeeds", n);
+        p.put("masterSeed", StudyPlan.seedNote(plan.masterSeed()));
         p.put("seedsAtDecision", used.n());
         p.put("statistic." + c.x(), round(x));
         p.put("statistic." + c.y(), round(y));

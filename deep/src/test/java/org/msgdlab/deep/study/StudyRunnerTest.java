@@ -71,6 +71,9 @@ class StudyRunnerTest {
         assertNotEquals(Verdict.NOT_RUN, sgd.evidence().verdict(), sgd.evidence().verdictReason());
         assertEquals(5, sgd.paired());
         assertTrue(sgd.evidence().parameters().containsKey("differences"));
+        // the runs were trained from the plan's seed, not msgd verify's --seed: the evidence says so
+        assertEquals(p.masterSeed() + " (the plan's: its runs were trained from it; msgd verify --seed does not apply)",
+                sgd.evidence().parameters().get("masterSeed"));
         StudyVerdicts.ClaimResult cov = results.stream().filter(c -> c.claim().key().equals("msgd-cov.above-gd")).findFirst()
                 .orElseThrow();
         assertEquals(Verdict.NOT_RUN, cov.evidence().verdict(), "MSGD-Cov is not in this plan");

@@ -12,7 +12,6 @@ import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.theory.noise.NoiseSampler;
-import org.msgdlab.core.random.Streams;
 import org.msgdlab.core.stats.FalseAlarm;
 import org.msgdlab.core.stats.MonteCarlo;
 import org.msgdlab.core.stats.RunningMoments;
@@ -70,7 +69,7 @@ public final class ConstantsClaim extends RegressionClaim {
         for (NoiseClass c : plan.classes()) {
             for (int big : batches) {
                 Algorithm.LargeBatchMsgd alg = new Algorithm.LargeBatchMsgd(b, big, c);
-                MonteCarlo.Result r = MonteCarlo.run(plan.weightDraws(), Streams.derive(run.seed(), Simulations.STUDY + "/weights/" + alg.id()), 2,
+                MonteCarlo.Result r = MonteCarlo.run(plan.weightDraws(), run.seedFor(Simulations.STUDY + "/weights/" + alg.id()), 2,
                         rng -> {
                             NoiseSampler w = alg.weights(rng);
                             double[] v = new double[big];

@@ -81,7 +81,7 @@ public final class PluginRiskClaim {
                         + " and the plug-in's covariance is " + noise.declaredCovariance().describe());
             }
         }
-        return new ExactClaim(claim, seed -> compute(plugin, plan, params));
+        return new ExactClaim(claim, context -> compute(plugin, plan, params));
     }
 
     private static ExactClaim.Computation compute(NoisePlugin plugin, RegressionPlan plan, Map<String, Object> params) {

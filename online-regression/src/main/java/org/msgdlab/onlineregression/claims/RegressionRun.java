@@ -9,43 +9,56 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One check of a regression claim: the budget and seed it runs at, the plan of that budget, the
+ * One check of a regression claim: the context it runs in (budget and streams), the plan of that budget, the
  * study's shared computations at them, and when it started (the evidence reports the time the claim
  * spent itself). What every claim of the study used to unpack from its context by hand.
  *
- * @param budget     the budget, which selects the plan
- * @param seed       the master seed of the Monte Carlo experiments
+ * @param context    the check's context: its budget selects the plan, its streams seed the Monte Carlo experiments
  * @param plan       the plan of the budget
  * @param sims       the shared simulations and exact sweep
  * @param startNanos {@link System#nanoTime()} when the check started
  */
-record RegressionRun(Budget budget, long seed, RegressionPlan plan, Simulations sims, long startNanos) {
+record RegressionRun(CheckContext context, RegressionPlan plan, Simulations sims, long startNanos) {
 
     /**
      * A check starting now.
      *
-     * @param context what the check may use; its budget and seed are read
+     * @param context what the check may use; its budget and streams are read
      * @param sims    the study's shared computations
      * @return the run
      */
     static RegressionRun start(CheckContext context, Simulations sims) {
-        Budget budget = context.budget();
-        return new RegressionRun(budget, context.seed(), sims.plan(budget), sims, System.nanoTime());
+        return new RegressionRun(context, sims.plan(context.budget()), sims, System.nanoTime());
+    }
+
+    /** @return the budget, which selects the plan */
+    Budget budget() {
+        return context.budget();
+    }
+
+    /**
+     * The seed of a named stream of this check.
+     *
+     * @param name the stream's name
+     * @return {@code context().seedFor(name)}
+     */
+    long seedFor(String name) {
+        return context.seedFor(name);
     }
 
     /** @return the exact sweep of the plan, computed on first use by any claim */
     ExactSweep sweep() {
-        return sims.sweep(budget);
+        return sims.sweep(context.budget());
     }
 
     /** @return the main experiments at the plan's eta, computed on first use by any claim */
     List<Simulations.Simulated> main() {
-        return sims.main(budget, seed);
+        return sims.main(context);
     }
 
     /** @return the main experiments, then the small-step ones, computed on first use by any claim */
     List<Simulations.Simulated> all() {
-        return sims.all(budget, seed);
+        return sims.all(context);
     }
 
     /** @return a new, modifiable map of the plan's description, to which the claim adds its own parameters */

@@ -7,7 +7,7 @@ import org.msgdlab.onlineregression.problem.RegressionProblem;
 import org.msgdlab.onlineregression.sim.RiskCurves;
 import org.msgdlab.onlineregression.sim.RiskExperiment;
 import org.msgdlab.core.claims.Budget;
-import org.msgdlab.core.random.Streams;
+import org.msgdlab.core.claims.CheckContext;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,16 +88,17 @@ public final class Simulations {
     /**
      * The main experiments (one per simulated problem), at the plan's eta.
      *
-     * @param budget the budget, which selects the plan
-     * @param seed   the master seed
+     * @param context the check's context: its budget selects the plan, experiment E draws from its stream
+     *                {@code STUDY + "/" + E}
      * @return the experiments, computed on first use
      */
-    public List<Simulated> main(Budget budget, long seed) {
+    public List<Simulated> main(CheckContext context) {
+        Budget budget = context.budget();
         RegressionPlan plan = plan(budget);
         List<Simulated> out = new ArrayList<>();
         for (RegressionProblem p : plan.simulated()) {
             RiskExperiment ex = new RiskExperiment("main-" + p.name(), p, plan.eta(), plan.mainAlgorithms(), plan.checkpoints());
-            out.add(memo(budget + "/" + seed + "/" + ex.name(), () -> simulate(ex, plan.runs(), seed)));
+            out.add(simulated(context, ex, plan.runs()));
         }
         return out;
     }
@@ -105,18 +106,18 @@ public final class Simulations {
     /**
      * The small-step experiments (one per simulated problem, noise variance smallEtaSigma2).
      *
-     * @param budget the budget, which selects the plan
-     * @param seed   the master seed
+     * @param context the check's context, as for {@link #main(CheckContext)}
      * @return the experiments, computed on first use
      */
-    public List<Simulated> smallEta(Budget budget, long seed) {
+    public List<Simulated> smallEta(CheckContext context) {
+        Budget budget = context.budget();
         RegressionPlan plan = plan(budget);
         List<Simulated> out = new ArrayList<>();
         for (RegressionProblem p : plan.simulated()) {
             RegressionProblem q = p.withSigma2(p.name() + "-sigma2-" + plan.smallEtaSigma2(), plan.smallEtaSigma2());
             RiskExperiment ex = new RiskExperiment("small-eta-" + q.name(), q, plan.smallEta(), plan.smallEtaAlgorithms(),
                     plan.smallEtaCheckpoints());
-            out.add(memo(budget + "/" + seed + "/" + ex.name(), () -> simulate(ex, plan.smallEtaRuns(), seed)));
+            out.add(simulated(context, ex, plan.smallEtaRuns()));
         }
         return out;
     }
@@ -124,18 +125,23 @@ public final class Simulations {
     /**
      * Main and small-step experiments.
      *
-     * @param budget the budget, which selects the plan
-     * @param seed   the master seed
+     * @param context the check's context, as for {@link #main(CheckContext)}
      * @return the main experiments, then the small-step ones
      */
-    public List<Simulated> all(Budget budget, long seed) {
-        List<Simulated> all = new ArrayList<>(main(budget, seed));
-        all.addAll(smallEta(budget, seed));
+    public List<Simulated> all(CheckContext context) {
+        List<Simulated> all = new ArrayList<>(main(context));
+        all.addAll(smallEta(context));
         return all;
     }
 
-    private static Simulated simulate(RiskExperiment ex, long runs, long seed) {
-        RiskCurves c = ex.run(runs, Streams.derive(seed, STUDY + "/" + ex.name()));
+    /** The experiment at the context's budget and its stream, computed once per (budget, stream seed). */
+    private Simulated simulated(CheckContext context, RiskExperiment ex, long runs) {
+        long seed = context.seedFor(STUDY + "/" + ex.name());
+        return memo(context.budget() + "/" + ex.name() + "/" + seed, () -> simulate(ex, runs, seed));
+    }
+
+    private static Simulated simulate(RiskExperiment ex, long runs, long streamSeed) {
+        RiskCurves c = ex.run(runs, streamSeed);
         List<double[]> exact = new ArrayList<>();
         for (Algorithm a : ex.algorithms()) {
             exact.add(ExactRisk.averaged(ex.problem(), a.moments(), ex.eta(), ex.checkpoints().steps()));

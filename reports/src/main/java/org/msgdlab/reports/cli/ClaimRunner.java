@@ -1,6 +1,5 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
@@ -13,19 +12,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs the claims of a {@code msgd verify} run one at a time at one budget and seed: records each
+ * Runs the claims of a {@code msgd verify} run one at a time in the run's context: records each
  * claim's evidence in the {@link VerificationRun} and prints the progress on stderr (the expected
  * time from {@link ClaimCosts}, then {@code [i/N] id ... VERDICT (s), ETA} a claim). A check that
  * throws or returns no evidence becomes ERROR evidence and the run goes on; after Ctrl-C it stops quietly.
  */
 final class ClaimRunner {
 
-    private final Budget budget;
-    private final long seed;
+    private final CheckContext base;
 
-    ClaimRunner(Budget budget, long seed) {
-        this.budget = budget;
-        this.seed = seed;
+    /** @param base the run's context (budget, seed, data folder, the modules' options), built once by the command */
+    ClaimRunner(CheckContext base) {
+        this.base = base;
     }
 
     /** Checks every claim of {@code run}'s studies in order, until they are done or the run is interrupted. */
@@ -38,7 +36,7 @@ final class ClaimRunner {
         List<String> remaining = new ArrayList<>();
         studies.forEach(st -> st.claims().forEach(c -> remaining.add(c.id())));
         List<String> finished = new ArrayList<>();
-        ClaimCosts costs = ClaimCosts.load(run.out(), budget);
+        ClaimCosts costs = ClaimCosts.load(run.out(), base.budget());
         double expected = costs.remainingSeconds(List.of(), 0, remaining);
         if (total > 1 && expected > 0) {
             err.println("expected time: about " + duration(expected) + " (measured costs of these claims)");
@@ -77,11 +75,11 @@ final class ClaimRunner {
     }
 
     /**
-     * What a claim gets: the budget and seed, the run's --out folder as work folder, progress lines
+     * What a claim gets: the run's context with the run's --out folder as work folder, progress lines
      * on stderr, and cancellation when this thread is interrupted.
      */
     private CheckContext context(VerificationRun run, PrintWriter err) {
-        return CheckContext.of(budget, seed).withWorkDir(run.out())
+        return base.withWorkDir(run.out())
                 .withLog(line -> {
                     err.println(line);
                     err.flush();

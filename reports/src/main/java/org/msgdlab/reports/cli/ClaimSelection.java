@@ -1,5 +1,6 @@
 package org.msgdlab.reports.cli;
 
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Study;
 import picocli.CommandLine;
@@ -47,14 +48,14 @@ final class ClaimSelection {
     }
 
     /**
-     * The studies of the modules named by --only (all by default), in registry order; the names of
-     * selected modules without claims yet are added to {@code pending}.
+     * The studies of the modules named by --only (all by default), in registry order, each built from the
+     * run's context; the names of selected modules without claims yet are added to {@code pending}.
      */
-    List<Study> selectStudies(Modules modules, List<String> only, List<String> pending) {
-        List<String> names = modules.names();
+    List<Study> selectStudies(Modules modules, CheckContext context, List<String> only, List<String> pending) {
+        List<String> names = modules.names(context);
         Set<String> wanted = new LinkedHashSet<>(only == null ? names : only);
         for (String name : wanted) {
-            if (modules.get(name).isEmpty()) {
+            if (modules.get(name, context).isEmpty()) {
                 throw new ParameterException(commandLine, "--only " + name + ": unknown module (allowed: "
                         + String.join(", ", names) + (names.contains(Modules.PLUGINS) ? ""
                         : ", " + Modules.PLUGINS + " (with --plugin JAR)") + ")");
@@ -65,8 +66,8 @@ final class ClaimSelection {
             if (!wanted.contains(name)) {
                 continue;
             }
-            modules.get(name).orElseThrow().study().ifPresentOrElse(
-                    s -> studies.add(s.get()),
+            modules.get(name, context).orElseThrow().study().ifPresentOrElse(
+                    s -> studies.add(s.apply(context)),
                     () -> pending.add(name));
         }
         return studies;

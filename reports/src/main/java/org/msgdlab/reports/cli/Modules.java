@@ -1,8 +1,12 @@
 package org.msgdlab.reports.cli;
 
-import org.msgdlab.theory.TheoryStudy;
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Study;
-import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.deep.DeepStudy;
+import org.msgdlab.onlineregression.RegressionStudy;
+import org.msgdlab.sde.SdeStudy;
+import org.msgdlab.theory.TheoryStudy;
 import org.msgdlab.theory.plugin.PluginStudy;
 
 import java.util.ArrayList;
@@ -10,12 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The modules {@code msgd verify --only} can select, in the order they run, each with the
- * {@link Study} it contributes; a module whose issue has not landed yet has no study.
- * Immutable: the {@code with...} methods return new instances; thread-safe as far as the studies' suppliers are.
+ * {@link Study} it builds from the run's {@link CheckContext} (the theory set-up, the plug-ins, the
+ * deep study's folders and the data folder are options of that one context, set by the command line);
+ * a module whose issue has not landed yet has no study. The module of users' noises ({@link #PLUGINS})
+ * joins, after theory, when the context carries plug-ins.
+ * Immutable; thread-safe as far as the studies' factories are.
  */
 public final class Modules {
 
@@ -23,9 +30,9 @@ public final class Modules {
      * One selectable module.
      *
      * @param name  the name used by {@code --only}, e.g. {@code theory}
-     * @param study creates the module's study; empty while the module has no claims yet
+     * @param study builds the module's study from the run's context; empty while the module has no claims yet
      */
-    public record Module(String name, Optional<Supplier<Study>> study) {
+    public record Module(String name, Optional<Function<CheckContext, Study>> study) {
         /**
          * Validates the name.
          *
@@ -41,11 +48,11 @@ public final class Modules {
          * A module with a study.
          *
          * @param name  the name used by {@code --only}
-         * @param study creates the module's study
+         * @param study builds the module's study from the run's context
          * @return the module
          * @throws IllegalArgumentException when {@code name} is null, blank or contains a comma
          */
-        public static Module of(String name, Supplier<Study> study) {
+        public static Module of(String name, Function<CheckContext, Study> study) {
             return new Module(name, Optional.of(study));
         }
 
@@ -61,16 +68,26 @@ public final class Modules {
         }
     }
 
+    /** The name of the module of users' noises ({@code --plugin}). */
+    public static final String PLUGINS = PluginStudy.ID;
+
+    /** The plug-ins' mean and covariance claims, with the claims the other modules generate for each. */
+    private static final Module PLUGIN_MODULE = Module.of(PLUGINS,
+            context -> PluginStudy.create(context, Modules::pluginClaimsOfOtherModules));
+
     private final Map<String, Module> modules = new LinkedHashMap<>();
 
     /**
      * The modules, in run order.
      *
      * @param modules the modules
-     * @throws IllegalArgumentException when two modules have the same name
+     * @throws IllegalArgumentException when two modules have the same name, or one is named {@link #PLUGINS}
      */
     public Modules(List<Module> modules) {
         for (Module m : modules) {
+            if (m.name().equals(PLUGINS)) {
+                throw new IllegalArgumentException("module name '" + PLUGINS + "' is the plug-ins' (they join with --plugin)");
+            }
             if (this.modules.put(m.name(), m) != null) {
                 throw new IllegalArgumentException("module name '" + m.name() + "' is registered twice");
             }
@@ -78,131 +95,52 @@ public final class Modules {
     }
 
     /**
-     * The modules of msgd-lab: theory, regression, sde, deep (its study in {@code DeepStudy.STUDY_DIR}, Fashion-MNIST
-     * from {@code MSGD_FASHION_MNIST} or Debian's folder).
+     * The modules of msgd-lab: theory (at the context's {@link TheoryStudy#SETUP}), regression, sde, deep (its runs in
+     * the context's {@link DeepStudy#RUNS} or {@link DeepStudy#FROM_SWEEP}, Fashion-MNIST in its data folder).
      *
      * @return the modules
      */
     public static Modules standard() {
         return new Modules(List.of(
                 Module.of("theory", TheoryStudy::create),
-                Module.of("regression", org.msgdlab.onlineregression.RegressionStudy::create),
-                Module.of("sde", org.msgdlab.sde.SdeStudy::create),
-                Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(org.msgdlab.deep.DeepStudy.STUDY_DIR,
-                        fashionMnistDir()))));
-    }
-
-    /**
-     * These modules with the theory study built for {@code setup} (unchanged when there is no
-     * theory module or the set-up is the paper's).
-     *
-     * @param setup the theory study's set-up
-     * @return these modules, or new ones
-     */
-    public Modules withTheorySetup(TheoryStudy.Setup setup) {
-        if (setup.equals(TheoryStudy.Setup.paper()) || !modules.containsKey("theory")
-                || modules.get("theory").study().isEmpty()) {
-            return this;
-        }
-        List<Module> all = new ArrayList<>();
-        for (Module m : modules.values()) {
-            all.add(m.name().equals("theory") ? Module.of("theory", () -> TheoryStudy.create(setup)) : m);
-        }
-        return new Modules(all);
-    }
-
-    /**
-     * These modules with the deep study reading (and, at the full budget, writing) its runs in {@code dir}
-     * (unchanged when there is no deep module with a study).
-     *
-     * @param dir the study directory
-     * @return these modules, or new ones
-     */
-    public Modules withDeepStudyDir(java.nio.file.Path dir) {
-        if (!modules.containsKey("deep") || modules.get("deep").study().isEmpty()) {
-            return this;
-        }
-        List<Module> all = new ArrayList<>();
-        for (Module m : modules.values()) {
-            all.add(m.name().equals("deep") ? Module.of("deep", () -> org.msgdlab.deep.DeepStudy.create(dir, fashionMnistDir())) : m);
-        }
-        return new Modules(all);
-    }
-
-    /**
-     * These modules with {@code study} as the deep module's (a sweep's study, {@code verify --from}); without a
-     * deep module, the same modules.
-     *
-     * @param study the study
-     * @return new modules
-     */
-    public Modules withDeepStudy(Study study) {
-        List<Module> all = new ArrayList<>();
-        for (Module m : modules.values()) {
-            all.add(m.name().equals("deep") ? Module.of("deep", () -> study) : m);
-        }
-        return new Modules(all);
-    }
-
-    /**
-     * Where the deep module finds Fashion-MNIST: the environment variable {@code MSGD_FASHION_MNIST}
-     * when set, Debian's {@code /usr/share/datasets/fashion-mnist} otherwise.
-     */
-    static java.nio.file.Path fashionMnistDir() {
-        String p = System.getenv("MSGD_FASHION_MNIST");
-        return p == null || p.isBlank() ? org.msgdlab.deep.data.FashionMnist.DEFAULT_DIR : java.nio.file.Path.of(p);
-    }
-
-    /** The name of the module of users' noises ({@code --plugin}). */
-    public static final String PLUGINS = PluginStudy.ID;
-
-    /**
-     * These modules with the study of {@code plugins} added after theory (unchanged when there are
-     * none): their mean and covariance claims at n samples and SGD batch b, Theorem 1's exact-risk
-     * equality, and their SDE weak order on the sde module's logistic problem. Without a theory module the
-     * plug-in module comes last.
-     *
-     * @param plugins the loaded plug-ins
-     * @param n       the number of samples of their claims
-     * @param b       the SGD batch size of their claims
-     * @return these modules, or new ones
-     */
-    public Modules withPlugins(List<NoisePlugin> plugins, int n, int b) {
-        if (plugins.isEmpty()) {
-            return this;
-        }
-        List<Module> all = new ArrayList<>();
-        for (Module m : modules.values()) {
-            all.add(m);
-            if (m.name().equals("theory")) {
-                all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, Modules::pluginClaimsOfOtherModules)));
-            }
-        }
-        if (!modules.containsKey("theory")) {
-            all.add(Module.of(PLUGINS, () -> PluginStudy.create(plugins, n, b, Modules::pluginClaimsOfOtherModules)));
-        }
-        return new Modules(all);
+                Module.of("regression", context -> RegressionStudy.create()),
+                Module.of("sde", context -> SdeStudy.create()),
+                Module.of("deep", DeepStudy::create)));
     }
 
     /** Theorem 1's exact-risk equality (regression module) and the SDE weak order (sde module) of a plug-in. */
-    private static List<org.msgdlab.core.claims.Claim> pluginClaimsOfOtherModules(NoisePlugin p) {
-        List<org.msgdlab.core.claims.Claim> claims = new ArrayList<>(org.msgdlab.onlineregression.RegressionStudy.pluginClaims(p));
-        claims.addAll(org.msgdlab.sde.SdeStudy.pluginClaims(p));
+    private static List<Claim> pluginClaimsOfOtherModules(org.msgdlab.theory.plugin.NoisePlugin p) {
+        List<Claim> claims = new ArrayList<>(RegressionStudy.pluginClaims(p));
+        claims.addAll(SdeStudy.pluginClaims(p));
         return claims;
     }
 
-    /** @return module names in run order (a new list) */
-    public List<String> names() {
-        return new ArrayList<>(modules.keySet());
+    /**
+     * The modules of a run, in run order: these, with {@link #PLUGINS} after theory (last without a theory module)
+     * when the context carries plug-ins ({@link PluginStudy#PLUGINS}).
+     *
+     * @param context the run's context
+     * @return module names in run order (a new list)
+     */
+    public List<String> names(CheckContext context) {
+        List<String> names = new ArrayList<>(modules.keySet());
+        if (!context.option(PluginStudy.PLUGINS).isEmpty()) {
+            names.add(names.contains("theory") ? names.indexOf("theory") + 1 : names.size(), PLUGINS);
+        }
+        return names;
     }
 
     /**
-     * The module of a name.
+     * The module of a name in a run.
      *
-     * @param name the name used by {@code --only}
-     * @return the module, or empty
+     * @param name    the name used by {@code --only}
+     * @param context the run's context
+     * @return the module, or empty (also {@link #PLUGINS} when the context carries no plug-ins)
      */
-    public Optional<Module> get(String name) {
+    public Optional<Module> get(String name, CheckContext context) {
+        if (name.equals(PLUGINS)) {
+            return context.option(PluginStudy.PLUGINS).isEmpty() ? Optional.empty() : Optional.of(PLUGIN_MODULE);
+        }
         return Optional.ofNullable(modules.get(name));
     }
 }

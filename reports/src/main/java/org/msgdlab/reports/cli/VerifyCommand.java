@@ -6,6 +6,7 @@ import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
 import org.msgdlab.theory.TheoryStudy;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.claims.Results;
@@ -14,6 +15,8 @@ import org.msgdlab.core.claims.StudyResult;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
+import org.msgdlab.theory.plugin.PluginStudy;
+import org.msgdlab.deep.DeepStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +26,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -64,12 +66,6 @@ import java.util.concurrent.TimeUnit;
                 "143:stopped by TERM, e.g. kill or timeout (as Ctrl-C)"})
 final class VerifyCommand implements Callable<Integer> {
 
-    /**
-     * Seed used without {@code --seed}: a fixed date (2020-07-12, the week of ICML 2020), so that
-     * a plain {@code msgd verify} is reproducible.
-     */
-    static final long DEFAULT_SEED = 20200712L;
-
     private final Modules modules;
 
     @Spec
@@ -86,8 +82,9 @@ final class VerifyCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}.")
     Budget budget;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + DEFAULT_SEED,
-            description = "Master seed; the same seed and budget give the same numbers. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + CheckContext.DEFAULT_SEED,
+            description = "Master seed; the same seed and budget give the same numbers (the deep study's claims read"
+                    + " committed runs trained from their own seed, which their evidence names). Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "msgd-report",
@@ -144,16 +141,20 @@ final class VerifyCommand implements Callable<Integer> {
         List<String> pending = new ArrayList<>();
         ClaimSelection selection = new ClaimSelection(spec.commandLine());
         selection.refuseOptionsThatDoNotApply(only, pluginJars);
-        TheoryStudy.Setup setup = theorySetup();
-        Modules selectedModules = modules.withTheorySetup(setup).withDeepStudyDir(studyDir)
-                .withPlugins(plugins(), setup.n(), setup.b());
-        if (from != null) {
-            selectedModules = selectedModules.withDeepStudy(sweepStudy(err));
-            if (only == null) {
-                only = List.of("deep");
-            }
+        CheckContext context = context();
+        if (from != null && only == null) {
+            only = List.of("deep");
         }
-        List<Study> studies = selection.selectClaims(selection.selectStudies(selectedModules, only, pending), claimIds);
+        List<Study> studies;
+        try {
+            studies = selection.selectClaims(selection.selectStudies(modules, context, only, pending), claimIds);
+        } catch (IllegalArgumentException e) {
+            if (from == null) {
+                throw e;
+            }
+            // the deep study of --from: a directory that is no sweep of the paired study is a usage error naming it
+            throw new ParameterException(spec.commandLine(), "--from " + from + ": " + e.getMessage());
+        }
         if (out.toString().isBlank()) {
             throw new ParameterException(spec.commandLine(), "--out '" + out + "': must name a directory (the empty path"
                     + " would write into the current one)");
@@ -173,11 +174,11 @@ final class VerifyCommand implements Callable<Integer> {
             return Msgd.CLAIM_ERROR;
         }
         try (folderLock) {
-            return verify(dir, studies, pending, err);
+            return verify(dir, context, studies, pending, err);
         }
     }
 
-    private int verify(Path dir, List<Study> studies, List<String> pending, PrintWriter err) {
+    private int verify(Path dir, CheckContext context, List<Study> studies, List<String> pending, PrintWriter err) {
         pending.forEach(name -> err.println("module '" + name + "' has no claims yet (its issue has not landed)"));
         String command = "msgd " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
         VerificationRun run = new VerificationRun(dir, Provenance.start(seed, budget, command), studies);
@@ -208,7 +209,7 @@ final class VerifyCommand implements Callable<Integer> {
         Report.Written report;
         try {
             run.start();
-            new ClaimRunner(budget, seed).runClaims(run, err);
+            new ClaimRunner(context).runClaims(run, err);
             results = run.finish();
             if (results == null) {
                 // interrupted: the shutdown hook wrote the results and the report and said so
@@ -261,20 +262,26 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
-    /** The deep study built from the sweep in --from; a directory that is no such sweep is a usage error naming it. */
-    private Study sweepStudy(PrintWriter err) {
+    /**
+     * The one context of this run, from which every module builds its study and every claim reads: the budget and
+     * seed, Fashion-MNIST's folder ({@code MSGD_FASHION_MNIST}, read here, at the command line; unset: the deep
+     * module's default), the theory set-up, the plug-ins, and the deep study's runs (--study-dir, or --from's sweep).
+     */
+    private CheckContext context() {
+        CheckContext c = CheckContext.of(budget, seed).withDataDir(fashionMnistDir(System.getenv("MSGD_FASHION_MNIST")))
+                .with(TheoryStudy.SETUP, theorySetup()).with(PluginStudy.PLUGINS, plugins()).with(DeepStudy.RUNS, studyDir);
+        if (from == null) {
+            return c;
+        }
         if (spec.commandLine().getParseResult().hasMatchedOption("--study-dir")) {
             throw new ParameterException(spec.commandLine(), "--from and --study-dir both name the deep study's runs: give one");
         }
-        try {
-            PrintStream log = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
-                    java.nio.charset.StandardCharsets.UTF_8);
-            return org.msgdlab.deep.sweep.SweepStudy.create(from, log);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--from " + from + ": " + e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return c.with(DeepStudy.FROM_SWEEP, from);
+    }
+
+    /** Fashion-MNIST's folder from the value of {@code MSGD_FASHION_MNIST}: null (the deep module's default) when unset or blank. */
+    static Path fashionMnistDir(String variable) {
+        return variable == null || variable.isBlank() ? null : Path.of(variable);
     }
 
     /** The plug-ins of the --plugin jars (none without the option); a bad jar is a usage error naming it. */

@@ -2,6 +2,7 @@ package org.msgdlab.reports.cli;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
 
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,9 @@ class ClaimCostsTest {
     void theShippedTableHasAQuickCostForEveryClaimOfTheStandardModules() {
         Map<String, Double> quick = ClaimCosts.shipped(Budget.QUICK);
         Modules modules = Modules.standard();
-        for (String name : modules.names()) {
-            modules.get(name).flatMap(Modules.Module::study).ifPresent(study -> study.get().claims().forEach(c ->
+        CheckContext context = CheckContext.of(Budget.QUICK, CheckContext.DEFAULT_SEED);
+        for (String name : modules.names(context)) {
+            modules.get(name, context).flatMap(Modules.Module::study).ifPresent(study -> study.apply(context).claims().forEach(c ->
                     assertFalse(quick.get(c.id()) == null, "no measured quick cost for " + c.id() + " (" + name + ")")));
         }
     }

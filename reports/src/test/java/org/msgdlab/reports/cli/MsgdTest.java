@@ -54,7 +54,7 @@ class MsgdTest {
 
     private static Modules modules(Claim... claims) {
         Study study = new Study("fake.study", "A fake study", "Section 2", List.of(claims));
-        return new Modules(List.of(Modules.Module.of("theory", () -> study), Modules.Module.pending("sde")));
+        return new Modules(List.of(Modules.Module.of("theory", context -> study), Modules.Module.pending("sde")));
     }
 
     private static Modules twoPassingClaims() {
@@ -476,7 +476,7 @@ class MsgdTest {
         assertTrue(Files.exists(figures.resolve("fake.study.overview.png")));
         // a later report whose study is named differently: the old overview goes, the user's file stays
         Study renamed = new Study("other.study", "Another", "Section 2", List.of(new FixedClaim("fake.a", Verdict.PASS, null)));
-        exec(new Modules(List.of(Modules.Module.of("theory", () -> renamed))), "verify", "--out", tmp.toString());
+        exec(new Modules(List.of(Modules.Module.of("theory", context -> renamed))), "verify", "--out", tmp.toString());
         assertTrue(Files.exists(figures.resolve("other.study.overview.png")));
         assertFalse(Files.exists(figures.resolve("fake.study.overview.png")), "a stale figure of ours is removed");
         assertEquals("mine", Files.readString(figures.resolve("my-own.png")), "the user's own figure is kept");

@@ -107,7 +107,7 @@ class PluginVerifyTest {
     }
 
     private static Modules theoryOnly() {
-        return new Modules(List.of(Modules.Module.of("theory", () -> new Study("fake", "fake", "none", List.of()))));
+        return new Modules(List.of(Modules.Module.of("theory", context -> new Study("fake", "fake", "none", List.of()))));
     }
 
     private record Run(int code, String err) {

@@ -13,7 +13,6 @@ import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Series;
 import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.core.random.Streams;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
@@ -67,10 +66,10 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
     @Override
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
-        long seed = context.seed();
+        long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
         long start = System.nanoTime();
         StrongSetup s = setup(budget);
-        long runSeed = Streams.derive(seed, id);
+        long runSeed = context.seedFor(id);
         StrongAnalysis a = new StrongAnalysis(StrongErrorRun.run(s, runSeed));
         double alpha = FalseAlarm.PER_CLAIM;
         double z = FalseAlarm.z(alpha, 2);

@@ -16,7 +16,6 @@ import org.msgdlab.core.claims.Series;
 import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.SamplingNoise;
-import org.msgdlab.core.random.Streams;
 import org.msgdlab.core.stats.FalseAlarm;
 
 import java.util.ArrayList;
@@ -76,12 +75,12 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
     @Override
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
-        long seed = context.seed();
+        long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
         long start = System.nanoTime();
         WeakSetup s = budget == Budget.QUICK ? quick : full;
         Diffusion diffusion = Diffusion.matching(noise);
-        double[][] disc = WeakErrorRun.discrete(s, noise, Streams.derive(seed, id));
-        double[][] ref = references.get(s, diffusion, Streams.derive(seed, REFERENCE_STREAM));
+        double[][] disc = WeakErrorRun.discrete(s, noise, context.seedFor(id));
+        double[][] ref = references.get(s, diffusion, context.seedFor(REFERENCE_STREAM));
         List<TestFunction> phis = s.testFunctions();
         int f = phis.size();
         int jn = s.stepSizes();

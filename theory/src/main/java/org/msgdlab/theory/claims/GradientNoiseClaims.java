@@ -43,7 +43,7 @@ public final class GradientNoiseClaims {
         String id = "sgd-cov.identity.algebraic";
         return new ExactClaim(new ClaimRef(id, "Eq. (sgd-cov), Section 2",
                 "C = grad L Var[V_sgd] grad L^T = (1/b)(F - g g^T), F = grad L grad L^T / n, g = grad L 1 / n"),
-                seed -> {
+                context -> {
                     int[][] shapes = {{1, 2, 1}, {5, 40, 7}, {20, 1000, 50}, {50, 300, 300}};
                     List<StatisticCheck> stats = new ArrayList<>();
                     double worstWrong = Double.MAX_VALUE;
@@ -52,8 +52,7 @@ public final class GradientNoiseClaims {
                         int d = s[0];
                         int n = s[1];
                         int b = s[2];
-                        DMatrixRMaj g = GradientMatrices.withAlignment(d, n, 0.5,
-                                Streams.create(Streams.derive(seed, id + "/" + d + "x" + n)));
+                        DMatrixRMaj g = GradientMatrices.withAlignment(d, n, 0.5, context.stream(id + "/" + d + "x" + n));
                         DMatrixRMaj sandwich = GradientNoise.covariance(g, new SgdWithReplacement(n, b).covariance());
                         DMatrixRMaj fisher = GradientNoise.fisher(g);
                         double[] mean = GradientNoise.fullGradient(g);

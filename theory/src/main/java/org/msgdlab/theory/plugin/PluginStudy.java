@@ -2,6 +2,8 @@ package org.msgdlab.theory.plugin;
 
 import org.msgdlab.theory.claims.NoiseClaims;
 import org.msgdlab.core.claims.CheckFailure;
+import org.msgdlab.core.claims.CheckContext;
+import org.msgdlab.theory.TheoryStudy;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.ErrorClaim;
@@ -51,6 +53,9 @@ public final class PluginStudy {
     /** The study's id, {@code "plugins"}. */
     public static final String ID = "plugins";
 
+    /** The plug-ins of a run ({@code msgd verify --plugin JAR}): none unless the context sets them. */
+    public static final CheckContext.Option<List<NoisePlugin>> PLUGINS = CheckContext.Option.listOf("plugins", NoisePlugin.class);
+
     /** Monte Carlo draws of the sampling vector per claim at the quick and full budgets (as for the paper's Gaussian noises). */
     static final NoiseClaims.Samples SAMPLES = new NoiseClaims.Samples(50_000, 1_000_000);
 
@@ -68,6 +73,20 @@ public final class PluginStudy {
      */
     public static Study create(List<NoisePlugin> plugins, int n, int b) {
         return create(plugins, n, b, p -> List.of());
+    }
+
+    /**
+     * The study of the context's plug-ins ({@link #PLUGINS}) at its theory set-up's n and b ({@link TheoryStudy#SETUP}),
+     * with the claims other modules generate for each ({@code more}).
+     *
+     * @param context the run's context
+     * @param more    the further claims of a plug-in
+     * @return the study; without plug-ins, one without claims
+     * @throws IllegalArgumentException as {@link #claims(NoisePlugin, int, int)}
+     */
+    public static Study create(CheckContext context, Function<NoisePlugin, List<Claim>> more) {
+        TheoryStudy.Setup setup = context.option(TheoryStudy.SETUP);
+        return create(context.option(PLUGINS), setup.n(), setup.b(), more);
     }
 
     /**

@@ -6,6 +6,7 @@ import org.hipparchus.distribution.discrete.BinomialDistribution;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.msgdlab.core.claims.Budget;
+import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.theory.noise.BernoulliNoise;
@@ -72,7 +73,7 @@ class FalseAlarmCalibrationTest {
                 new NoiseClaims.Wrong<>("-", noise.covariance().scaled(2)), Discrepancy.none());
         int alarms = 0;
         for (int seed = 0; seed < runs; seed++) {
-            if (claim.check(Budget.QUICK, 1_000_003L * seed + 17, alpha).verdict() != Verdict.PASS) {
+            if (claim.check(CheckContext.of(Budget.QUICK, 1_000_003L * seed + 17), alpha).verdict() != Verdict.PASS) {
                 alarms++;
             }
         }
