@@ -17,8 +17,6 @@ import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.core.Stack;
-import org.tensorflow.op.train.BatchMatMul;
 import org.msgdlab.deep.graph.SessionConfig;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.family.TFloating;
@@ -36,23 +34,9 @@ import java.util.List;
  * layer k (after its bias) and {@code a_{k-1}} its input, example i's loss depends only on
  * example i's row of {@code z_k}, so the gradient of the <em>sum</em> of the per-example losses
  * with respect to {@code z_k} holds, row by row, the per-example gradients {@code dl_i/dz_k[i]}.
- * From them, for every example i,
- * <ul>
- *   <li>fully connected layer {@code z = a W + b}: {@code dW_i = a_i^T dz_i} (outer product
- *       {@code [in, out]}, by broadcasting), {@code db_i = dz_i};</li>
- *   <li>convolution {@code z = conv(a, K) + b} (VALID, stride 1, kernel HWIO {@code [kh, kw, cin, cout]},
- *       {@code z[y, x, o] = sum_{h, w, c} a[y + h, x + w, c] K[h, w, c, o]}): with the P output
- *       positions, {@code dK_i[h, w, c, o] = sum_{y, x} a_i[y + h, x + w, c] dz_i[y, x, o]}, i.e.
- *       {@code dK_i = patches_i^T dz_i} with the input patches {@code [P, kh*kw*cin]} vectorised
- *       row-major over (row, column, channel); the row-major flattening of {@code [kh*kw*cin, cout]}
- *       is the HWIO flattening of the kernel. {@code db_i = sum over positions of dz_i}.
- *       Two forms ({@link ConvForm}): by default {@link ConvForm#SHIFTED_SLICES} (for each of the
- *       kh*kw kernel offsets, the shifted input slice {@code [N, P, cin]} times dz by BatchMatMul,
- *       stacked), or {@link ConvForm#PATCHES} ({@code ExtractImagePatches} and one BatchMatMul).
- *       On ConvSmall (n = 1000, float32, 2 threads, noisy shared machine) the kernel gradients by
- *       slices took about a third to a quarter of the time by patches (whose patch extraction alone
- *       dominates for the one-channel first layer), the whole per-example gradient about half.</li>
- * </ul>
+ * From them, for every example i, the gradients of each layer's parameters follow in closed form
+ * ({@link LayerGradients}: outer products for fully connected layers, input patches times output gradients
+ * for convolutions, in two forms, {@link ConvForm}).
  *
  * <p>The layout is that of {@link NoiseInjection#perSampleGradientsByExample}: rows are examples,
  * columns the flattened parameters in {@link Model#parameters()} order, restricted to a
@@ -260,13 +244,13 @@ public final class PerExampleGradients implements AutoCloseable {
         Operand<T> d3 = cast(dz.dy(2));
         Operand<T> d4 = cast(dz.dy(3));
         Operand<TInt32> positions = tf.constant(new int[] {1, 2});
-        add(tf, convKernel(tf, l.input(), d1, specs.get(0), type));
+        add(tf, LayerGradients.convKernel(tf, l.input(), d1, specs.get(0), type, convForm));
         add(tf, tf.reduceSum(d1, positions));
-        add(tf, convKernel(tf, l.pooled1(), d2, specs.get(2), type));
+        add(tf, LayerGradients.convKernel(tf, l.pooled1(), d2, specs.get(2), type, convForm));
         add(tf, tf.reduceSum(d2, positions));
-        add(tf, outer(tf, l.flat(), d3));
+        add(tf, LayerGradients.outer(tf, l.flat(), d3));
         add(tf, d3);
-        add(tf, outer(tf, l.hidden(), d4));
+        add(tf, LayerGradients.outer(tf, l.hidden(), d4));
         add(tf, d4);
         for (int k = 0; k < specs.size(); k++) {
             long cols = perExample.get(k).shape().get(1);
@@ -284,51 +268,7 @@ public final class PerExampleGradients implements AutoCloseable {
 
     /** Appends {@code [N, ...]} flattened to {@code [N, size]} (row-major). */
     private <T extends TFloating> void add(Ops tf, Operand<T> perExampleGrad) {
-        Shape s = perExampleGrad.shape();
-        long size = 1;
-        for (int i = 1; i < s.numDimensions(); i++) {
-            size *= s.get(i);
-        }
-        perExample.add(tf.reshape(perExampleGrad, tf.constant(new int[] {-1, Math.toIntExact(size)})));
-    }
-
-    /** Per-example {@code a_i^T dz_i}: {@code [N, in, 1] * [N, 1, out] -> [N, in, out]}. */
-    private static <T extends TFloating> Operand<T> outer(Ops tf, Operand<T> a, Operand<T> dz) {
-        return tf.math.mul(tf.expandDims(a, tf.constant(2)), tf.expandDims(dz, tf.constant(1)));
-    }
-
-    /**
-     * Per-example kernel gradient of a VALID, stride-1 convolution with HWIO kernel {@code spec}:
-     * {@code patches_i^T dz_i}, {@code [N, kh*kw*cin, cout]}.
-     */
-    private <T extends TFloating> Operand<T> convKernel(Ops tf, Operand<T> input, Operand<T> dz, Parameter spec,
-                                                               Class<T> type) {
-        long[] k = spec.shape();   // kh, kw, cin, cout
-        Shape out = dz.shape();     // [N, ho, wo, cout]
-        if (out.numDimensions() != 4 || out.get(1) < 1 || out.get(2) < 1 || out.get(3) != k[3]) {
-            throw new IllegalStateException("output gradient of " + spec.name() + " has static shape " + out
-                    + ", expected [N, ho, wo, " + k[3] + "]");
-        }
-        int positions = Math.toIntExact(out.get(1) * out.get(2));
-        int patch = Math.toIntExact(k[0] * k[1] * k[2]);
-        Operand<T> g = tf.reshape(dz, tf.constant(new int[] {-1, positions, Math.toIntExact(k[3])}));
-        if (convForm == ConvForm.SHIFTED_SLICES) {
-            // offset (h, w): a[:, h:h+ho, w:w+wo, :] as [N, P, cin]; its product with dz is dK[h, w, :, :]
-            int[] size = {-1, Math.toIntExact(out.get(1)), Math.toIntExact(out.get(2)), Math.toIntExact(k[2])};
-            Operand<TInt32> flat = tf.constant(new int[] {-1, positions, Math.toIntExact(k[2])});
-            List<Operand<T>> offsets = new ArrayList<>();
-            for (int h = 0; h < k[0]; h++) {
-                for (int w = 0; w < k[1]; w++) {
-                    Operand<T> s = tf.slice(input, tf.constant(new int[] {0, h, w, 0}), tf.constant(size));
-                    offsets.add(tf.train.batchMatMul(tf.reshape(s, flat), g, type, BatchMatMul.adjX(true)));
-                }
-            }
-            return tf.stack(offsets, Stack.axis(1L));   // [N, kh*kw, cin, cout], h-major: the HWIO order
-        }
-        Operand<T> patches = tf.image.extractImagePatches(input, List.of(1L, k[0], k[1], 1L), List.of(1L, 1L, 1L, 1L),
-                List.of(1L, 1L, 1L, 1L), "VALID");
-        Operand<T> p = tf.reshape(patches, tf.constant(new int[] {-1, positions, patch}));
-        return tf.train.batchMatMul(p, g, type, BatchMatMul.adjX(true));
+        perExample.add(LayerGradients.flattened(tf, perExampleGrad));
     }
 
     /**

@@ -296,11 +296,11 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
      */
     public Method resolve(Method m) {
         int b = m.b();
-        if (m.kind() == Method.Kind.SGD && sgdSampling == SgdSampling.WITHOUT_REPLACEMENT) {
-            return new Method(Method.Kind.SGD_WOR, m.b(), 0, Double.NaN);
+        if (m instanceof SgdMethod sgd && !sgd.withoutReplacement() && sgdSampling == SgdSampling.WITHOUT_REPLACEMENT) {
+            return new SgdMethod(m.b(), true);
         }
-        if (m.kind() == Method.Kind.MSGD_BERNOULLI && bernoulliBatch > 0 && m.bigBatch() == 0 && bernoulliBatch != b) {
-            return new Method(Method.Kind.MSGD_BERNOULLI, m.b(), bernoulliBatch, Double.NaN);
+        if (m instanceof MsgdBernoulliMethod && bernoulliBatch > 0 && m.bigBatch() == 0 && bernoulliBatch != b) {
+            return new MsgdBernoulliMethod(m.b(), bernoulliBatch);
         }
         return m;
     }

@@ -75,7 +75,7 @@ final class RunJson {
             hp.put("compensatoryMagnitude", plan.magnitude());
         }
         hp.put("chunk", c.preset().chunk());
-        SamplingNoiseInfo.put(hp, c.method(), n);
+        hp.put("samplingNoise", c.method().samplingNoise(n));
         info.put("hyperparameters", hp);
         info.put("data", Map.of("train", data.train().name(), "test", data.test().name(),
                 "dir", c.dataDir().toString()));
@@ -205,19 +205,5 @@ final class RunJson {
             throw new IllegalArgumentException("'" + key + "' is " + v + "; it must be a whole number");
         }
         return v.asInt();
-    }
-
-    /** Noise description for run.json. */
-    private static final class SamplingNoiseInfo {
-        static void put(Map<String, Object> hp, Method m, int n) {
-            var noise = m.noise(n);
-            if (noise != null) {
-                hp.put("samplingNoise", noise.paperName() + ": " + noise.formula());
-            } else if (m.miniBatch()) {
-                hp.put("samplingNoise", m.miniBatchMsgd(n).formula());
-            } else {
-                hp.put("samplingNoise", "none (W = 1/n)");
-            }
-        }
     }
 }

@@ -1,9 +1,17 @@
 package org.msgdlab.deep.train;
 
 import org.junit.jupiter.api.Test;
+import org.msgdlab.theory.noise.FisherNoise;
+import org.msgdlab.theory.plugin.NoisePlugin;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,21 +47,19 @@ class MethodTest {
             assertArrayEquals(a.indices(), b.indices(), name);
             assertArrayEquals(a.weights(), b.weights(), name);
             double sum = Arrays.stream(a.weights()).sum();
-            switch (m.kind()) {
-                case GD -> {
-                    assertEquals(n, a.size());
-                    assertEquals(1.0, sum, 1e-12);
-                }
-                case SGD, SGD_WOR -> {
-                    assertTrue(a.size() <= 10, name + " feeds only its batch");
-                    assertEquals(1.0, sum, 1e-12, name + " weights sum to 1");
-                }
-                case MSGD_BERNOULLI -> assertTrue(a.size() < n / 2, "Bernoulli feeds only its support");
-                case MINIBATCH_FISHER, MINIBATCH_COV -> {
-                    assertEquals(40, a.size());
-                    assertEquals(40, Arrays.stream(a.indices()).distinct().count(), "B distinct samples");
-                }
-                default -> assertEquals(n, a.size(), name + " is a full-batch method");
+            if (m instanceof GdMethod) {
+                assertEquals(n, a.size());
+                assertEquals(1.0, sum, 1e-12);
+            } else if (m instanceof SgdMethod) {
+                assertTrue(a.size() <= 10, name + " feeds only its batch");
+                assertEquals(1.0, sum, 1e-12, name + " weights sum to 1");
+            } else if (m instanceof MsgdBernoulliMethod) {
+                assertTrue(a.size() < n / 2, "Bernoulli feeds only its support");
+            } else if (m instanceof Algorithm2Method) {
+                assertEquals(40, a.size());
+                assertEquals(40, Arrays.stream(a.indices()).distinct().count(), "B distinct samples");
+            } else {
+                assertEquals(n, a.size(), name + " is a full-batch method");
             }
         }
         Method.Feed k1 = Method.parse("msgd-fisher", 10, Double.NaN).plan(n, 3).draw(1);
@@ -67,5 +73,56 @@ class MethodTest {
         double s2 = (1000.0 - 1 + 50) / (50.0 * 1000 * 100) - 1.0 / (100.0 * 100);
         assertEquals(Math.sqrt(s2), p.magnitude(), 1e-12);
         assertEquals(0.003, Method.parse("[msgd-fisher]-100", 50, 0.003).plan(1000, 1).magnitude(), 1e-12);
+    }
+
+    @Test
+    void everyMethodIsReadBackFromItsId() {
+        NoisePlugin plugin = NoisePlugin.of("double-fisher", "Fisher at b/2", (n, b) -> new FisherNoise(n, b / 2));
+        List<Method> every = new ArrayList<>(List.of(new GdMethod(50), new SgdMethod(20, false), new SgdMethod(20, true),
+                new MsgdBernoulliMethod(50, 0), new MsgdBernoulliMethod(50, 20), new PluginMethod(50, plugin)));
+        for (MsgdGaussianMethod.Noise v : MsgdGaussianMethod.Noise.values()) {
+            every.add(new MsgdGaussianMethod(50, v));
+        }
+        for (MsgdSparseMethod.Noise v : MsgdSparseMethod.Noise.values()) {
+            every.add(new MsgdSparseMethod(50, 10, v));
+        }
+        for (MiniBatchMsgdMethod.Compensation v : MiniBatchMsgdMethod.Compensation.values()) {
+            every.add(new MiniBatchMsgdMethod(50, 500, 0.003, v));
+            every.add(new MiniBatchMsgdMethod(50, 500, Double.NaN, v));
+        }
+        for (Method m : every) {
+            assertEquals(m, Method.parse(m.id(), 50, m.magnitude(), List.of(plugin)), m.id());
+        }
+        Set<Class<?>> records = new HashSet<>();
+        Deque<Class<?>> open = new ArrayDeque<>(List.of(Method.class));
+        while (!open.isEmpty()) {
+            Class<?> c = open.pop();
+            if (c.isSealed()) {
+                open.addAll(List.of(c.getPermittedSubclasses()));
+            } else {
+                records.add(c);
+            }
+        }
+        assertEquals(records, every.stream().map(Object::getClass).collect(Collectors.toSet()),
+                "a method added to the permits (or a constant to its enum) is read back from its id here");
+    }
+
+    @Test
+    void theSyntaxAndTheRefusalsReadAsBefore() {
+        assertEquals("gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli[-K] (K: expected batch, default b), "
+                + "msgd-[fisher-B] (or msgd-sparse-fisher-B), msgd-[cov-B] (or msgd-sparse-cov-B), "
+                + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B), "
+                + "plugin:NAME (a plug-in noise of a --plugin jar)", Method.syntax());
+        assertEquals("method SGD_WOR: SGD batch size b=0 must be >= 1",
+                assertThrows(IllegalArgumentException.class, () -> Method.parse("sgd-0-wor", 50, Double.NaN)).getMessage());
+        assertEquals("method MSGD_SPARSE_COV: batch size B=0 must be >= 1",
+                assertThrows(IllegalArgumentException.class, () -> Method.parse("msgd-[cov-0]", 50, Double.NaN)).getMessage());
+        assertEquals("method MINIBATCH_FISHER: compensatory magnitude s=-1.0 must be >= 0 (NaN: matched to SGD-b)",
+                assertThrows(IllegalArgumentException.class, () -> Method.parse("[msgd-fisher]-9", 50, -1)).getMessage());
+        assertEquals("method 'msgd-[fisher-99999999999]': the batch size 99999999999 is beyond 2147483647",
+                assertThrows(IllegalArgumentException.class, () -> Method.parse("msgd-[fisher-99999999999]", 50, 0)).getMessage());
+        assertEquals("SGD-50", Method.parse("  SGD ", 50, Double.NaN).paperName());
+        assertEquals("plugin-Double", Method.parse("Plugin:Double", 50, Double.NaN,
+                List.of(NoisePlugin.of("Double", "", FisherNoise::new))).id(), "a plug-in's name keeps its case");
     }
 }

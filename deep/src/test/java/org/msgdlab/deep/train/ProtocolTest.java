@@ -125,8 +125,8 @@ class ProtocolTest {
     void sgdWithoutReplacementNeverRepeatsAnIndexWithinABatchAndWithReplacementDoes() {
         Method wor = Protocol.AUTHORS_CODE.method("sgd-50", 50);
         Method wr = Protocol.PAPER_TEXT.method("sgd-50", 50);
-        assertEquals(Method.Kind.SGD_WOR, wor.kind());
-        assertEquals(Method.Kind.SGD, wr.kind());
+        assertEquals(new SgdMethod(50, true), wor);
+        assertEquals(new SgdMethod(50, false), wr);
         int repeatsWithReplacement = 0;
         Method.Plan pw = wor.plan(1000, 5, true);
         Method.Plan pr = wr.plan(1000, 5, true);

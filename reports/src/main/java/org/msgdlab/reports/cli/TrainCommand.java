@@ -4,7 +4,9 @@ import org.msgdlab.core.io.FolderLock;
 import org.msgdlab.deep.bench.StepBenchmarkReport;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.PixelScale;
+import org.msgdlab.deep.train.Algorithm2Method;
 import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.MsgdBernoulliMethod;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
@@ -182,7 +184,7 @@ final class TrainCommand implements Callable<Integer> {
     static void listPresetsAndMethods(CommandLine train) {
         CommandSpec s = train.getCommandSpec();
         s.usageMessage().footer(String.format(String.join("%n", s.usageMessage().footer()),
-                Preset.all().stream().map(Preset::id).toList(), Method.SYNTAX));
+                Preset.all().stream().map(Preset::id).toList(), Method.syntax()));
     }
 
     @Override
@@ -259,11 +261,11 @@ final class TrainCommand implements Callable<Integer> {
                     + " for the magnitude matching SGD's noise)");
         }
         Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
-        if (magnitude != null && m.kind() != Method.Kind.MINIBATCH_FISHER && m.kind() != Method.Kind.MINIBATCH_COV) {
+        if (magnitude != null && !(m instanceof Algorithm2Method)) {
             throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
                     + " only, not to --method " + method);
         }
-        if (bernoulliBatch != null && m.kind() != Method.Kind.MSGD_BERNOULLI) {
+        if (bernoulliBatch != null && !(m instanceof MsgdBernoulliMethod)) {
             throw new IllegalArgumentException("--bernoulli-batch applies to msgd-bernoulli only, not to --method " + method);
         }
         Protocol p = protocol;

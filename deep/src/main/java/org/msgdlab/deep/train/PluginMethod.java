@@ -1,0 +1,53 @@
+package org.msgdlab.deep.train;
+
+import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
+
+/**
+ * Algorithm 1 with a user's noise ({@code plugin:NAME}, its id {@code plugin-NAME}): the noise the plug-in
+ * creates at this SGD batch b.
+ *
+ * @param b      the SGD batch size handed to the plug-in, >= 1
+ * @param plugin the plug-in
+ */
+public record PluginMethod(int b, NoisePlugin plugin) implements Algorithm1Method {
+
+    private static final String PREFIX = "plugin:";
+    private static final String ID_PREFIX = "plugin-";
+
+    static final MethodNames.Spelling SPELLING = new MethodNames.Spelling("plugin:NAME (a plug-in noise of a --plugin jar)",
+            name -> name.token().startsWith(PREFIX) || name.token().startsWith(ID_PREFIX) ? read(name) : null);
+
+    /** @throws IllegalArgumentException when the plug-in is missing or {@code b < 1} */
+    public PluginMethod {
+        if (plugin == null) {
+            throw new IllegalArgumentException("method PLUGIN: a plug-in is needed exactly by plug-in methods (plugin:NAME)");
+        }
+        MethodChecks.requireB("PLUGIN", b);
+    }
+
+    private static PluginMethod read(MethodNames.Name name) {
+        String plugin = name.given().trim().substring(PREFIX.length());
+        if (name.plugins().isEmpty()) {
+            throw new IllegalArgumentException("method '" + name.given() + "' names a plug-in noise: give the jar that holds it"
+                    + " with --plugin JAR");
+        }
+        return new PluginMethod(name.b(), NoisePlugins.named(name.plugins(), plugin));
+    }
+
+    @Override
+    public SamplingNoise noise(int n) {
+        return plugin.create(n, b);
+    }
+
+    @Override
+    public String paperName() {
+        return "MSGD with plug-in " + plugin.name();
+    }
+
+    @Override
+    public String id() {
+        return ID_PREFIX + plugin.name();
+    }
+}
