@@ -98,8 +98,13 @@ class ReportTest {
                 "not part of the quick budget; run --budget full");
         var tool = org.msgdlab.core.claims.Evidence.notRun("deep.speed", "Section 5.1", "faster than PyTorch",
                 "PyTorch not available");
+        // two reasons that differ only in their counts after the first clause share one line
+        var laterA = org.msgdlab.core.claims.Evidence.notRun("deep.collapse-a", "Figure 1(a)", "A collapses no more",
+                "decided once, at 60 paired seeds; so far 20 of 60 seeds: A collapsed alone at 0");
+        var laterB = org.msgdlab.core.claims.Evidence.notRun("deep.collapse-b", "Figure 1(a)", "B collapses no more",
+                "decided once, at 60 paired seeds; so far 20 of 60 seeds: B collapsed alone at 1");
         Results r = new Results(p, List.of(new org.msgdlab.core.claims.StudyResult("deep", "Deep", "Section 5",
-                List.of(open, budget, tool))));
+                List.of(open, budget, tool, laterA, laterB))));
         String html = Files.readString(Report.write(dir, r).index());
         String summary = html.substring(html.indexOf("id=\"summary\""), html.indexOf("<nav class=\"toc\""));
         assertFalse(summary.contains("This run did not finish"), "a finished run with claims left out is not interrupted");
@@ -108,6 +113,7 @@ class ReportTest {
         assertTrue(summary.contains("0.004 is within ±0.012 of 0"), summary);
         assertTrue(summary.contains("1 claim not run (not part of the quick budget; run --budget full)"), summary);
         assertTrue(summary.contains("1 claim not run (PyTorch not available)"), summary);
+        assertTrue(summary.contains("2 claims not run (decided once, at 60 paired seeds)"), summary);
         assertTrue(html.contains("&gt; 0"), "the one-sided reference is shown as '> 0'");
     }
 

@@ -73,9 +73,13 @@ final class SummaryTables {
         List<Evidence> notPass = new ArrayList<>();
         List<Evidence> unresolved = new ArrayList<>();
         List<Evidence> notRun = new ArrayList<>();
+        List<String> answeredAbove = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
-                if (e.verdict() == Verdict.NOT_RUN) {
+                if (e.verdict() != Verdict.PASS && e.verdict() != Verdict.NOT_RUN && answered(e)) {
+                    // its verdict and why are the Answers block's line: not repeated in the tables below
+                    answeredAbove.add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>");
+                } else if (e.verdict() == Verdict.NOT_RUN) {
                     notRun.add(e);
                 } else if (e.verdict() == Verdict.INCONCLUSIVE) {
                     unresolved.add(e);
@@ -86,7 +90,7 @@ final class SummaryTables {
         }
         if (total == 0) {
             h.append("<p>No claims were selected.</p>\n");
-        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty()) {
+        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty() && answeredAbove.isEmpty()) {
             h.append("<p class=\"allpass\">Every claim agrees with the paper within its tolerance.</p>\n");
         }
         if (!notPass.isEmpty()) {
@@ -96,10 +100,19 @@ final class SummaryTables {
         if (!unresolved.isEmpty()) {
             verdictTable("Not resolved at this budget (neither confirmed nor contradicted)", unresolved);
         }
+        if (!answeredAbove.isEmpty()) {
+            h.append("<p class=\"note\">").append(answeredAbove.size()).append(answeredAbove.size() == 1 ? " claim" : " claims")
+                    .append(" not PASS, with verdict and why in Answers above: ").append(String.join(", ", answeredAbove))
+                    .append("</p>\n");
+        }
         if (!notRun.isEmpty()) {
             // one line per reason: claims left out by the budget, a missing tool, an interruption
             Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
-            notRun.forEach(e -> byReason.computeIfAbsent(firstLine(e.verdictReason()), k -> new ArrayList<>())
+            // reasons that differ only after their first clause (their counts) share the clause's line
+            Map<String, Long> variants = notRun.stream().map(e -> firstLine(e.verdictReason())).distinct()
+                    .collect(java.util.stream.Collectors.groupingBy(SummaryTables::firstClause, java.util.stream.Collectors.counting()));
+            notRun.forEach(e -> byReason.computeIfAbsent(variants.get(firstClause(e.verdictReason())) > 1
+                            ? firstClause(e.verdictReason()) : firstLine(e.verdictReason()), k -> new ArrayList<>())
                     .add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>"));
             boolean fold = byReason.size() > 3;
             if (fold) {
@@ -146,6 +159,20 @@ final class SummaryTables {
      * The answers to the studies' main questions, in plain words with their numbers (the claims whose
      * {@link IntervalAnswer#headline()} is set): one line each; those not decided yet, one line per study.
      */
+    /** Whether {@code e} has its own line in the Answers block (a headline interval answer). */
+    private static boolean answered(Evidence e) {
+        return IntervalAnswer.from(e.parameters()).filter(IntervalAnswer::headline).isPresent();
+    }
+
+    /**
+     * The first clause of a reason's first line, e.g. "decided once, at 60 paired seeds" of "decided once, at 60
+     * paired seeds; so far 20 of 60 seeds: ...".
+     */
+    static String firstClause(String reason) {
+        String r = firstLine(reason);
+        return r.contains(";") ? r.substring(0, r.indexOf(';')) : r;
+    }
+
     private void answers() {
         List<String> lines = new ArrayList<>();
         for (StudyResult s : results.studies()) {
@@ -161,8 +188,7 @@ final class SummaryTables {
                     open.add(link);
                     if (why == null) {
                         // the first clause of the first one's reason, e.g. "not decided yet: 9 of the first look's 20 paired seeds"
-                        String r = firstLine(e.verdictReason());
-                        why = r.contains(";") ? r.substring(0, r.indexOf(';')) : r;
+                        why = firstClause(e.verdictReason());
                     }
                 } else {
                     lines.add("<li>" + badge(e.verdict()) + " " + Formula.html(a.answer()) + " <span class=\"ref\">" + link

@@ -77,6 +77,15 @@ class IntervalCardTest {
     }
 
     @Test
+    void aClaimAnsweredOnTheFirstScreenIsNotRepeatedInTheTablesBelowItButLinked() {
+        String h = ReportNumbersTest.html(study());
+        String summary = h.substring(h.indexOf("id=\"summary\""), h.indexOf("<nav class=\"toc\""));
+        assertFalse(summary.contains("Where the paper is not exact"), "its FAIL row would repeat the Answers line: " + summary);
+        assertTrue(summary.contains("1 claim not PASS, with verdict and why in Answers above: <a href=\"#claim-"), summary);
+        assertEquals(2, count(summary, "deep.fashion-mnist.authors-code.msgd-fisher-as-sgd-50"), "its answer and the note's link");
+    }
+
+    @Test
     void summaryCsvGivesTheMeanDifferenceAndTheSeedsOfTheDecisionAndNoTolerance() {
         List<String> rows = CsvSummary.render(study()).lines().toList();
         List<String> head = List.of(rows.get(0).split(","));
