@@ -103,4 +103,31 @@ class ResultsComparisonTest {
         assertEquals("study 'bogus' is in neither file (there: s)", e.getMessage());
         assertEquals(2, ResultsComparison.of(a, b, 0, Set.of("s")).differences().size(), "a known name still compares (verdict, estimate)");
     }
+
+    @Test
+    void timingClaimsAreLeftOutUnlessAskedForAndTheirVerdictChangesAreSeenWhenAsked() throws Exception {
+        String two = """
+                {"provenance": {"seed": 7, "budget": "quick"}, "studies": [
+                  {"id": "deep", "claims": [{"claimId": "accuracy", "verdict": "PASS", "estimate": %s},
+                    {"claimId": "speed", "verdict": "%s", "estimate": %s,
+                     "parameters": {"load.rule": "INCONCLUSIVE when others use >= 10%% of the CPUs"}}]}]}
+                """;
+        JsonNode quiet = tree(two.formatted("0.25", "PASS", "2.74"));
+        JsonNode busy = tree(two.formatted("0.25", "INCONCLUSIVE", "12.0"));
+        ResultsComparison left = ResultsComparison.of(quiet, busy, 0, Set.of(), false);
+        assertTrue(left.same(), left.differences().toString());
+        assertEquals(List.of("deep/speed"), left.timingLeftOut());
+        assertEquals(List.of(), left.verdictChanges());
+
+        ResultsComparison asked = ResultsComparison.of(quiet, busy, 0, Set.of(), true);
+        assertEquals(List.of("deep/speed: PASS -> INCONCLUSIVE"), asked.verdictChanges());
+        assertEquals(List.of("deep/speed: /verdict \"PASS\" -> \"INCONCLUSIVE\"", "deep/speed: /estimate 2.74 -> 12.0"),
+                asked.differences());
+        assertEquals(List.of(), asked.timingLeftOut());
+
+        JsonNode changedAccuracy = tree(two.formatted("0.5", "INCONCLUSIVE", "12.0"));
+        assertEquals(List.of("deep/accuracy: /estimate 0.25 -> 0.5"),
+                ResultsComparison.of(quiet, changedAccuracy, 0, Set.of(), false).differences(),
+                "leaving the timing claim out does not hide a change in the claim beside it");
+    }
 }
