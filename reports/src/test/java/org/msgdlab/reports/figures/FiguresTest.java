@@ -200,6 +200,22 @@ class FiguresTest {
     }
 
     @Test
+    void theOverviewLegendCountsEveryClaimOfAVerdictAndSaysHowManyAreDrawn() {
+        java.util.function.BiFunction<String, org.msgdlab.core.claims.StatisticCheck, Evidence> claim = (id, check) ->
+                Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
+                        org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
+        StudyResult study = new StudyResult("s", "Study", "ref", List.of(
+                claim.apply("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
+                claim.apply("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0)),
+                claim.apply("d.far", org.msgdlab.core.claims.StatisticCheck.of("v", 1.5, 0.01, 1.0, 1.0, 0.05))));
+        List<String> legend = OverviewChart.drawing(study).chart().getSeriesMap().values().stream()
+                .filter(org.knowm.xchart.XYSeries::isShowInLegend).map(org.knowm.xchart.XYSeries::getName).toList();
+        assertTrue(legend.contains("PASS (3, 2 plotted)"), "three PASS claims, the speed bound not drawn: " + legend);
+        assertTrue(legend.contains("FAIL (1)"), "all drawn: no 'plotted' count: " + legend);
+    }
+
+    @Test
     void longClaimIdsAreShortenedOnTheOverviewOnlyWhenTheyStayDistinct() {
         assertEquals("", OverviewChart.sharedPrefix(List.of("deep.a.x", "deep.b.y")), "a short shared prefix stays");
         assertEquals("deep.fashion-mnist.", OverviewChart.sharedPrefix(List.of("deep.fashion-mnist.a.x", "deep.fashion-mnist.b.y")));
