@@ -162,7 +162,7 @@ fi
 
 # ---------------------------------------------------------------- training cases (real Fashion-MNIST)
 if [[ ! -f "$DATA/train-images-idx3-ubyte" && ! -f "$DATA/train-images-idx3-ubyte.gz" ]]; then
-  for c in M-nan M-gd B-gd SEED NANLOSS D6 D7; do skip "$c" "no Fashion-MNIST in $DATA"; done
+  for c in M-nan M-gd B-gd SEED RESUME-damaged NANLOSS D6 D7; do skip "$c" "no Fashion-MNIST in $DATA"; done
   exit "$failed"
 fi
 T=(--preset fashion-mnist-small --data "$DATA" --eval-subset 1000 --threads 1,1 --no-progress)
@@ -191,6 +191,23 @@ EOF
   check SEED 1 "seed is 4, but the checkpoint ($D/checkpoint.json) was made by the run with seed 3" \
     "a seed edited in run.json does not continue seed 3's checkpoint"
   if cmp -s "$D/metrics.csv" "$WORK/metrics.before"; then pass SEED-kept "metrics.csv untouched"; else fail SEED-kept "metrics.csv changed"; fi
+fi
+
+# a damaged run file under --resume: exit 1 (a malformed input file, as report and diff give), one line naming it
+if [[ -f "$D/run.json" ]]; then
+  for f in run.json checkpoint.json; do
+    R="$WORK/damaged-${f%.json}"
+    rm -rf "$R" && cp -r "$D" "$R"
+    head -c 40 "$D/$f" > "$R/$f"
+    cp "$R/metrics.csv" "$WORK/metrics.damaged"
+    run "RESUME-damaged-$f" 1 train --resume "$R" --iterations 6
+    check "RESUME-damaged-$f" 1 "$R/$f" "train --resume on a truncated $f: exit 1, one line naming the file"
+    if cmp -s "$R/metrics.csv" "$WORK/metrics.damaged" && [[ "$(head -c 40 "$D/$f")" == "$(cat "$R/$f")" ]]; then
+      pass "RESUME-damaged-$f-kept" "the run's files are left as they were"
+    else
+      fail "RESUME-damaged-$f-kept" "a file of the damaged run was rewritten"
+    fi
+  done
 fi
 
 run NANLOSS 3 train "${T[@]}" --method gd --iterations 1 --eval-every 1 --lr 1e12 --out "$WORK/nan"
