@@ -82,6 +82,29 @@ class ReportLengthTest {
         int clientWidth = browser.value("document.documentElement.clientWidth").asInt();
         assertTrue(scrollWidth <= clientWidth, "the page is " + scrollWidth + " px wide in a " + clientWidth + " px window");
 
+        // the first screen carries the answers to the studies' main questions, each protocol's with its numbers
+        List<String> headlines = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                if (org.msgdlab.core.claims.IntervalAnswer.from(e.parameters()).filter(a -> a.headline()).isPresent()
+                        && e.verdict() != org.msgdlab.core.claims.Verdict.NOT_RUN) {
+                    headlines.add(Fragments.anchor("claim", e.claimId()));
+                }
+            }
+        }
+        assertTrue(!headlines.isEmpty(), "a quick run answers some main question");
+        for (String id : headlines) {
+            double bottom = browser.value("(function(){var a=document.querySelector('div.answers a[href=\"#" + id
+                    + "\"]'); return a ? a.closest('li').getBoundingClientRect().bottom + window.scrollY : -1;})()").asDouble();
+            assertTrue(bottom > 0, "the Answers block has a line for #" + id);
+            assertTrue(bottom <= SCREEN, "the answer of #" + id + " ends at " + bottom + " px, below the first screen (" + SCREEN + ")");
+        }
+        String firstScreen = browser.value("document.querySelector('div.answers').innerText").asText();
+        for (String protocol : List.of("paper-text", "authors-code")) {
+            assertTrue(firstScreen.contains("under the " + protocol + " protocol"), "an answer under " + protocol + ": " + firstScreen);
+        }
+        assertTrue(firstScreen.matches("(?s).*\\d\\.\\d+.*"), "the answers give numbers: " + firstScreen);
+
         List<String> ids = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
