@@ -1,6 +1,6 @@
 package org.msgdlab.app;
 
-import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.sweeps.SweepDirectory;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

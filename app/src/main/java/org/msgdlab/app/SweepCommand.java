@@ -2,12 +2,12 @@ package org.msgdlab.app;
 
 import org.msgdlab.core.claims.Platform;
 import org.msgdlab.deep.sweep.TrainingRunKind;
-import org.msgdlab.core.sweep.LocalExecutor;
-import org.msgdlab.core.sweep.RunState;
-import org.msgdlab.core.sweep.SlurmExecutor;
-import org.msgdlab.core.sweep.SlurmQueue;
-import org.msgdlab.core.sweep.SweepDirectory;
-import org.msgdlab.core.sweep.TaskCommand;
+import org.msgdlab.sweeps.LocalExecutor;
+import org.msgdlab.sweeps.RunState;
+import org.msgdlab.sweeps.SlurmExecutor;
+import org.msgdlab.sweeps.SlurmQueue;
+import org.msgdlab.sweeps.SweepDirectory;
+import org.msgdlab.sweeps.TaskCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

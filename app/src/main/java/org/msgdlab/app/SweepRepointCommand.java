@@ -1,7 +1,7 @@
 package org.msgdlab.app;
 
-import org.msgdlab.core.sweep.SweepPlan;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.SweepPlan;
+import org.msgdlab.sweeps.SweepRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

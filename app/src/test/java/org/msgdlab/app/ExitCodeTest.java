@@ -1,7 +1,7 @@
 package org.msgdlab.app;
 
 import org.junit.jupiter.api.Test;
-import org.msgdlab.core.sweep.SweepDirectory;
+import org.msgdlab.sweeps.SweepDirectory;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;

@@ -3,8 +3,8 @@ package org.msgdlab.app;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.sweep.TrainingRunKind;
-import org.msgdlab.core.sweep.SweepDirectory;
-import org.msgdlab.core.sweep.SweepPlan;
+import org.msgdlab.sweeps.SweepDirectory;
+import org.msgdlab.sweeps.SweepPlan;
 import picocli.CommandLine;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package org.msgdlab.app;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.core.sweep.SweepPlan;
+import org.msgdlab.sweeps.SweepPlan;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;

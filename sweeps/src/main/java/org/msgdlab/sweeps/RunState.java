@@ -1,4 +1,4 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 /** Where one run of a sweep stands, read from its directory ({@link SweepDirectory#state}). */
 public enum RunState {

@@ -1,4 +1,4 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,10 +1,10 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.io.MalformedFileException;
-import org.msgdlab.core.sweep.FileMarkerKind.Outcome;
+import org.msgdlab.sweeps.FileMarkerKind.Outcome;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;

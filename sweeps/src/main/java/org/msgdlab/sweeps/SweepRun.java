@@ -1,4 +1,4 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

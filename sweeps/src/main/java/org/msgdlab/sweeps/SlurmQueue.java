@@ -1,4 +1,4 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

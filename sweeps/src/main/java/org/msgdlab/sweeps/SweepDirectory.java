@@ -1,4 +1,4 @@
-package org.msgdlab.core.sweep;
+package org.msgdlab.sweeps;
 
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.io.MalformedFileException;
