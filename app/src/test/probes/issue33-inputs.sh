@@ -114,7 +114,7 @@ if grep -q "the same results" "$WORK/out"; then fail D5-diff-silent "still says 
 run D5-diff-known 3 diff --only theory "$A" "$B"
 if [[ "$rc" -eq 3 ]]; then pass D5-diff-known "diff --only theory still finds the difference (exit 3)"; else fail D5-diff-known "exit $rc, not 3"; fi
 run D5-verify 2 verify --only nosuch --out "$WORK/v"
-check D5-verify 2 "--only nosuch: unknown module (allowed: theory, regression, sde, deep, plugins (with --plugin JAR))" \
+check D5-verify 2 "--only nosuch: unknown module (allowed: theory, online-regression, sde, deep, plugins (with --plugin JAR))" \
   "verify --only nosuch lists plugins among the modules"
 
 # ---------------------------------------------------------------- exit codes of malformed files

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Times a module's hot loop against the obvious alternative.",
-                "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), regression"
+                "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), online-regression"
                         + " (rank-B MSGD step vs per-sample loop), sde (path steps vs naive) or deep (ConvSmall"
                         + " full-batch step vs PyTorch).",
                 "Remaining ARGS are passed to the benchmark."})
@@ -46,7 +46,7 @@ final class BenchCommand implements Callable<Integer> {
 
     static {
         BENCHMARKS.put("theory", (args, msgd) -> exitOk(() -> CovarianceBenchmark.main(args.toArray(String[]::new))));
-        BENCHMARKS.put("regression", (args, msgd) -> exitOk(() -> RegressionBenchmark.main(args.toArray(String[]::new))));
+        BENCHMARKS.put("online-regression", (args, msgd) -> exitOk(() -> RegressionBenchmark.main(args.toArray(String[]::new))));
         BENCHMARKS.put("sde", (args, msgd) -> exitOk(() -> SdeBenchmark.main(args.toArray(String[]::new))));
         // the train command's own options (--steps, --threads, --no-pytorch, --side-by-side, --data)
         BENCHMARKS.put("deep", (args, msgd) -> {
@@ -69,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SUBJECT", defaultValue = "theory",
-            description = "theory, regression, sde or deep. Default: ${DEFAULT-VALUE}.")
+            description = "theory, online-regression (or its short id, regression), sde or deep. Default: ${DEFAULT-VALUE}.")
     String subject;
 
     @Unmatched
@@ -77,7 +77,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Benchmark benchmark = BENCHMARKS.get(subject);
+        Benchmark benchmark = BENCHMARKS.get(Modules.name(subject));
         if (benchmark == null) {
             throw new ParameterException(spec.commandLine(), "SUBJECT " + subject + ": unknown benchmark (allowed: "
                     + String.join(", ", BENCHMARKS.keySet()) + ")");

@@ -47,7 +47,8 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--only", paramLabel = "STUDY", split = ",",
             description = "compare only these studies: a study id (sde.appendix-b) or its first part (theory,"
-                    + " regression, sde, deep, plugins); a name in neither file is refused; default: every study")
+                    + " regression, sde, deep, plugins; online-regression is read as regression, its short id);"
+                    + " a name in neither file is refused; default: every study")
     List<String> only = List.of();
 
     @Option(names = "--timing", description = "compare the timing claims too (they differ between any two runs)")
@@ -64,6 +65,7 @@ final class DiffCommand implements Callable<Integer> {
             }
         }
         ResultsComparison c;
+        List<String> only = this.only.stream().map(Modules::studyIdPrefix).toList();
         try {
             c = ResultsComparison.of(file(before), file(after), tolerance, Set.copyOf(only), timing);
         } catch (IllegalArgumentException e) {

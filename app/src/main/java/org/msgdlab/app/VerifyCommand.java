@@ -73,8 +73,8 @@ final class VerifyCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--only", split = ",", paramLabel = "MODULE",
-            description = "Modules to verify, comma-separated: theory, regression, sde, deep, and plugins with --plugin"
-                    + " (default: all).")
+            description = "Modules to verify, comma-separated: theory, online-regression, sde, deep, and plugins with --plugin"
+                    + " (default: all; regression, online-regression's short id, is read as its name).")
     List<String> only;
 
     @Option(names = "--budget", paramLabel = "quick|full", defaultValue = "quick", converter = BudgetConverter.class,
@@ -141,6 +141,9 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> pending = new ArrayList<>();
         ClaimSelection selection = new ClaimSelection(spec.commandLine());
+        if (only != null) {
+            only = only.stream().map(Modules::name).toList();
+        }
         selection.refuseOptionsThatDoNotApply(only, pluginJars);
         CheckContext context = context();
         if (from != null && only == null) {

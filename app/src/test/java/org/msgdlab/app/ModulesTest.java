@@ -24,11 +24,11 @@ class ModulesTest {
     @Test
     void thePlugInsModuleJoinsAfterTheoryWhenTheContextCarriesPlugIns() {
         Modules standard = Modules.standard();
-        assertEquals(List.of("theory", "regression", "sde", "deep"), standard.names(RUN));
+        assertEquals(List.of("theory", "online-regression", "sde", "deep"), standard.names(RUN));
         assertTrue(standard.get(Modules.PLUGINS, RUN).isEmpty());
         NoisePlugin sgd = NoisePlugin.of("sgd", "SGD without replacement", SgdWithoutReplacement::new);
         CheckContext withPlugin = RUN.with(PluginStudy.PLUGINS, List.of(sgd));
-        assertEquals(List.of("theory", Modules.PLUGINS, "regression", "sde", "deep"), standard.names(withPlugin));
+        assertEquals(List.of("theory", Modules.PLUGINS, "online-regression", "sde", "deep"), standard.names(withPlugin));
         Study plugins = standard.get(Modules.PLUGINS, withPlugin).orElseThrow().study().orElseThrow().apply(withPlugin);
         assertTrue(plugins.claims().stream().anyMatch(c -> c.id().startsWith("plugin.sgd.")), plugins.claims().toString());
         Modules noTheory = new Modules(List.of(Modules.Module.pending("sde")));
@@ -50,6 +50,18 @@ class ModulesTest {
         assertEquals(java.nio.file.Path.of("/data/fm"), VerifyCommand.fashionMnistDir("/data/fm"));
         assertNull(VerifyCommand.fashionMnistDir(null), "unset: the context names no data folder");
         assertNull(VerifyCommand.fashionMnistDir("  "), "blank: as unset");
+    }
+
+    @Test
+    void aModuleHasOneNameAndItsShortIdIsReadAsThatName() {
+        assertEquals("online-regression", Modules.name("regression"));
+        assertEquals("online-regression", Modules.name("online-regression"));
+        assertEquals("theory", Modules.name("theory"));
+        assertEquals("regression", Modules.studyIdPrefix("online-regression"), "its studies' and claims' ids start regression.");
+        assertEquals("sde.appendix-b", Modules.studyIdPrefix("sde.appendix-b"));
+        assertTrue(BenchCommand.BENCHMARKS.containsKey(Modules.name("regression")), BenchCommand.BENCHMARKS.keySet().toString());
+        Study regression = Modules.standard().get("online-regression", RUN).orElseThrow().study().orElseThrow().apply(RUN);
+        assertTrue(regression.id().startsWith(Modules.studyIdPrefix("online-regression") + "."), regression.id());
     }
 
     @Test

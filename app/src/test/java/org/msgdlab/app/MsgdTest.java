@@ -85,6 +85,23 @@ class MsgdTest {
     }
 
     @Test
+    void theOnlineRegressionModuleIsSelectedByItsNameAndByItsShortId(@TempDir Path tmp) throws Exception {
+        Study study = new Study("regression.fake", "Theorem 1", "Section 3", List.of(new FixedClaim("regression.a", Verdict.PASS, null)));
+        Modules modules = new Modules(List.of(Modules.Module.of("theory", context -> { throw new AssertionError("not selected"); }),
+                Modules.Module.of("online-regression", context -> study)));
+        for (String typed : List.of("online-regression", "regression")) {
+            Path out = tmp.resolve(typed);
+            Run r = exec(modules, "verify", "--only", typed, "--out", out.toString());
+            assertEquals(ExitCode.OK.code(), r.code(), r.err());
+            assertEquals(List.of("regression.a"), ResultsFile.read(out.resolve(ResultsFile.NAME)).studies().get(0).claims().stream()
+                    .map(Evidence::claimId).toList(), typed);
+        }
+        Run r = exec(modules, "verify", "--only", "regression", "--n", "100", "--out", tmp.resolve("n").toString());
+        assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+        assertTrue(r.err().contains("which --only online-regression leaves out"), "messages say the one name: " + r.err());
+    }
+
+    @Test
     void unknownBudgetIsBadUsageNamingTheRule(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "verify", "--budget", "huge", "--out", tmp.toString());
         assertEquals(ExitCode.USAGE.code(), r.code());
