@@ -7,11 +7,11 @@
 #
 # Writes DIR/seeds/seed-S.csv (that seed's summary.csv), DIR/verdicts-by-seed.csv (one row per
 # seed x claim) and DIR/table.md (verdict counts per claim and the seeds of every non-PASS verdict).
-# Environment: MSGD_JAR (default reports/target/msgd.jar, built by ./msgd).
+# Environment: MSGD_JAR (default app/target/msgd.jar, built by ./msgd).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 first="${1:-1}"; last="${2:-100}"; dir="${3:-$root/sde/results/seed-sweep}"
-jar="${MSGD_JAR:-$root/reports/target/msgd.jar}"
+jar="${MSGD_JAR:-$root/app/target/msgd.jar}"
 for v in first last; do
   [[ "${!v}" =~ ^[0-9]+$ ]] || { echo "seed-sweep: $v=${!v} must be a non-negative integer" >&2; exit 2; }
 done

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The outside project's pom in the root README is complete: the plug-in API (msgd-theory) in compile scope, the test
  * kit in test scope, at this build's version, with a jar packaging. The probe script
- * {@code reports/src/test/probes/issue33-plugins-sweeps.sh} builds it offline with a tiny plug-in and loads the jar.
+ * {@code app/src/test/probes/issue33-plugins-sweeps.sh} builds it offline with a tiny plug-in and loads the jar.
  */
 class ReadmeOutsidePomTest {
 

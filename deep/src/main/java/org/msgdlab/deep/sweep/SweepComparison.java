@@ -1,9 +1,9 @@
 package org.msgdlab.deep.sweep;
 
 import org.msgdlab.core.stats.PairedDifferences;
-import org.msgdlab.core.sweep.RunState;
-import org.msgdlab.core.sweep.SweepDirectory;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.RunState;
+import org.msgdlab.sweeps.SweepDirectory;
+import org.msgdlab.sweeps.SweepRun;
 import org.msgdlab.deep.study.WindowStatistic;
 import org.msgdlab.deep.train.Trainer;
 

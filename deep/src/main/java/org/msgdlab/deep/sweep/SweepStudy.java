@@ -9,9 +9,9 @@ import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Study;
-import org.msgdlab.core.sweep.RunState;
-import org.msgdlab.core.sweep.SweepDirectory;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.RunState;
+import org.msgdlab.sweeps.SweepDirectory;
+import org.msgdlab.sweeps.SweepRun;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -84,7 +84,7 @@ public final class SweepStudy {
      * @return notes on what verify --from will not read; empty when it can read every run
      * @throws IllegalArgumentException naming the first run whose last 20% holds no evaluation, its values and the rule
      */
-    public static List<String> requireReadable(org.msgdlab.core.sweep.SweepPlan plan) {
+    public static List<String> requireReadable(org.msgdlab.sweeps.SweepPlan plan) {
         List<String> notes = new ArrayList<>();
         for (SweepRun r : plan.runs()) {
             int iterations = Integer.parseInt(r.setting("iterations"));

@@ -10,8 +10,8 @@ import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.core.sweep.RunKind;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.RunKind;
+import org.msgdlab.sweeps.SweepRun;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -6,8 +6,8 @@ import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.core.random.Streams;
-import org.msgdlab.core.sweep.SweepPlan;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.SweepPlan;
+import org.msgdlab.sweeps.SweepRun;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

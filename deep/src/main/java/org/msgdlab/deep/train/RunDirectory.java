@@ -53,7 +53,7 @@ final class RunDirectory {
                 String name = p.getFileName().toString();
                 // the sweep's own files in a run's folder: its lock, its failure record, its task's log
                 boolean ours = name.equals(org.msgdlab.core.io.FolderLock.NAME) || name.equals("sweep.lock")
-                        || name.equals("sweep-failure.txt") || name.equals(org.msgdlab.core.sweep.LocalExecutor.TASK_LOG)
+                        || name.equals("sweep-failure.txt") || name.equals(org.msgdlab.sweeps.LocalExecutor.TASK_LOG)
                         // a metrics.csv of our header alone (a user's one-line file is the user's)
                         || (name.equals(MetricsFile.NAME) && Files.isRegularFile(p)
                                 && Files.readString(p).strip().equals(MetricsFile.HEADER))

@@ -12,8 +12,8 @@ import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Study;
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.core.sweep.SweepDirectory;
-import org.msgdlab.core.sweep.SweepPlan;
+import org.msgdlab.sweeps.SweepDirectory;
+import org.msgdlab.sweeps.SweepPlan;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

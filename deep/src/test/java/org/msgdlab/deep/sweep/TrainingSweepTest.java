@@ -8,9 +8,9 @@ import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
-import org.msgdlab.core.sweep.RunKind;
-import org.msgdlab.core.sweep.SweepPlan;
-import org.msgdlab.core.sweep.SweepRun;
+import org.msgdlab.sweeps.RunKind;
+import org.msgdlab.sweeps.SweepPlan;
+import org.msgdlab.sweeps.SweepRun;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

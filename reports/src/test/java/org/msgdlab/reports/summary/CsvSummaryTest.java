@@ -2,14 +2,9 @@ package org.msgdlab.reports.summary;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.msgdlab.reports.cli.Modules;
-import org.msgdlab.reports.cli.Msgd;
-import org.msgdlab.core.claims.ResultsFile;
-import picocli.CommandLine;
+import org.msgdlab.reports.Report;
 
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,17 +12,12 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Golden-file test: {@code msgd report} on a fixed results.json writes exactly summary.golden.csv. */
+/** Golden-file test: the report of fixed results (what {@code msgd report} renders) writes exactly summary.golden.csv. */
 class CsvSummaryTest {
 
     @Test
     void reportWritesTheGoldenCsv(@TempDir Path dir) throws Exception {
-        ResultsFile.write(dir, MarkdownSummaryTest.fixedResults());
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(new StringWriter(), true));
-
-        assertEquals(Msgd.OK, cl.execute("report", dir.toString()));
+        Report.write(dir, MarkdownSummaryTest.fixedResults());
 
         assertEquals(golden(), Files.readString(dir.resolve(CsvSummary.NAME)));
     }

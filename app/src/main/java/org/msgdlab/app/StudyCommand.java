@@ -1,0 +1,286 @@
+package org.msgdlab.app;
+
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.study.StudyRunner;
+import org.msgdlab.deep.study.StudyRuns;
+import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.reports.figures.StudyFigures;
+import org.msgdlab.reports.summary.StudySummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd study}: the paired Fashion-MNIST study of Figures 1(a), 3(a) and Figure 2's design (not in the paper) under one
+ * protocol. Trains the runs the claims need (or a fixed number of paired seeds), reuses every
+ * completed run, and writes the verdicts, per-run statistics and figures next to the runs.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true,
+        description = {"Runs the paired Fashion-MNIST studies (figures, noise class).",
+                "--plan figures: Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper), under"
+                        + " --protocol; --plan noise-class: does the noise class matter? (deep/results/noise-class-study).",
+                "Trains what the pre-registered claims need, reuses completed runs, continues interrupted ones, and"
+                        + " writes verdicts and figures under DIR/PROTOCOL/."})
+final class StudyCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--plan", defaultValue = "figures", description = "figures (the first study: Figures 1(a), 3(a),"
+            + " 4 under --protocol) or noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
+            + " deep/results/noise-class-study/PLAN.md) (default: ${DEFAULT-VALUE})")
+    String planName;
+
+    @Option(names = "--protocol", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
+            + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
+    String protocol;
+
+    @Option(names = "--seeds", defaultValue = "auto", description = "auto (blocks of paired seeds until every claim"
+            + " resolves or reaches the cap of 15), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"
+            + " and figures from the runs on disk) (default: ${DEFAULT-VALUE})")
+    String seeds;
+
+    @Option(names = "--methods", split = ",", description = "train only these methods (paper names, e.g. gd,sgd-50)")
+    List<String> methods = new ArrayList<>();
+
+    @Option(names = "--workers", defaultValue = "2", description = "runs at a time, one thread each (default: ${DEFAULT-VALUE})")
+    int workers;
+
+    @Option(names = "--hours", description = "start no run after this many hours (a run started before finishes)")
+    Double hours;
+
+    @Option(names = "--dir", description = "the study directory (default: deep/results/fashion-mnist-study,"
+            + " deep/results/noise-class-study for --plan noise-class)")
+    Path dir;
+
+    @Option(names = "--iterations", description = "iterations per run; the claims' statistic is the last 20%% of them"
+            + " (default: the protocol's: the paper's " + StudyPlan.ITERATIONS + " under paper-text, "
+            + StudyPlan.AUTHORS_CODE_ITERATIONS + " under authors-code, where the statistic has settled by then;"
+            + " deep/README.md)")
+    Integer iterations;
+
+    @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
+            description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
+    int evalEvery;
+
+    @Option(names = "--replicate", paramLabel = "K", description = "re-train K completed runs of the study, drawn by"
+            + " --replicate-draw, on this machine, and say for each whether it is bit-identical, a defect (same recorded bits,"
+            + " other numbers) or computed elsewhere, and whether its window accuracy lies in the 95%% prediction interval of"
+            + " the method's other seeds; writes DIR/PROTOCOL/replications/ (trains nothing else)")
+    Integer replicate;
+
+    @Option(names = "--replicate-draw", defaultValue = "1", description = "which seeded draw of runs to replicate (default: ${DEFAULT-VALUE})")
+    long replicateDraw;
+
+    @Option(names = "--allow-mixed", description = "noise-class plan: use a paired seed whose runs were computed"
+            + " differently (another build, CPU, instruction set, environment or JVM), marked as such; left out by default")
+    boolean allowMixed;
+
+    @Option(names = "--data", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
+    Path data;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        Protocol p;
+        try {
+            p = Protocol.parse(protocol);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": " + e.getMessage());
+        }
+        if (workers < 1) {
+            throw new ParameterException(spec.commandLine(), "--workers=" + workers + " must be >= 1");
+        }
+        if (hours != null && !(hours > 0)) {
+            throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be > 0");
+        }
+        if (planName.equals("noise-class")) {
+            return noiseClass(p, err);
+        }
+        if (!planName.equals("figures")) {
+            throw new ParameterException(spec.commandLine(), "--plan=" + planName + " must be figures or noise-class");
+        }
+        if (dir == null) {
+            dir = Path.of("deep/results/fashion-mnist-study");
+        }
+        StudyPlan plan;
+        try {
+            plan = new StudyPlan(p, StudyPlan.METHODS, StudyPlan.MASTER_SEED,
+                    iterations == null ? StudyPlan.iterations(p) : iterations, evalEvery, dir,
+                    data == null ? FashionMnist.DEFAULT_DIR : data);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        for (String m : methods) {
+            if (!plan.methods().contains(m)) {
+                throw new ParameterException(spec.commandLine(), "--methods: '" + m + "' must be one of " + plan.methods());
+            }
+        }
+        if (replicate != null) {
+            return replicate(plan, StudyRuns.read(plan, StudyVerdicts.CAP), err);
+        }
+        Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
+        if (workers > 1 && !sessionsHaveTheirOwnThreads()) {
+            err.println("study: warning: TF_OVERRIDE_GLOBAL_THREADPOOL is not set, so TensorFlow runs every worker's"
+                    + " operations on one shared thread (" + workers + " workers, one core); the ./msgd launcher sets it,"
+                    + " or run with TF_OVERRIDE_GLOBAL_THREADPOOL=1");
+        }
+        StudyRunner runner = new StudyRunner(plan, workers, deadline, err);
+        if (seeds.equals("auto")) {
+            runner.runAuto(methods);
+        } else {
+            int n;
+            try {
+                n = Integer.parseInt(seeds);
+            } catch (NumberFormatException e) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
+            }
+            if (n < 0 || n > StudyVerdicts.CAP) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + StudyVerdicts.CAP + "]");
+            }
+            List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
+            if (!tasks.isEmpty()) {
+                runner.runAll(tasks);
+            }
+        }
+        StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
+        List<StudyVerdicts.ClaimResult> results = StudyVerdicts.evaluate(runs);
+        Path out = dir.resolve(p.name());
+        StudySummary.write(runs, results, out);
+        StudyFigures.write(runs, results, out.resolve("figures"));
+        spec.commandLine().getOut().println(StudySummary.table(runs, results));
+        spec.commandLine().getOut().flush();
+        for (String m : runs.mismatches()) {
+            err.println("study: not used, other settings: " + m);
+        }
+        return ExitCode.OK.code();
+    }
+
+    /**
+     * {@code --plan noise-class}: trains whole paired seeds, each computed alike (one build, one machine
+     * type, {@link StudyRunner#wholeSeedsComputedAlike}), up to {@code --seeds N} or, with {@code auto}, up
+     * to the plan's next look (20, 40 or 60 paired seeds) that is not complete.
+     */
+    private int noiseClass(Protocol p, PrintStream err) throws Exception {
+        if (!p.equals(StudyPlan.PROTOCOL)) {
+            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the noise-class plan is"
+                    + " pre-registered under authors-code only");
+        }
+        if (iterations != null || evalEvery != StudyPlan.EVAL_EVERY) {
+            throw new ParameterException(spec.commandLine(), "--iterations/--eval-every: the noise-class plan fixes them ("
+                    + StudyPlan.AUTHORS_CODE_ITERATIONS + " and " + StudyPlan.EVAL_EVERY + ")");
+        }
+        StudyPlan plan = StudyPlan.noiseClass(dir == null ? Path.of("deep/results/noise-class-study") : dir,
+                data == null ? FashionMnist.DEFAULT_DIR : data);
+        if (!methods.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--methods: the noise-class plan trains whole paired seeds");
+        }
+        int cap = StudyPlan.NOISE_CLASS_CAP;
+        StudyRuns runs = StudyRuns.read(plan, cap);
+        if (replicate != null) {
+            return replicate(plan, runs, err);
+        }
+        int n;
+        if (seeds.equals("auto")) {
+            n = 0;
+            for (int look = StudyPlan.NOISE_CLASS_LOOK_EVERY; look <= cap; look += StudyPlan.NOISE_CLASS_LOOK_EVERY) {
+                n = look;
+                boolean complete = true;
+                for (String m : plan.methods()) {
+                    complete &= runs.completed(m) >= look && runs.pairedPrefix(m, plan.methods().get(0)) >= look;
+                }
+                if (!complete) {
+                    break;
+                }
+            }
+        } else {
+            try {
+                n = Integer.parseInt(seeds);
+            } catch (NumberFormatException e) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
+            }
+            if (n < 0 || n > cap) {
+                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + cap + "] (the plan's cap)");
+            }
+        }
+        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        String studyBuild = null;
+        for (int s = 0; s < cap && studyBuild == null; s++) {
+            for (String m : plan.methods()) {
+                var b = org.msgdlab.deep.train.BitProvenance.recordedIn(plan.runDir(m, s));
+                if (b.isPresent()) {
+                    studyBuild = b.get().commit();
+                    break;
+                }
+            }
+        }
+        if (n > 0 && studyBuild != null && !studyBuild.equals(here.commit())) {
+            err.println("study: the noise-class study is trained by one build, commit " + studyBuild + "; this is "
+                    + here.commit() + ". Train with that build (deep/results/noise-class-study/train.sh does).");
+            return ExitCode.USAGE.code();
+        }
+        List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
+        Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
+        if (!tasks.isEmpty()) {
+            new StudyRunner(plan, workers, deadline, err).runAll(tasks);
+        }
+        runs = StudyRuns.read(plan, cap);
+        var used = org.msgdlab.deep.study.NoiseClassVerdicts.seeds(runs, allowMixed);
+        var results = org.msgdlab.deep.study.NoiseClassVerdicts.evaluate(runs, used);
+        Path out = plan.dir().resolve(p.name());
+        org.msgdlab.reports.summary.NoiseClassSummary.write(runs, used, results, out);
+        org.msgdlab.reports.figures.NoiseClassFigures.write(results, used.used().size(), out.resolve("figures"));
+        spec.commandLine().getOut().print(org.msgdlab.reports.summary.NoiseClassSummary.table(used, results));
+        spec.commandLine().getOut().flush();
+        for (String m : runs.mismatches()) {
+            err.println("study: not used, other settings: " + m);
+        }
+        return ExitCode.OK.code();
+    }
+
+    /** {@code --replicate K}: re-trains K drawn runs here and writes the comparison. */
+    private int replicate(StudyPlan plan, StudyRuns runs, PrintStream err) throws Exception {
+        List<StudyRunner.Task> tasks;
+        try {
+            tasks = org.msgdlab.deep.study.Replication.draw(runs, replicate, replicateDraw);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        var here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        String stamp = java.time.LocalDate.now(java.time.ZoneOffset.UTC) + "-draw-" + replicateDraw;
+        Path out = plan.dir().resolve(plan.protocol().name()).resolve("replications").resolve(stamp);
+        err.println("study: replicating " + tasks.size() + " runs into " + out + ": " + tasks);
+        var results = org.msgdlab.deep.study.Replication.replicate(runs, tasks, out, err);
+        String table = org.msgdlab.deep.study.Replication.table(results, here.cpu() + ", " + here.isa() + " kernels ("
+                + here.kernels() + "), msgd-lab " + org.msgdlab.core.claims.Provenance.shortCommit(here.commit()));
+        org.msgdlab.core.io.AtomicFiles.writeString(out.resolve("replication.md"), "# Replication of " + tasks.size()
+                + " runs (msgd study --replicate " + replicate + " --replicate-draw " + replicateDraw + ")\n\n" + table);
+        spec.commandLine().getOut().print(table);
+        spec.commandLine().getOut().flush();
+        return results.stream().anyMatch(r -> r.kind() == org.msgdlab.deep.study.Replication.Kind.SAME_BITS_OTHER_NUMBERS)
+                ? ExitCode.VERDICT_FAILED.code() : ExitCode.OK.code();
+    }
+
+    /**
+     * Whether TensorFlow gives each session's CPU device its own intra-op pool. Without
+     * TF_OVERRIDE_GLOBAL_THREADPOOL it keeps one pool for the whole process, sized by the first
+     * session's intra-op setting (TensorFlow's local_device.cc), and 1-thread workers queue on it.
+     */
+    static boolean sessionsHaveTheirOwnThreads() {
+        String v = System.getenv("TF_OVERRIDE_GLOBAL_THREADPOOL");
+        return v != null && (v.equals("1") || v.equalsIgnoreCase("true"));
+    }
+}

@@ -1,0 +1,391 @@
+package org.msgdlab.app;
+
+import org.msgdlab.core.io.FolderLock;
+import org.msgdlab.deep.bench.StepBenchmarkReport;
+import org.msgdlab.deep.data.FashionMnist;
+import org.msgdlab.deep.graph.PixelScale;
+import org.msgdlab.deep.train.Algorithm2Method;
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.MsgdBernoulliMethod;
+import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.NoisePlugins;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code msgd train}: runs one deep experiment, resumes one, or benchmarks the step; its options,
+ * with their defaults, are picocli's ({@code msgd train --help}), typed: the protocol and its differences
+ * are parsed once, here, by their own types, and the run's settings resolved once by {@link RunConfig#builder}.
+ * <pre>
+ * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
+ * msgd train --resume DIR [--iterations N]
+ * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch] [--side-by-side]
+ * </pre>
+ * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory),
+ * 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM; after both of the
+ * last, one line on stdout says what was kept. A value refused by its type is one line, {@code msgd train: }
+ * and the rule ({@link Msgd}'s usage handler).
+ */
+@Command(name = "train", sortOptions = false, usageHelpWidth = 110, abbreviateSynopsis = true,
+        description = {"Runs, resumes or benchmarks one deep experiment on TensorFlow Java.",
+                "Runs one deep experiment (Algorithms 1 and 2 on TensorFlow Java), resumes one (--resume DIR),"
+                        + " or benchmarks the full-batch step against PyTorch (--benchmark).",
+                "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under"
+                        + " DIR/checkpoints; Ctrl-C saves the step reached and marks the run interrupted.", ""},
+        footer = {"", "Presets: %s", "Methods: %s",
+                "Exit codes: 0 done, 1 error (a file that cannot be read or written, or is malformed), 2 usage, 3 stopped"
+                        + " on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM (kill, timeout); an interrupted"
+                        + " or stopped run keeps its checkpoint and continues with --resume DIR."})
+final class TrainCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Option(names = "--preset", paramLabel = "P", converter = PresetConverter.class, description = "The set-up of the"
+            + " paper's figure (list below). Required to start a run.")
+    Preset preset;
+
+    @Option(names = "--method", paramLabel = "M", description = "The training method (syntax below). Required to start a run.")
+    String method;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The run directory, created if needed. Required to start a run.")
+    Path outDir;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run in DIR with the settings its run.json"
+            + " records (only --iterations may change).")
+    Path resume;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Iterations (default: the preset's, 10,000 for the"
+            + " Fashion-MNIST presets); with --resume, the last iteration to reach: >= 1 and not below the run's checkpoint.")
+    Integer iterations;
+
+    @Option(names = "--eval-every", paramLabel = "K", defaultValue = "" + RunConfig.DEFAULT_EVAL_EVERY,
+            description = "Test evaluation every K iterations (default: ${DEFAULT-VALUE}).")
+    int evalEvery;
+
+    @Option(names = "--eval-subset", paramLabel = "M", defaultValue = "" + RunConfig.DEFAULT_EVAL_SUBSET,
+            description = "Evaluate on the first M test images, 0 for all (default: ${DEFAULT-VALUE}).")
+    int evalSubset;
+
+    @Option(names = "--checkpoint-every", paramLabel = "C", defaultValue = "" + RunConfig.DEFAULT_CHECKPOINT_EVERY,
+            description = "Checkpoint every C iterations (default: ${DEFAULT-VALUE}).")
+    int checkpointEvery;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + RunConfig.DEFAULT_SEED, description = "Seed of the"
+            + " initialization, the noise and the mini-batches (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--data-seed", paramLabel = "D", defaultValue = "" + RunConfig.DEFAULT_DATA_SEED,
+            description = "Seed of the training-set draw (default: ${DEFAULT-VALUE}).")
+    long dataSeed;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Dataset directory (default: the preset's; Fashion-MNIST: "
+            + "/usr/share/datasets/fashion-mnist, Debian's dataset-fashion-mnist).")
+    Path data;
+
+    @Option(names = "--lr", paramLabel = "ETA", description = "Initial learning rate (default: the preset's; its decays"
+            + " still apply, CIFAR: times 0.1 at 40,000 and 60,000).")
+    Double lr;
+
+    @Option(names = "--plugin", paramLabel = "JAR", description = "A jar of plug-in noises (repeatable), for --method"
+            + " plugin:NAME: Algorithm 1 with that noise (README, Plug-in noises).")
+    List<Path> pluginJars;
+
+    @Option(names = "--magnitude", paramLabel = "S", description = "Compensatory magnitude of [MSGD-Fisher]-B and"
+            + " [MSGD-Cov]-B, a finite number >= 0 (default: the one matching SGD's noise); refused with other methods.")
+    Double magnitude;
+
+    @Option(names = "--threads", paramLabel = "INTRA[,INTER]", defaultValue = RunConfig.DEFAULT_INTRA_THREADS + ","
+            + RunConfig.DEFAULT_INTER_THREADS, description = "TensorFlow intra- and inter-op threads, each in [0, 4 x cores],"
+            + " 0 for TensorFlow's default (default: ${DEFAULT-VALUE}).")
+    String threads;
+
+    @Option(names = "--no-progress", description = "No progress bar on stderr.")
+    boolean noProgress;
+
+    @Option(names = "--protocol", paramLabel = Protocol.PAPER_TEXT_NAME + "|" + Protocol.AUTHORS_CODE_NAME,
+            defaultValue = Protocol.DEFAULT_NAME, converter = ProtocolConverter.class,
+            description = "Appendix C as printed, or the released code (raw 0-255 pixels, flat N(0, 0.02^2) init, the"
+                    + " first n images, SGD without replacement, Bernoulli batch 20; deep/README.md)"
+                    + " (default: ${DEFAULT-VALUE}). The five options after it change one difference each.")
+    Protocol protocol;
+
+    @Option(names = "--pixels", paramLabel = "unit|raw", converter = PixelsConverter.class,
+            description = "Pixel scale (default: the protocol's).")
+    PixelScale pixels;
+
+    @Option(names = "--init", paramLabel = "framework|normal:STD", converter = InitConverter.class,
+            description = "Initialization (default: the protocol's).")
+    Protocol.Init init;
+
+    @Option(names = "--split", paramLabel = "drawn|first", converter = SplitConverter.class,
+            description = "Training set (default: the protocol's).")
+    Protocol.TrainingSplit split;
+
+    @Option(names = "--sgd-sampling", paramLabel = "with|without", converter = SamplingConverter.class,
+            description = "SGD mini-batches with or without replacement (default: the protocol's).")
+    Protocol.SgdSampling sgdSampling;
+
+    @Option(names = "--bernoulli-batch", paramLabel = "K", converter = BernoulliBatchConverter.class,
+            description = "Expected batch of MSGD-Bernoulli (default: the protocol's); refused with other methods.")
+    Integer bernoulliBatch;
+
+    @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
+    boolean benchmark;
+
+    @Option(names = "--steps", paramLabel = "K", defaultValue = "30", description = "Benchmark steps per round"
+            + " (default: ${DEFAULT-VALUE}).")
+    int steps;
+
+    @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
+    boolean noPytorch;
+
+    @Option(names = "--side-by-side", description = "Benchmark S = 1, 2, 4, 8 full-batch runs side by side in one graph"
+            + " against S separate graphs (one intra-op thread each, one Java thread per core) instead.")
+    boolean sideBySide;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * The command, writing results to {@code out} and messages and progress to {@code err}.
+     *
+     * @param out where results go
+     * @param err where messages and the progress line go
+     */
+    TrainCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Fills the footer's lists (presets, method syntax) into {@code train}'s help.
+     *
+     * @param train the command line of this command
+     */
+    static void listPresetsAndMethods(CommandLine train) {
+        CommandSpec s = train.getCommandSpec();
+        s.usageMessage().footer(String.format(String.join("%n", s.usageMessage().footer()),
+                Preset.all().stream().map(Preset::id).toList(), Method.syntax()));
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            return execute();
+        } catch (FolderLock.FolderBusyException e) {
+            // another process trains or resumes this run folder: one writer per folder
+            err.println("msgd train: " + e.getMessage());
+            return ExitCode.CLAIM_ERROR.code();
+        } catch (IllegalArgumentException e) {
+            err.println("msgd train: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        } catch (IOException e) {
+            err.println("msgd train: " + e.getMessage());
+            return ExitCode.CLAIM_ERROR.code();
+        }
+    }
+
+    private int execute() throws IOException {
+        String[] t = threads.split(",", -1);
+        int intra = parseInt("--threads", t[0]);
+        int inter = t.length > 1 ? parseInt("--threads", t[1]) : RunConfig.DEFAULT_INTER_THREADS;
+        int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
+        if (t.length > 2 || intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
+            throw new IllegalArgumentException("--threads " + threads.replaceAll(",.*", "") + "," + inter + ": each count must"
+                    + " be in [0, " + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
+        }
+        if (resume != null) {
+            List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
+                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations")).toList();
+            if (!given.isEmpty()) {
+                throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
+                        + String.join(", ", given) + " cannot be changed there (only --iterations can)");
+            }
+            if (iterations != null && iterations < 1) {
+                throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to"
+                        + " reach; leave it out to continue to the run's own)");
+            }
+        }
+        if (benchmark) {
+            Path dir = data == null ? FashionMnist.DEFAULT_DIR : data;
+            if (sideBySide) {
+                StepBenchmarkReport.sideBySide(dir, steps, out);
+            } else {
+                StepBenchmarkReport.fullBatch(dir, intra, inter, steps, !noPytorch, out);
+            }
+            return ExitCode.OK.code();
+        }
+        if (resume != null) {
+            // Ctrl-C or TERM: the JVM's shutdown waits until the outcome is printed
+            try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
+                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, err);
+                return report(o, resume, out);
+            }
+        }
+        if (preset == null || method == null || outDir == null) {
+            throw new IllegalArgumentException("--preset, --method and --out are required (or --resume DIR, or"
+                    + " --benchmark; see 'msgd train --help')");
+        }
+        RunConfig c = config(intra, inter);
+        err.println("msgd train: " + preset.id() + ", " + c.method().paperName() + ", " + c.iterations() + " iterations, eta="
+                + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
+        try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
+            return report(Trainer.run(c, null, err), c.out(), out);
+        }
+    }
+
+    /** The run the options describe: each setting resolved once, by the builder. */
+    private RunConfig config(int intra, int inter) {
+        List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars);
+        if (magnitude != null && !(Double.isFinite(magnitude) && magnitude >= 0)) {
+            throw new IllegalArgumentException("--magnitude=" + magnitude + " must be a finite number >= 0 (leave it out"
+                    + " for the magnitude matching SGD's noise)");
+        }
+        Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
+        if (magnitude != null && !(m instanceof Algorithm2Method)) {
+            throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
+                    + " only, not to --method " + method);
+        }
+        if (bernoulliBatch != null && !(m instanceof MsgdBernoulliMethod)) {
+            throw new IllegalArgumentException("--bernoulli-batch applies to msgd-bernoulli only, not to --method " + method);
+        }
+        Protocol p = protocol;
+        if (pixels != null) {
+            p = p.withPixels(pixels);
+        }
+        if (init != null) {
+            p = p.withInitialization(init);
+        }
+        if (split != null) {
+            p = p.withSplit(split);
+        }
+        if (sgdSampling != null) {
+            p = p.withSgdSampling(sgdSampling);
+        }
+        if (bernoulliBatch != null) {
+            p = p.withBernoulliBatch(bernoulliBatch);
+        }
+        RunConfig.Builder b = RunConfig.builder(preset, m, outDir).protocol(p).threads(intra, inter).progress(!noProgress)
+                .eval(evalEvery, evalSubset).checkpointEvery(checkpointEvery).seeds(seed, dataSeed);
+        if (iterations != null) {
+            b.iterations(iterations);
+        }
+        if (data != null) {
+            b.data(data);
+        }
+        if (lr != null) {
+            b.learningRate(lr);
+        }
+        return b.build();
+    }
+
+    /** The outcome in one line on {@code out}; returns the exit code. */
+    static int report(Trainer.Outcome o, Path dir, PrintStream out) {
+        Trainer.Row r = o.last();
+        // stopped by Ctrl-C or TERM (issue 33: TERM printed nothing on stdout): what was kept, and how to go on
+        String kept = o.status() != Trainer.Status.INTERRUPTED ? "" : String.format(Locale.ROOT, " (stopped by Ctrl-C or"
+                + " TERM; kept in %s: the checkpoint of iteration %d and the metrics up to iteration %d; continue with:"
+                + " msgd train --resume %s)", dir, o.iterationsDone(), r.iteration(), dir);
+        out.println(String.format(Locale.ROOT,
+                "%s after %d iterations%s: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
+                        + " %s; metrics in %s", switch (o.status()) {
+                    case COMPLETED -> "completed";
+                    case INTERRUPTED -> "INTERRUPTED";
+                    case STOPPED_NON_FINITE -> "STOPPED";
+                },
+                o.iterationsDone(), kept, r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(),
+                // a completed run resumed again reports its recorded time per step; a run stopped before its first
+                // step has none to show (it printed "NaN s/step")
+                Double.isFinite(o.secondsPerStep()) ? String.format(Locale.ROOT, "%.3f s/step", o.secondsPerStep())
+                        : "no step timed",
+                dir.resolve("metrics.csv")));
+        return switch (o.status()) {
+            case COMPLETED -> ExitCode.OK.code();
+            case INTERRUPTED -> ExitCode.INTERRUPTED.code();
+            case STOPPED_NON_FINITE -> ExitCode.VERDICT_FAILED.code();
+        };
+    }
+
+    private static int parseInt(String key, String v) {
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("option " + key + "=" + v + " must be an integer");
+        }
+    }
+
+    /** {@link Preset#parse}. */
+    static final class PresetConverter implements CommandLine.ITypeConverter<Preset> {
+        @Override
+        public Preset convert(String s) {
+            return Preset.parse(s);
+        }
+    }
+
+    /** {@link Protocol#parse}. */
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<Protocol> {
+        @Override
+        public Protocol convert(String s) {
+            return Protocol.parse(s);
+        }
+    }
+
+    /** {@link PixelScale#parse}. */
+    static final class PixelsConverter implements CommandLine.ITypeConverter<PixelScale> {
+        @Override
+        public PixelScale convert(String s) {
+            return PixelScale.parse(s);
+        }
+    }
+
+    /** {@link Protocol.Init#parse}. */
+    static final class InitConverter implements CommandLine.ITypeConverter<Protocol.Init> {
+        @Override
+        public Protocol.Init convert(String s) {
+            return Protocol.Init.parse(s);
+        }
+    }
+
+    /** {@link Protocol.TrainingSplit#parse}. */
+    static final class SplitConverter implements CommandLine.ITypeConverter<Protocol.TrainingSplit> {
+        @Override
+        public Protocol.TrainingSplit convert(String s) {
+            return Protocol.TrainingSplit.parse(s);
+        }
+    }
+
+    /** {@link Protocol.SgdSampling#parse}. */
+    static final class SamplingConverter implements CommandLine.ITypeConverter<Protocol.SgdSampling> {
+        @Override
+        public Protocol.SgdSampling convert(String s) {
+            return Protocol.SgdSampling.parse(s);
+        }
+    }
+
+    /** {@link Protocol#parseBernoulliBatch}. */
+    static final class BernoulliBatchConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String s) {
+            return Protocol.parseBernoulliBatch(s);
+        }
+    }
+}

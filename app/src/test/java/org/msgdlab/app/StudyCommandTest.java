@@ -1,0 +1,134 @@
+package org.msgdlab.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.deep.train.MetricsFile;
+import org.msgdlab.deep.train.Trainer;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code msgd study} on generated Fashion-MNIST-format files with 10-iteration runs. */
+class StudyCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void trainsPairedSeedsAndWritesVerdictsRunsAndFigures() throws IOException {
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        StringWriter out = new StringWriter();
+        int code = run(out, "study", "--protocol", "authors-code", "--seeds", "2", "--methods", "gd,sgd-50",
+                "--iterations", "10", "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString());
+        assertEquals(0, code, out.toString());
+        Path p = dir.resolve("authors-code");
+        assertTrue(out.toString().contains("| sgd-50-above-gd | NOT_RUN | 2 |"), out.toString());
+        List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
+        assertEquals(5, runs.size(), "header and gd, sgd-50 at seeds 0 and 1: " + runs);
+        assertTrue(runs.get(3).startsWith("sgd-50,sgd-50-wor,0,"), runs.get(3));
+        assertTrue(runs.get(0).endsWith(",train_accuracy_at_window_end,train_loss_at_window_end"), runs.get(0));
+        List<Trainer.Row> metrics = MetricsFile.read(p.resolve("sgd-50-wor/seed-0/metrics.csv"));
+        Trainer.Row end = metrics.get(metrics.size() - 1);
+        String[] row = runs.get(3).split(",");
+        assertEquals(10, end.iteration(), "the window ends at the study's last iteration");
+        assertEquals(end.trainAccuracy(), Double.parseDouble(row[row.length - 2]), 5e-7,
+                "training accuracy at the window's end, from the run's own metrics");
+        assertEquals(end.trainLoss(), Double.parseDouble(row[row.length - 1]), 5e-7,
+                "training loss at the window's end");
+        assertTrue(Files.readString(p.resolve("verdicts.md")).contains("Completed runs"));
+        assertTrue(Files.size(p.resolve("figures/curves-figure-1a.png")) > 10_000);
+        assertTrue(Files.size(p.resolve("figures/forest.png")) > 10_000, "two paired seeds: a pilot forest");
+        assertTrue(Files.isRegularFile(p.resolve("sgd-50-wor/seed-1/run.json")));
+    }
+
+    /** The commit that wrote the tables, and the one that trained each run, from the same source as run.json's. */
+    @Test
+    void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        StringWriter out = new StringWriter();
+        assertEquals(0, run(out, "study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
+                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()), out.toString());
+        String commit = Provenance.currentCommit();
+        Path p = dir.resolve("paper-text");
+        String runJson = new ObjectMapper().readTree(p.resolve("gd/seed-0/run.json").toFile())
+                .path("versions").path("msgd-lab commit").asText();
+        assertEquals(commit, runJson);
+        List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
+        assertTrue(runs.get(0).contains(",msgd_lab_commit,kernels,"), runs.get(0));
+        assertTrue(runs.get(1).startsWith("gd,gd,0,") && runs.get(1).contains("," + commit + ","
+                + org.msgdlab.deep.graph.Kernels.current().id() + ","), runs.get(1));
+        assertTrue(Files.readString(p.resolve("verdicts.md")).contains("Written by msgd-lab commit " + commit + ";"));
+    }
+
+    @Test
+    void damagedMetricsOfACompletedRunAreRefusedInOneLineNotReadAsNotRun() throws IOException {
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
+        Path dir = tmp.resolve("study");
+        String[] args = {"study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
+                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()};
+        assertEquals(0, run(new StringWriter(), args));
+        Path metrics = dir.resolve("paper-text/gd/seed-0/metrics.csv");
+        List<String> whole = Files.readAllLines(metrics);
+
+        List<String> nan = new java.util.ArrayList<>(whole);
+        String[] f = nan.get(4).split(",");
+        f[4] = "NaN";
+        nan.set(4, String.join(",", f));
+        Files.write(metrics, nan);
+        StringWriter err = new StringWriter();
+        assertEquals(ExitCode.CLAIM_ERROR.code(), runErr(err, args), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": line 5 '") && err.toString().strip()
+                .endsWith("column test_accuracy 'NaN' must be a number in [0, 1]"), err.toString());
+
+        Files.write(metrics, whole.subList(0, 4));
+        err = new StringWriter();
+        assertEquals(ExitCode.CLAIM_ERROR.code(), runErr(err, args), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": run.json says \"completed\" but the rows stop"
+                + " at iteration 4, not at the run's last iteration 10"), err.toString());
+        assertEquals(whole.subList(0, 4), Files.readAllLines(metrics), "nothing the user had is rewritten");
+    }
+
+    @Test
+    void badInputGetsOneLineNamingTheParameter() {
+        StringWriter err = new StringWriter();
+        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--seeds", "99", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--seeds=99 must be in [0, 15]"), err.toString());
+        err = new StringWriter();
+        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--protocol", "authors", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--protocol=authors"), err.toString());
+        err = new StringWriter();
+        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--methods", "sgd-7", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("--methods: 'sgd-7' must be one of"), err.toString());
+        err = new StringWriter();
+        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--iterations", "10", "--eval-every", "5", "--dir", tmp.toString()));
+        assertTrue(err.toString().contains("eval-every=5 must be in [1, iterations/5 = 2]"), err.toString());
+    }
+
+    private static int run(StringWriter out, String... args) {
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        return cl.execute(args);
+    }
+
+    private static int runErr(StringWriter err, String... args) {
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+}
