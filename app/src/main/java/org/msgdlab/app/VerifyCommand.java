@@ -78,8 +78,8 @@ final class VerifyCommand implements Callable<Integer> {
     List<String> only;
 
     @Option(names = "--budget", paramLabel = "quick|full", defaultValue = "quick", converter = BudgetConverter.class,
-            description = "Computation per claim: quick (seconds to a minute each; about 14 min for all 79 claims on 2 cores"
-                    + " shared with two training runs, 8 of them the deep efficiency claim) or full (minutes to hours each). Default:"
+            description = "Computation per claim: quick (seconds to a minute each; verify prints the expected time of the chosen"
+                    + " claims when it starts, from their measured costs) or full (minutes to hours each). Default:"
                     + " ${DEFAULT-VALUE}.")
     Budget budget;
 

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -366,6 +367,32 @@ class MsgdTest {
                 "(default: paper-text)", "Presets: [", "Methods: gd, sgd")) {
             assertTrue(train.contains(shown), "train --help shows " + shown + ":\n" + train);
         }
+    }
+
+    /**
+     * Help says what the commands do (issue 32): verify rewrites results.partial.json after every claim and writes
+     * results.json at the end; every command's own exit-code list (written as text, which an annotation cannot take
+     * from the enum) names only codes of {@link ExitCode}, each with the enum's meaning for it.
+     */
+    @Test
+    void helpTellsWhatVerifyRewritesAndEveryCommandsExitCodesAreTheEnums() {
+        String verify = exec(twoPassingClaims(), "verify", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(verify.contains("DIR/results.partial.json holds the results so far (rewritten after every claim)"), verify);
+        assertTrue(verify.contains("When the run ends, DIR/results."), verify);
+        List<CommandLine> all = new java.util.ArrayList<>(List.of(Msgd.commandLine(twoPassingClaims())));
+        for (int i = 0; i < all.size(); i++) {
+            all.addAll(all.get(i).getSubcommands().values());
+        }
+        int listed = 0;
+        for (CommandLine c : all) {
+            for (Map.Entry<String, String> e : c.getCommandSpec().usageMessage().exitCodeList().entrySet()) {
+                int code = Integer.parseInt(e.getKey().strip());
+                ExitCode known = assertDoesNotThrow(() -> ExitCode.of(code), c.getCommandName() + " lists exit " + code);
+                assertTrue(!e.getValue().isBlank(), c.getCommandName() + ": exit " + known + " has a meaning");
+                listed++;
+            }
+        }
+        assertTrue(listed > 10, "the commands list their exit codes: " + listed);
     }
 
     /**

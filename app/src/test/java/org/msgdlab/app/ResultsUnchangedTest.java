@@ -1,9 +1,14 @@
 package org.msgdlab.app;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.ResultsComparison;
 import org.msgdlab.core.claims.ResultsFile;
+import org.msgdlab.reports.Report;
+import org.msgdlab.reports.summary.CsvSummary;
+import org.msgdlab.reports.summary.ListsCsv;
+import org.msgdlab.reports.summary.MarkdownSummary;
 import picocli.CommandLine;
 
 import java.io.InputStream;
@@ -11,6 +16,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
@@ -36,23 +42,62 @@ class ResultsUnchangedTest {
 
     static final String REFERENCE = "/org/msgdlab/app/reference/quick-theory-regression-sde.results.json.gz";
 
-    @Test
-    void quickVerifyAtTheDefaultSeedGivesTheReferenceResults(@TempDir Path tmp) throws Exception {
-        Path reference = tmp.resolve("reference.json");
-        try (InputStream in = new GZIPInputStream(ResultsUnchangedTest.class.getResourceAsStream(REFERENCE))) {
-            Files.copy(in, reference);
-        }
-        Path out = tmp.resolve("now");
+    @TempDir
+    static Path tmp;
+    /** The folder `verify --budget quick --only theory,regression,sde` wrote, once for the tests here. */
+    private static Path verified;
+
+    @BeforeAll
+    static void verifyOnce() {
+        verified = tmp.resolve("now");
         StringWriter err = new StringWriter();
         CommandLine cl = Msgd.commandLine(Modules.standard());
         cl.setOut(new PrintWriter(new StringWriter(), true));
         cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute("verify", "--budget", "quick", "--only", "theory,regression,sde", "--out", out.toString());
+        int code = cl.execute("verify", "--budget", "quick", "--only", "theory,regression,sde", "--out", verified.toString());
         assertEquals(ExitCode.OK.code(), code, err::toString);
+    }
 
-        ResultsComparison c = ResultsComparison.of(reference, out.resolve(ResultsFile.NAME), 0,
+    @Test
+    void quickVerifyAtTheDefaultSeedGivesTheReferenceResults() throws Exception {
+        Path reference = tmp.resolve("reference.json");
+        try (InputStream in = new GZIPInputStream(ResultsUnchangedTest.class.getResourceAsStream(REFERENCE))) {
+            Files.copy(in, reference, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        ResultsComparison c = ResultsComparison.of(reference, verified.resolve(ResultsFile.NAME), 0,
                 Set.of("theory", "regression", "sde"));
         assertTrue(c.same(), () -> c.differences().size() + " differences from the reference, the first:\n"
                 + String.join("\n", c.differences().subList(0, Math.min(20, c.differences().size()))));
+    }
+
+    /**
+     * One rendering path (issue 32): the report and tables that {@code verify} wrote from its claims' evidence are
+     * those {@code msgd report} renders from the results.json it wrote (the SDE cards' lists once showed as
+     * "[D@..." in the one and not the other), and no Java object's identity is in them.
+     */
+    @Test
+    void whatVerifyWroteIsWhatReportRendersFromItsResultsFile() throws Exception {
+        Path again = tmp.resolve("re-rendered");
+        StringWriter err = new StringWriter();
+        CommandLine cl = Msgd.commandLine(Modules.standard());
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        Files.createDirectories(again);
+        Files.copy(verified.resolve(ResultsFile.NAME), again.resolve(ResultsFile.NAME));
+        assertEquals(ExitCode.OK.code(), cl.execute("report", again.toString()), err::toString);
+        for (String table : List.of(ListsCsv.NAME, CsvSummary.NAME)) {
+            assertEquals(Files.readString(again.resolve(table)), Files.readString(verified.resolve(table)),
+                    table + " as verify wrote it and as report renders it");
+        }
+        java.util.regex.Pattern identity = java.util.regex.Pattern.compile("\\[[DIJFZBSC]@|\\[L[A-Za-z0-9_.$]+;@|@[0-9a-f]{6,8}\\b");
+        for (String file : List.of(Report.INDEX, ListsCsv.NAME, CsvSummary.NAME, MarkdownSummary.NAME)) {
+            String text = Files.readString(verified.resolve(file));
+            java.util.regex.Matcher m = identity.matcher(text);
+            assertTrue(!m.find(), () -> file + " shows a Java object's identity: "
+                    + text.substring(Math.max(0, m.start() - 80), Math.min(text.length(), m.end() + 20)));
+        }
+        // the SDE fits' lists are there, one row per element (they were missing from the verify-written lists.csv)
+        long sdeRows = Files.readAllLines(verified.resolve(ListsCsv.NAME)).stream().filter(l -> l.startsWith("sde")).count();
+        assertTrue(sdeRows > 100, "the sde claims' lists in lists.csv: " + sdeRows + " rows");
     }
 }

@@ -60,4 +60,48 @@ class ListsCsvTest {
                 "sde,sde.strong.logistic,per step size,0,its SE by level[0],7.2E-5",
                 "sde,sde.strong.logistic,per step size,0,its SE by level[1],1.4E-4") + "\r\n", ListsCsv.render(r));
     }
+
+    /**
+     * Every number inside a list among the parameters of a real quick run (the report tests' fixture, every study's
+     * claims: theory, online-regression, sde, deep, the noise-class study) has its row in lists.csv: counted claim by
+     * claim from the JSON itself, whatever its nesting, not by the renderer's own rules.
+     */
+    @Test
+    void everyNumberInAListOfARealQuickRunHasItsRow(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve(org.msgdlab.core.claims.ResultsFile.NAME);
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(
+                ListsCsvTest.class.getResourceAsStream("/org/msgdlab/reports/html/quick-results.json.gz"))) {
+            java.nio.file.Files.copy(in, file);
+        }
+        com.fasterxml.jackson.databind.JsonNode tree = org.msgdlab.core.claims.ResultsFile.mapper().readTree(file.toFile());
+        Map<String, Integer> inJson = new java.util.TreeMap<>();
+        for (com.fasterxml.jackson.databind.JsonNode study : tree.path("studies")) {
+            for (com.fasterxml.jackson.databind.JsonNode claim : study.path("claims")) {
+                int n = numbersInLists(claim.path("parameters"), false);
+                if (n > 0) {
+                    inJson.put(claim.path("claimId").asText(), n);
+                }
+            }
+        }
+        Map<String, Integer> inCsv = new java.util.TreeMap<>();
+        List<String> lines = ListsCsv.render(org.msgdlab.core.claims.ResultsFile.read(file)).lines().skip(1).toList();
+        for (String line : lines) {
+            inCsv.merge(line.split(",", 3)[1], 1, Integer::sum);
+        }
+        assertEquals(inJson, inCsv);
+        org.junit.jupiter.api.Assertions.assertTrue(inJson.size() > 20 && lines.size() > 1000,
+                "a real run has many lists: " + inJson.size() + " claims, " + lines.size() + " rows");
+    }
+
+    /** The numbers of {@code node} that stand inside an array, at any depth. */
+    private static int numbersInLists(com.fasterxml.jackson.databind.JsonNode node, boolean inList) {
+        if (node.isNumber()) {
+            return inList ? 1 : 0;
+        }
+        int n = 0;
+        for (com.fasterxml.jackson.databind.JsonNode child : node) {
+            n += numbersInLists(child, inList || node.isArray());
+        }
+        return n;
+    }
 }
