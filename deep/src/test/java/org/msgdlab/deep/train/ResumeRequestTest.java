@@ -89,13 +89,9 @@ class ResumeRequestTest {
     @Test
     void anInterruptedRunSaysOnStdoutWhatWasKeptAndHowToContinue() throws IOException {
         Path dir = tmp.resolve("interrupted");
-        Trainer.Outcome o;
-        Interruption.request();   // what the shutdown hook of Ctrl-C or TERM does
-        try {
-            o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet());
-        } finally {
-            Interruption.clear();
-        }
+        // requested from the start, as Ctrl-C or TERM does (ShutdownCancellation): the run stops after its first step
+        TrainingContext stopped = TrainingContext.ofThisProcess(() -> true);
+        Trainer.Outcome o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet(), stopped);
         // the line msgd train prints of this outcome: reports' TrainCommandTest
         assertEquals(Trainer.Status.INTERRUPTED, o.status());
         assertEquals(1, o.iterationsDone());
