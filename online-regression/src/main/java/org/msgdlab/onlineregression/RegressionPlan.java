@@ -28,7 +28,7 @@ import java.util.Map;
  * {@code (problem, b, eta, sigma^2)} serves them all; the B-sweep is checked exactly by the
  * equality claim.
  *
- * <p>Immutable (lists are copied) and thread-safe.
+ * <p>Declared through {@link #builder}, each part named. Immutable (lists are copied) and thread-safe.
  *
  * @param label            budget label
  * @param simulated        problems simulated by Monte Carlo
@@ -186,23 +186,54 @@ public record RegressionPlan(String label, List<RegressionProblem> simulated, Li
         return RegressionProblem.gaussian("gaussian-ar1-d8", s, 1.0, star, new double[d]);
     }
 
+    /**
+     * Starts a plan, every part named where it is given ({@link RegressionPlanBuilder}).
+     *
+     * @param label the budget label
+     * @return the builder
+     */
+    public static RegressionPlanBuilder builder(String label) {
+        return new RegressionPlanBuilder(label);
+    }
+
+    /**
+     * A builder holding this plan's parts under another label, to change some of them.
+     *
+     * @param label the new plan's label
+     * @return the builder
+     */
+    public RegressionPlanBuilder toBuilder(String label) {
+        return new RegressionPlanBuilder(this, label);
+    }
+
     /** @return the plan at the quick budget */
     public static RegressionPlan quick() {
-        return new RegressionPlan("quick", List.of(gaussianA1(), boundedA1()),
-                List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()), 2, List.of(8, 32),
-                List.of(NoiseClass.values()), 0.3, 1000, 4, 640, 0.01, 0.01, 1000, 640,
-                List.of(1, 2, 8, 32), List.of(1, 4, 16, 64), List.of(1e-3, 1e-2, 0.03, 0.1, 0.3, 0.6, 0.9, 0.99),
-                List.of(0.0, 0.01, 1.0), 10_000, 20_000);
+        return builder("quick")
+                .simulated(List.of(gaussianA1(), boundedA1()))
+                .swept(List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()))
+                .b(2).largeBatches(List.of(8, 32)).classes(List.of(NoiseClass.values()))
+                .eta(0.3).nMax(1000).perDecade(4).runs(640)
+                .smallEta(0.01).smallEtaSigma2(0.01).smallEtaNMax(1000).smallEtaRuns(640)
+                .sweepBatches(List.of(1, 2, 8, 32)).sweepLargeFactors(List.of(1, 4, 16, 64))
+                .etaFractions(List.of(1e-3, 1e-2, 0.03, 0.1, 0.3, 0.6, 0.9, 0.99))
+                .sigma2s(List.of(0.0, 0.01, 1.0)).exactNMax(10_000)
+                .weightDraws(20_000)
+                .build();
     }
 
     /** @return the plan at the full budget */
     public static RegressionPlan full() {
-        return new RegressionPlan("full", List.of(gaussianA1(), boundedA1()),
-                List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()), 2, List.of(8, 32, 128),
-                List.of(NoiseClass.values()), 0.3, 5_000, 5, 1024, 0.01, 0.01, 10_000, 1024,
-                List.of(1, 2, 4, 8, 32, 128), List.of(1, 4, 16, 64, 256),
-                List.of(1e-3, 3e-3, 1e-2, 0.03, 0.1, 0.2, 0.3, 0.45, 0.6, 0.75, 0.9, 0.99),
-                List.of(0.0, 0.01, 0.1, 1.0), 100_000, 200_000);
+        return builder("full")
+                .simulated(List.of(gaussianA1(), boundedA1()))
+                .swept(List.of(gaussianA1(), boundedA1(), gaussianA2(), gaussianAr1()))
+                .b(2).largeBatches(List.of(8, 32, 128)).classes(List.of(NoiseClass.values()))
+                .eta(0.3).nMax(5_000).perDecade(5).runs(1024)
+                .smallEta(0.01).smallEtaSigma2(0.01).smallEtaNMax(10_000).smallEtaRuns(1024)
+                .sweepBatches(List.of(1, 2, 4, 8, 32, 128)).sweepLargeFactors(List.of(1, 4, 16, 64, 256))
+                .etaFractions(List.of(1e-3, 3e-3, 1e-2, 0.03, 0.1, 0.2, 0.3, 0.45, 0.6, 0.75, 0.9, 0.99))
+                .sigma2s(List.of(0.0, 0.01, 0.1, 1.0)).exactNMax(100_000)
+                .weightDraws(200_000)
+                .build();
     }
 
     /** @return SGD-b, MSGD at every B and class, SGD-B, in that order */

@@ -64,6 +64,21 @@ class RegressionPlanTest {
     }
 
     @Test
+    void theBuilderNamesAPartNotGivenAndChangesOnlyThePartsItIsTold() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RegressionPlan.builder("partial")
+                .simulated(List.of(RegressionPlan.gaussianA1())).swept(List.of()).b(2).build());
+        assertEquals("plan partial: largeBatches is not given", e.getMessage());
+        RegressionPlan quick = RegressionPlan.quick();
+        RegressionPlan again = quick.toBuilder("quick").build();
+        assertEquals(quick.toString(), again.toString(), "every part carried over");
+        RegressionPlan longer = quick.toBuilder("longer").nMax(2000).build();
+        assertEquals(2000, longer.nMax());
+        assertEquals("longer", longer.label());
+        assertEquals(quick.smallEtaNMax(), longer.smallEtaNMax(), "the other step count is left as it was");
+        assertEquals(quick.exactNMax(), longer.exactNMax());
+    }
+
+    @Test
     void everyBrokenRuleIsRefusedWithOneLineNamingIt() {
         assertRefused("plan quick: at least one simulated problem is needed", "simulated", List.of());
         assertRefused("plan quick: at least one large batch B and one noise class are needed", "classes", List.of());

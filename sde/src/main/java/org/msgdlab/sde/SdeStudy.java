@@ -14,7 +14,6 @@ import org.msgdlab.sde.problem.TanhNetwork;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
-import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.NotApplicableClaim;
 import org.msgdlab.core.claims.Study;
 import org.msgdlab.theory.noise.ExchangeableCovariance;
@@ -94,17 +93,19 @@ public final class SdeStudy {
                 new StrongSetup(logistic, theoremLogistic, 4.0, 64, 2, 9, 128),
                 new double[] {0.25, 0.5, 1, 2, 4}));
         Diffusion fixed = Diffusion.etaIndependent(n, 1, 0.3);
-        claims.add(new StrongOrderClaim("sde.strong.contrast",
+        ClaimRef contrast = new ClaimRef("sde.strong.contrast",
                 "control (not in the paper): Euler-Maruyama strong order 1/2, Kloeden & Platen (1992) Thm 10.2.2",
                 "Euler-Maruyama theta_{k+1} = theta_k - eta grad L(theta_k) + sigma_0 C(theta_k) (W_{(k+1)eta} - W_{k eta}) for"
                         + " dTheta = -grad L dt + sigma_0 C(Theta) dW, C = grad L/sqrt(N), sigma_0 = 1 independent of eta:"
-                        + " E|Theta_{k eta} - theta_k|^2 = O(eta) (strong order 1/2); the harness must fit 1 and reject 2",
-                new StrongSetup(logistic, fixed, 1.0, 4, 6, 5, 32),
-                new StrongSetup(logistic, fixed, 1.0, 4, 6, 7, 256),
-                1.0, "Euler-Maruyama for a multiplicative eta-independent noise", 2.0,
-                "mean-square order 2, the theorem's order (the harness would not tell the orders apart)",
-                Discrepancy.none(), "Euler-Maruyama at step eta",
-                "the diffusion does not shrink with eta, so the noise part of the error, O(h) in mean square, dominates"));
+                        + " E|Theta_{k eta} - theta_k|^2 = O(eta) (strong order 1/2); the harness must fit 1 and reject 2");
+        claims.add(StrongOrderClaim.builder(contrast,
+                        new StrongSetup(logistic, fixed, 1.0, 4, 6, 5, 32),
+                        new StrongSetup(logistic, fixed, 1.0, 4, 6, 7, 256))
+                .expected(1.0, "Euler-Maruyama for a multiplicative eta-independent noise")
+                .wrong(2.0, "mean-square order 2, the theorem's order (the harness would not tell the orders apart)")
+                .iterationName("Euler-Maruyama at step eta")
+                .note("the diffusion does not shrink with eta, so the noise part of the error, O(h) in mean square, dominates")
+                .build());
 
         claims.addAll(WeakClaims.create(n, WEAK_BATCH, weakSetup(logistic, Budget.QUICK), weakSetup(logistic, Budget.FULL)));
 
@@ -169,21 +170,23 @@ public final class SdeStudy {
     }
 
     private static StrongOrderClaim strong(String id, Problem p, Diffusion d, int b, StrongSetup quick, StrongSetup full) {
-        return new StrongOrderClaim(id, "Appendix B, Theorem (Strong convergence between Gaussian MSGD and SDE)",
+        ClaimRef ref = new ClaimRef(id, "Appendix B, Theorem (Strong convergence between Gaussian MSGD and SDE)",
                 "Gaussian MSGD theta_{k+1} = theta_k - eta grad L(theta_k) + eta C(theta_k) W_{k+1}, C = grad L/sqrt(bN),"
                         + " W_k ~ N(0, I) i.i.d. (Eq. M-SGD-gaussian), is an order-1 strong approximation of"
                         + " dTheta = -grad L dt + sqrt(eta) C(Theta) dW (Eq. sde): E|Theta_{k eta} - theta_k|^2 <= C eta^2"
-                        + " for 0 <= k <= T/eta (" + p.name() + ", b=" + b + ")",
-                quick, full, 2.0, "the theorem: E|Theta_{k eta} - theta_k|^2 <= C eta^2", 1.0,
-                "strong order 1/2: E|Theta - theta|^2 = O(eta) (Euler-Maruyama for an eta-independent diffusion, see"
-                        + " sde.strong.contrast)",
-                Discrepancy.none(), "Gaussian MSGD (b=" + b + ")",
-                "C = grad L/sqrt(bN) gives the gradient noise covariance F/b (F = grad L grad L^T/N): the covariance of"
+                        + " for 0 <= k <= T/eta (" + p.name() + ", b=" + b + ")");
+        return StrongOrderClaim.builder(ref, quick, full)
+                .expected(2.0, "the theorem: E|Theta_{k eta} - theta_k|^2 <= C eta^2")
+                .wrong(1.0, "strong order 1/2: E|Theta - theta|^2 = O(eta) (Euler-Maruyama for an eta-independent diffusion, see"
+                        + " sde.strong.contrast)")
+                .iterationName("Gaussian MSGD (b=" + b + ")")
+                .note("C = grad L/sqrt(bN) gives the gradient noise covariance F/b (F = grad L grad L^T/N): the covariance of"
                         + " MSGD-Fisher, not the SGD covariance (F - g g^T)/b of Section 2.3's Gaussian MSGD (MSGD-Cov); the"
                         + " theorem holds for any bounded, Lipschitz C, and the weak claims cover both. The coupling is"
                         + " eta W_{k+1} = +sqrt(eta)(W_{(k+1)eta} - W_{k eta}); the minus sign printed in"
                         + " Eq. (HatThetaInterpolationSameGLD) is a typo (the integral form Eq. (HatTheta) has a plus)."
                         + " The mean part |E e|^2 is the drift discretization (gradient descent vs gradient flow), O(eta^2);"
-                        + " the noise part is O(eta^3) because the SDE's diffusion is sqrt(eta)-small");
+                        + " the noise part is O(eta^3) because the SDE's diffusion is sqrt(eta)-small")
+                .build();
     }
 }

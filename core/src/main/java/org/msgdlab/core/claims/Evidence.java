@@ -176,10 +176,9 @@ public record Evidence(
         }
         StatisticCheck head = verdict == Verdict.PASS ? statistics.get(0)
                 : statistics.stream().max(Comparator.comparingDouble(Evidence::paperGapInTolerances)).orElseThrow();
-        return new Evidence(claimId, paperRef, statement, verdict, reason, parameters,
-                head.estimate(), head.paperValue(), head.standardError(), head.tolerance(),
-                head.measuredDiscrepancy(), falseAlarmProbability, statistics, power,
-                discrepancy.limit(), samples, seconds, series);
+        return builder(claimId, paperRef, statement).verdict(verdict, reason).parameters(parameters).headline(head)
+                .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
+                .discrepancyLimit(discrepancy.limit()).samples(samples).seconds(seconds).series(series).build();
     }
 
     /**

@@ -78,6 +78,18 @@ public final class EvidenceBuilder {
     }
 
     /**
+     * Sets the headline numbers from the headline statistic: its estimate, the paper's value as the
+     * reference, its standard error, tolerance and measured discrepancy.
+     *
+     * @param head the statistic the evidence leads with
+     * @return this, with them
+     */
+    public EvidenceBuilder headline(StatisticCheck head) {
+        return headline(head.estimate(), head.paperValue(), head.standardError(), head.tolerance(),
+                head.measuredDiscrepancy());
+    }
+
+    /**
      * Sets the false-alarm probability.
      *
      * @param alpha the false-alarm probability the tolerances were set for

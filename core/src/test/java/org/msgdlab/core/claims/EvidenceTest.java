@@ -30,6 +30,23 @@ class EvidenceTest {
     }
 
     @Test
+    void aHeadlineStatisticGivesTheFiveHeadlineNumbersByName() {
+        StatisticCheck head = StatisticCheck.of("variance", 1.25, 0.02, 1.0, 1.2, 0.06);
+        Evidence e = Evidence.builder("x.headline", "Eq. 1", "variance").verdict(Verdict.FAIL, "disagrees").headline(head)
+                .build();
+        assertEquals(1.25, e.estimate());
+        assertEquals(1.0, e.reference(), "the paper's value is the reference");
+        assertEquals(0.02, e.standardError());
+        assertEquals(0.06, e.tolerance());
+        assertEquals(head.measuredDiscrepancy(), e.discrepancy());
+        Evidence decided = Evidence.decide("x.headline", "Eq. 1", "variance", Map.of(), 1e-3, List.of(head), List.of(),
+                Discrepancy.none(), 10, 0.5, List.of());
+        assertEquals(e.toBuilder().verdict(decided.verdict(), decided.verdictReason()).falseAlarmProbability(1e-3)
+                .discrepancyLimit(Discrepancy.none().limit()).statistics(List.of(head)).samples(10).seconds(0.5).build(), decided,
+                "decide builds its evidence through the builder, field for field");
+    }
+
+    @Test
     void passWhenEveryStatisticAgreesWithThePaper() {
         Evidence e = decide(Discrepancy.none(), stat("a", 1.2, 1.2), stat("b", 0.6, 0.6));
         assertEquals(Verdict.PASS, e.verdict());

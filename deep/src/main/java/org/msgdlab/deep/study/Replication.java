@@ -7,7 +7,9 @@ import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.train.BitProvenance;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.deep.train.TrainingContext;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -93,7 +95,9 @@ public final class Replication {
     }
 
     /**
-     * Re-trains each task into {@code out}/<method id>/seed-s and compares it with the committed run.
+     * {@link #replicate(StudyRuns, List, Path, PrintStream, TrainingContext)} with a {@link ShutdownCancellation}
+     * for the call and this process's environment ({@link TrainingContext#ofThisProcess}): for callers that pass
+     * no context yet.
      *
      * @param runs  the completed runs (the committed ones)
      * @param tasks the runs to replicate
@@ -104,6 +108,24 @@ public final class Replication {
      */
     public static List<Result> replicate(StudyRuns runs, List<StudyRunner.Task> tasks, Path out, PrintStream log)
             throws IOException {
+        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+            return replicate(runs, tasks, out, log, TrainingContext.ofThisProcess(stop));
+        }
+    }
+
+    /**
+     * Re-trains each task into {@code out}/<method id>/seed-s and compares it with the committed run.
+     *
+     * @param runs    the completed runs (the committed ones)
+     * @param tasks   the runs to replicate
+     * @param out     where the replicates are written (a new folder per run)
+     * @param log     progress
+     * @param context when to stop (Ctrl-C), and the environment recorded in each replicate's run.json
+     * @return one result per task
+     * @throws IOException when a run cannot be trained or read, or did not complete
+     */
+    public static List<Result> replicate(StudyRuns runs, List<StudyRunner.Task> tasks, Path out, PrintStream log,
+                                         TrainingContext context) throws IOException {
         StudyPlan plan = runs.plan();
         List<Result> results = new ArrayList<>();
         for (StudyRunner.Task t : tasks) {
@@ -111,7 +133,7 @@ public final class Replication {
             RunConfig copy = original.withOut(out.resolve(plan.method(t.method()).id()).resolve("seed-" + t.seed()));
             Preset.Data data = copy.preset().load(copy.dataDir(), copy.dataSeed(), copy.protocol());
             log.println("replicate: training " + plan.method(t.method()).paperName() + " seed " + t.seed() + " into " + copy.out());
-            Trainer.Outcome o = Trainer.runOrContinue(copy, data, log);
+            Trainer.Outcome o = Trainer.runOrContinue(copy, data, log, context);
             if (o.status() != Trainer.Status.COMPLETED) {
                 throw new IOException("the replicate of " + t.method() + " seed " + t.seed() + " did not complete: " + o.status());
             }

@@ -29,7 +29,7 @@ final class RunDirectory {
     }
 
     /** {@link Trainer#run}. */
-    static Outcome start(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+    static Outcome start(RunConfig config, Preset.Data data, PrintStream log, TrainingContext context) throws IOException {
         Path out = config.out();
         if (Files.exists(out.resolve("run.json"))) {
             throw new IllegalArgumentException("output directory " + out + " already holds a run (run.json);"
@@ -38,7 +38,7 @@ final class RunDirectory {
         Files.createDirectories(out);
         requireNoForeignFiles(out);
         return TrainingLoop.execute(config, data == null ? config.preset().load(config.dataDir(), config.dataSeed(), config.protocol()) : data,
-                log, 0, 0.0, new ArrayList<>());
+                log, context, 0, 0.0, new ArrayList<>());
     }
 
     /**
@@ -70,11 +70,12 @@ final class RunDirectory {
     }
 
     /** {@link Trainer#runOrContinue}. */
-    static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+    static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log, TrainingContext context)
+            throws IOException {
         Path dir = config.out();
         Path runJson = dir.resolve("run.json");
         if (!Files.isRegularFile(runJson)) {
-            return start(config, data, log);
+            return start(config, data, log, context);
         }
         JsonNode stored = RunJson.read(runJson);
         RunConfig previous = RunJson.configFrom(stored, runJson, dir);
@@ -88,7 +89,7 @@ final class RunDirectory {
             }
             log.println("continuing the longer run in " + dir + " up to iteration " + config.iterations()
                     + " (its run.json then says " + config.iterations() + ")");
-            return resume(dir, config.iterations(), log);
+            return resume(dir, config.iterations(), log, context);
         }
         if (differs != null) {
             throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
@@ -97,7 +98,7 @@ final class RunDirectory {
         if ("completed".equals(stored.path("status").asText())) {
             return reuseCompleted(dir, stored, config.iterations(), log, "reusing the completed run in " + dir);
         }
-        return resume(dir, 0, log);
+        return resume(dir, 0, log, context);
     }
 
     /**
@@ -249,15 +250,16 @@ final class RunDirectory {
      * A run continues only where it would compute the bits it started with: the same build, kernels,
      * instruction set, CPU, threads, environment and JVM (run.json's {@code bits}, {@link BitProvenance};
      * runs written before it was recorded continue as before). Otherwise the continued run would be
-     * neither the run a single sitting here computes nor the one it started as.
+     * neither the run a single sitting here computes nor the one it started as. {@code environment} is the
+     * environment this process runs in.
      */
-    static void requireSameBits(Path dir, JsonNode stored) {
+    static void requireSameBits(Path dir, JsonNode stored, java.util.Map<String, String> environment) {
         java.util.Optional<BitProvenance> recorded = BitProvenance.of(stored);
         if (recorded.isEmpty()) {
             return;
         }
         BitProvenance was = recorded.get();
-        List<String> d = was.differences(BitProvenance.current(was.intraThreads(), was.interThreads()));
+        List<String> d = was.differences(BitProvenance.current(was.intraThreads(), was.interThreads(), environment));
         if (!d.isEmpty()) {
             throw new IllegalArgumentException(dir + " was trained where its bits differ from this process's (" + String.join("; ", d)
                     + "), so it would not continue bit for bit; continue it with the build, machine type and environment"
@@ -266,7 +268,7 @@ final class RunDirectory {
     }
 
     /** {@link Trainer#resume}. */
-    static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
+    static Outcome resume(Path dir, int iterations, PrintStream log, TrainingContext context) throws IOException {
         Path runJson = dir.resolve("run.json");
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
@@ -287,7 +289,7 @@ final class RunDirectory {
                     + "; nothing to continue (give --iterations above " + own + " to train it further)");
         }
         requireSameKernels(dir, stored);
-        requireSameBits(dir, stored);
+        requireSameBits(dir, stored, context.environment());
         long start = 0;
         double elapsed = 0;
         List<Row> rows = new ArrayList<>();
@@ -329,6 +331,6 @@ final class RunDirectory {
         Preset.Data data = config.preset().load(config.dataDir(), config.dataSeed(), config.protocol());
         log.println("resuming " + dir + " from iteration " + start + (prefix == null ? " (no checkpoint: from scratch)" : ""));
         final Path restoreFrom = prefix;
-        return TrainingLoop.execute(config, data, log, start, elapsed, rows, restoreFrom, tensorBoardWritten);
+        return TrainingLoop.execute(config, data, log, context, start, elapsed, rows, restoreFrom, tensorBoardWritten);
     }
 }

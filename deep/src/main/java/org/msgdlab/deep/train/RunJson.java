@@ -33,7 +33,8 @@ final class RunJson {
     private RunJson() {
     }
 
-    static Map<String, Object> runInfo(RunConfig c, int n, Preset.Data data, Method.Plan plan) {
+    static Map<String, Object> runInfo(RunConfig c, int n, Preset.Data data, Method.Plan plan,
+                                       Map<String, String> environment) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("preset", c.preset().id());
         info.put("paperRef", c.preset().paperRef());
@@ -86,7 +87,7 @@ final class RunJson {
         info.put("versions", versions);
         info.put("device", Trainer.device(c.intraThreads(), c.interThreads()));
         info.put("kernels", Kernels.current().id());
-        info.put("bits", BitProvenance.current(c.intraThreads(), c.interThreads()).toMap());
+        info.put("bits", BitProvenance.current(c.intraThreads(), c.interThreads(), environment).toMap());
         return info;
     }
 

@@ -129,13 +129,30 @@ public final class Trainer {
      * @param config the run
      * @param data   the data set, or null to load it from {@code config.dataDir()}
      * @param log    where progress and warnings go
+     * @param context when to stop (Ctrl-C), and the environment recorded in run.json
      * @return what the run did
      * @throws IllegalArgumentException when {@code config.out()} already holds a run.json
      * @throws IOException              when the data, the run directory or a checkpoint cannot be read or written
      */
-    public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+    public static Outcome run(RunConfig config, Preset.Data data, PrintStream log, TrainingContext context)
+            throws IOException {
         refuseForeignFilesUnlocked(config.out());
-        return locked(config.out(), () -> RunDirectory.start(config, data, log));
+        return locked(config.out(), () -> RunDirectory.start(config, data, log, context));
+    }
+
+    /**
+     * {@link #run(RunConfig, Preset.Data, PrintStream, TrainingContext)} in this process: a
+     * {@link ShutdownCancellation} for the call and {@link TrainingContext#ofThisProcess} (for callers that pass
+     * no context yet).
+     *
+     * @param config the run
+     * @param data   the data set, or null to load it from {@code config.dataDir()}
+     * @param log    where progress and warnings go
+     * @return what the run did
+     * @throws IOException when the data, the run directory or a checkpoint cannot be read or written
+     */
+    public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        return inThisProcess(context -> run(config, data, log, context));
     }
 
     /**
@@ -147,6 +164,7 @@ public final class Trainer {
      * @param config the run
      * @param data   the data set, or null to load it from {@code config.dataDir()}
      * @param log    where progress and warnings go
+     * @param context when to stop (Ctrl-C), and the environment recorded in run.json
      * @return what the run did (a reused run's message is "reused")
      * @throws IllegalArgumentException when the directory holds a run with other settings, or one trained
      *                                  with other kernels ({@link Kernels})
@@ -154,9 +172,25 @@ public final class Trainer {
      * @throws IOException              when a file of the run cannot be read or written; {@link RunFileException}
      *                                  when one is damaged
      */
-    public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+    public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log, TrainingContext context)
+            throws IOException {
         refuseForeignFilesUnlocked(config.out());
-        return locked(config.out(), () -> RunDirectory.runOrContinue(config, data, log));
+        return locked(config.out(), () -> RunDirectory.runOrContinue(config, data, log, context));
+    }
+
+    /**
+     * {@link #runOrContinue(RunConfig, Preset.Data, PrintStream, TrainingContext)} in this process: a
+     * {@link ShutdownCancellation} for the call and {@link TrainingContext#ofThisProcess} (for callers that pass
+     * no context yet).
+     *
+     * @param config the run
+     * @param data   the data set, or null to load it from {@code config.dataDir()}
+     * @param log    where progress and warnings go
+     * @return what the run did
+     * @throws IOException when a file of the run cannot be read or written
+     */
+    public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
+        return inThisProcess(context -> runOrContinue(config, data, log, context));
     }
 
     /**
@@ -230,6 +264,8 @@ public final class Trainer {
      * @param dir        the run directory
      * @param iterations the last iteration to reach, not below the run's checkpoint; 0 for the run's own
      * @param log        where progress and warnings go
+     * @param context    when to stop (Ctrl-C), and the environment this process runs in (the run's recorded
+     *                   {@code bits} must equal it)
      * @return what the run did; a run already completed at {@code iterations} is reported as it is (message
      *         "reused", its recorded seconds per step), without training or rewriting run.json
      * @throws IllegalArgumentException when {@code iterations} is negative or below the run's checkpoint (the message
@@ -238,36 +274,71 @@ public final class Trainer {
      * @throws IOException              when a file of the run cannot be read or written; {@link RunFileException}
      *                                  when metrics.csv, checkpoint.json or the checkpoint is damaged or inconsistent
      */
-    public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
+    public static Outcome resume(Path dir, int iterations, PrintStream log, TrainingContext context) throws IOException {
         if (!Files.isDirectory(dir)) {
-            return RunDirectory.resume(dir, iterations, log);   // refused there, naming the missing run
+            return RunDirectory.resume(dir, iterations, log, context);   // refused there, naming the missing run
         }
-        return locked(dir, () -> RunDirectory.resume(dir, iterations, log));
+        return locked(dir, () -> RunDirectory.resume(dir, iterations, log, context));
     }
 
     /**
-     * Holds the JVM's shutdown (Ctrl-C, TERM) until closed (at most {@code Interruption.GRACE}), as a run in
-     * progress does: a caller that reports a run's outcome wraps the run and the report in one, so that the
-     * report is printed before the JVM exits.
+     * {@link #resume(Path, int, PrintStream, TrainingContext)} in this process: a {@link ShutdownCancellation}
+     * for the call and {@link TrainingContext#ofThisProcess} (for callers that pass no context yet).
+     *
+     * @param dir        the run directory
+     * @param iterations the last iteration to reach; 0 for the run's own
+     * @param log        where progress and warnings go
+     * @return what the run did
+     * @throws IOException when a file of the run cannot be read or written
+     */
+    public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
+        return inThisProcess(context -> resume(dir, iterations, log, context));
+    }
+
+    /** A training given a context. */
+    private interface InContext {
+        Outcome run(TrainingContext context) throws IOException;
+    }
+
+    /**
+     * Runs {@code body} in this process's context: a {@link ShutdownCancellation} installed for the call and
+     * this process's environment ({@link TrainingContext#ofThisProcess}). What the entry points without a
+     * context do, until their callers (the command line) pass one.
+     */
+    private static Outcome inThisProcess(InContext body) throws IOException {
+        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+            return body.run(TrainingContext.ofThisProcess(stop));
+        }
+    }
+
+    /**
+     * Holds the JVM's shutdown (Ctrl-C, TERM) until closed (at most {@link ShutdownCancellation#GRACE}), as a
+     * run in progress does: a caller that reports a run's outcome wraps the run and the report in one, so that
+     * the report is printed before the JVM exits. A caller that passes its own {@link ShutdownCancellation}
+     * holds that instead ({@link Cancellation#hold}).
      *
      * @return the hold; close it once the outcome is reported
      */
     public static ShutdownHold holdShutdown() {
-        return new ShutdownHold(Interruption.enter());
+        ShutdownCancellation stop = ShutdownCancellation.install();
+        return new ShutdownHold(stop, stop.hold());
     }
 
     /** A hold on the JVM's shutdown ({@link #holdShutdown}). */
     public static final class ShutdownHold implements AutoCloseable {
-        private final Interruption.Run run;
+        private final ShutdownCancellation stop;
+        private final Cancellation.Hold hold;
 
-        private ShutdownHold(Interruption.Run run) {
-            this.run = run;
+        private ShutdownHold(ShutdownCancellation stop, Cancellation.Hold hold) {
+            this.stop = stop;
+            this.hold = hold;
         }
 
         /** Lets a waiting shutdown proceed. */
         @Override
         public void close() {
-            run.close();
+            hold.close();
+            stop.close();
         }
     }
 

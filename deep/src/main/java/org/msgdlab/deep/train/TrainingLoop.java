@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * of iterations: the steps (with the noise and data order of iteration k drawn from (seed, k)), the
  * evaluations every {@code evalEvery} iterations appended to {@code metrics.csv} and TensorBoard,
  * the atomic checkpoints, {@code run.json} at each stage (running, completed, interrupted, stopped
- * on a non-finite loss, failed to save), and Ctrl-C. What to train, and from where, is decided by
+ * on a non-finite loss, failed to save), and a requested stop (Ctrl-C: {@link Cancellation}). What to train, and from where, is decided by
  * {@link RunDirectory}.
  */
 final class TrainingLoop {
@@ -38,19 +38,20 @@ final class TrainingLoop {
     }
 
     /** A fresh run's training (no checkpoint to restore, nothing in TensorBoard yet). */
-    static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
-                           List<Row> rows) throws IOException {
-        return execute(c, data, log, start, elapsed0, rows, null, -1);
+    static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, TrainingContext context, long start,
+                           double elapsed0, List<Row> rows) throws IOException {
+        return execute(c, data, log, context, start, elapsed0, rows, null, -1);
     }
 
     /**
      * Trains {@code c} from iteration {@code start}, {@code rows} holding the metrics rows up to it and
      * {@code elapsed0} the seconds spent so far; the weights are restored from {@code restoreFrom}
      * first when it is not null, and the rows up to iteration {@code tensorBoardWritten} are already
-     * in the TensorBoard log.
+     * in the TensorBoard log. The run holds {@code context}'s cancellation while it trains and stops after
+     * the step at which it is requested; run.json records {@code context}'s environment.
      */
-    static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, long start, double elapsed0,
-                           List<Row> rows, Path restoreFrom, long tensorBoardWritten) throws IOException {
+    static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, TrainingContext context, long start,
+                           double elapsed0, List<Row> rows, Path restoreFrom, long tensorBoardWritten) throws IOException {
         Preset p = c.effectivePreset();
         int n = data.train().count();
         Model model = p.model();
@@ -60,10 +61,10 @@ final class TrainingLoop {
                 .withThreads(c.intraThreads(), c.interThreads());
         LearningRateSchedule schedule = c.schedule();
         long augmentStream = Streams.derive(c.seed(), "deep.augment");
-        Map<String, Object> runInfo = RunJson.runInfo(c, n, data, plan);
+        Map<String, Object> runInfo = RunJson.runInfo(c, n, data, plan, context.environment());
         String startedAt = Instant.now().toString();
         MetricsFile.write(c.out(), rows);
-        try (Interruption.Run ignored = Interruption.enter();
+        try (Cancellation.Hold ignored = context.cancellation().hold();
              TrainingGraph g = TrainingGraph.build(model, data.train(), data.test(), opts);
              TensorBoardLog tb = TensorBoardLog.forTraining(c.out(), log)) {
             if (restoreFrom != null) {
@@ -149,7 +150,7 @@ final class TrainingLoop {
                     }
                 }
                 progress.update(done, loss[1]);
-                if (Interruption.requested() && done < c.iterations()) {
+                if (context.cancellation().requested() && done < c.iterations()) {
                     // Ctrl-C: save this step's weights so that nothing computed is lost, and say so
                     progress.finish();
                     try {

@@ -49,4 +49,17 @@ class BitProvenanceTest {
         assertTrue(d.get(1).startsWith("cpuIsa: avx512 vs avx2"), d.toString());
         assertEquals(a, BitProvenance.fromMap(a.toMap()));
     }
+
+    @Test
+    void onlyTheGivenVariablesThatMoveTheBitsAreRecorded() {
+        Map<String, String> capped = Map.of("ONEDNN_MAX_CPU_ISA", "AVX2", "HOME", "/home/someone");
+        assertEquals(Map.of("ONEDNN_MAX_CPU_ISA", "AVX2"), TrainingContext.uncancelled(capped).environment());
+        assertEquals(List.of("TF_DETERMINISTIC_OPS", "TF_ENABLE_ONEDNN_OPTS"), List.copyOf(TrainingContext.uncancelled(
+                Map.of("TF_ENABLE_ONEDNN_OPTS", "0", "TF_DETERMINISTIC_OPS", "1", "PATH", "/bin")).environment().keySet()),
+                "sorted by name");
+        BitProvenance b = BitProvenance.current(1, 1, capped);
+        assertEquals(Map.of("ONEDNN_MAX_CPU_ISA", "AVX2"), b.environment());
+        assertTrue(b.isa().equals("n/a") || List.of("sse", "avx", "avx2").contains(b.isa()),
+                "oneDNN's kernels capped by the given variable, not by this process's: " + b.isa());
+    }
 }

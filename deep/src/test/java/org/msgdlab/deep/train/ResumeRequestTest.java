@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * What {@code msgd train --resume} may ask of a run (issue 33): a continuation only forwards (D11: asking for
  * less than the run has reached is said as such, advising nothing destructive), --iterations >= 1, a
  * completed run reported as it is (its recorded s/step, no "NaN s/step", run.json kept), and a run stopped by
- * Ctrl-C or TERM says on stdout what was kept. Each refusal is one line and changes no file.
+ * Ctrl-C or TERM says on stdout what was kept, and a run continues only in the environment it was started in.
+ * Each refusal is one line and changes no file.
  */
 class ResumeRequestTest {
 
@@ -89,17 +91,32 @@ class ResumeRequestTest {
     @Test
     void anInterruptedRunSaysOnStdoutWhatWasKeptAndHowToContinue() throws IOException {
         Path dir = tmp.resolve("interrupted");
-        Trainer.Outcome o;
-        Interruption.request();   // what the shutdown hook of Ctrl-C or TERM does
-        try {
-            o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet());
-        } finally {
-            Interruption.clear();
-        }
+        // requested from the start, as Ctrl-C or TERM does (ShutdownCancellation): the run stops after its first step
+        TrainingContext stopped = TrainingContext.ofThisProcess(() -> true);
+        Trainer.Outcome o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet(), stopped);
         // the line msgd train prints of this outcome: reports' TrainCommandTest
         assertEquals(Trainer.Status.INTERRUPTED, o.status());
         assertEquals(1, o.iterationsDone());
         assertEquals(0, o.last().iteration());
         assertTrue(Files.isRegularFile(dir.resolve("checkpoints/ckpt-1/model.index")));
+    }
+
+    @Test
+    void aRunRecordsTheEnvironmentItIsGivenAndContinuesOnlyInTheSame() throws IOException {
+        // a fake environment: one variable that moves the bits, one that does not; deep reads none itself
+        Map<String, String> capped = Map.of("ONEDNN_MAX_CPU_ISA", "AVX2", "HOME", "/home/someone");
+        Path dir = tmp.resolve("capped");
+        Trainer.run(config(dir, 2), null, quiet(), TrainingContext.uncancelled(capped));
+        assertEquals(Map.of("ONEDNN_MAX_CPU_ISA", "AVX2"), BitProvenance.recordedIn(dir).orElseThrow().environment());
+
+        byte[] runJson = Files.readAllBytes(dir.resolve("run.json"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Trainer.resume(dir, 4, quiet(), TrainingContext.uncancelled(Map.of())));
+        assertTrue(e.getMessage().contains("environment: {ONEDNN_MAX_CPU_ISA=AVX2} vs {}"), e.getMessage());
+        assertArrayEquals(runJson, Files.readAllBytes(dir.resolve("run.json")), "a refusal changes no file");
+
+        Trainer.Outcome continued = Trainer.resume(dir, 4, quiet(), TrainingContext.uncancelled(capped));
+        assertEquals(Trainer.Status.COMPLETED, continued.status());
+        assertEquals(4, continued.iterationsDone());
     }
 }

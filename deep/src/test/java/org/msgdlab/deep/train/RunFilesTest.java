@@ -95,13 +95,9 @@ class RunFilesTest {
     @Test
     void anInterruptedRunSavesTheStepItReachedAndContinuesBitForBit() throws IOException {
         Path dir = tmp.resolve("interrupted");
-        Trainer.Outcome o;
-        Interruption.request();   // what Ctrl-C's shutdown hook does: the run stops after its current step
-        try {
-            o = Trainer.run(config(dir, 6), null, quiet());
-        } finally {
-            Interruption.clear();
-        }
+        // requested from the start, as Ctrl-C or TERM does (ShutdownCancellation): the run stops after its first step
+        TrainingContext stopped = TrainingContext.ofThisProcess(() -> true);
+        Trainer.Outcome o = Trainer.run(config(dir, 6), null, quiet(), stopped);
         assertEquals(Trainer.Status.INTERRUPTED, o.status());
         assertEquals(1, o.iterationsDone(), "stops after the first step, between evaluations");
         assertTrue(Files.readString(dir.resolve("run.json")).contains("\"status\" : \"interrupted\""));

@@ -29,8 +29,13 @@ class RegressionStudyTest {
     static RegressionPlan tiny() {
         RegressionProblem g = RegressionProblem.powerLaw("g-d4", Design.GAUSSIAN, 4, 1.0, 1.0, 0.5);
         RegressionProblem r = RegressionProblem.powerLaw("r-d4", Design.RADEMACHER, 4, 1.0, 1.0, 0.5);
-        return new RegressionPlan("tiny", List.of(g, r), List.of(g, r), 2, List.of(8), List.of(NoiseClass.values()), 0.3, 300, 4, 640,
-                0.01, 0.01, 300, 256, List.of(1, 2, 4), List.of(1, 4, 16), List.of(1e-3, 0.1, 0.5, 0.9), List.of(0.0, 1.0), 2000, 5000);
+        return RegressionPlan.builder("tiny").simulated(List.of(g, r)).swept(List.of(g, r))
+                .b(2).largeBatches(List.of(8)).classes(List.of(NoiseClass.values()))
+                .eta(0.3).nMax(300).perDecade(4).runs(640)
+                .smallEta(0.01).smallEtaSigma2(0.01).smallEtaNMax(300).smallEtaRuns(256)
+                .sweepBatches(List.of(1, 2, 4)).sweepLargeFactors(List.of(1, 4, 16)).etaFractions(List.of(1e-3, 0.1, 0.5, 0.9))
+                .sigma2s(List.of(0.0, 1.0)).exactNMax(2000).weightDraws(5000)
+                .build();
     }
 
     @Test
@@ -71,12 +76,9 @@ class RegressionStudyTest {
     @Test
     void aStepSizeOutsideTheProofsConditionIsRefusedBeforeRunning() {
         RegressionPlan t = tiny();
-        String message = assertThrows(IllegalArgumentException.class, () -> new RegressionPlan("bad", t.simulated(), t.swept(), 2, t.largeBatches(),
-                t.classes(), 5.0, 300, 4, 640, 0.01, 0.01, 300, 256, t.sweepBatches(), t.sweepLargeFactors(), t.etaFractions(), t.sigma2s(),
-                2000, 5000)).getMessage();
+        String message = assertThrows(IllegalArgumentException.class, () -> t.toBuilder("bad").eta(5.0).build()).getMessage();
         assertTrue(message.startsWith("step size eta=5.0 is outside the proof's condition: eta*(R^2+(b-1)lambda)/b = "), message);
         assertEquals("small batch size b=2 must be < large batch size B=2", assertThrows(IllegalArgumentException.class,
-                () -> new RegressionPlan("bad", t.simulated(), t.swept(), 2, List.of(2), t.classes(), 0.3, 300, 4, 640, 0.01, 0.01, 300, 256,
-                        t.sweepBatches(), t.sweepLargeFactors(), t.etaFractions(), t.sigma2s(), 2000, 5000)).getMessage());
+                () -> t.toBuilder("bad").largeBatches(List.of(2)).build()).getMessage());
     }
 }

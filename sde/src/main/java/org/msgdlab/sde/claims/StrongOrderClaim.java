@@ -6,7 +6,8 @@ import org.msgdlab.sde.path.SamplePath;
 import org.msgdlab.sde.path.StrongErrorRun;
 import org.msgdlab.sde.path.StrongSetup;
 import org.msgdlab.core.claims.Budget;
-import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.ClaimWithRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.PowerCheck;
@@ -36,22 +37,135 @@ import java.util.Map;
  *
  * <p>Immutable and thread-safe.
  *
- * @param id             the claim's id
- * @param paperRef       where the paper states it
- * @param statement      the claim in words
- * @param quick          the experiment at the quick budget
- * @param full           the experiment at the full budget
- * @param expectedOrder  order of the mean-square error that the claim asserts (2 for the theorem)
- * @param expectedSource where the expected order comes from, for the evidence
- * @param wrongOrder     a plausible wrong order the check must be able to reject
- * @param wrongFormula   the wrong formula, in words
- * @param discrepancy    what is known about the gap between the paper's and the exact statement
- * @param iterationName  the iteration's name in figures
- * @param note           what the evidence should say about the set-up (may be empty)
+ * <p>Declared through {@link #builder}: the orders and the texts named where they are given.
+ *
+ * @param ref           the claim's id, paper reference and statement
+ * @param quick         the experiment at the quick budget
+ * @param full          the experiment at the full budget
+ * @param expected      order of the mean-square error that the claim asserts (2 for the theorem), and where it
+ *                      comes from, for the evidence
+ * @param wrong         a plausible wrong order the check must be able to reject, and its formula in words
+ * @param discrepancy   what is known about the gap between the paper's and the exact statement
+ * @param iterationName the iteration's name in figures
+ * @param note          what the evidence should say about the set-up (may be empty)
  */
-public record StrongOrderClaim(String id, String paperRef, String statement, StrongSetup quick, StrongSetup full,
-                               double expectedOrder, String expectedSource, double wrongOrder, String wrongFormula,
-                               Discrepancy discrepancy, String iterationName, String note) implements Claim {
+public record StrongOrderClaim(ClaimRef ref, StrongSetup quick, StrongSetup full, Order expected, Order wrong,
+                               Discrepancy discrepancy, String iterationName, String note) implements ClaimWithRef {
+
+    /**
+     * An order of the mean-square error in η, with what it is in words. Immutable.
+     *
+     * @param order the exponent: E|error|^2 = O(η^order)
+     * @param says  where the order comes from (the expected one) or the formula it stands for (the wrong one)
+     */
+    public record Order(double order, String says) {
+        /** Requires a finite order and a text. */
+        public Order {
+            if (!Double.isFinite(order)) {
+                throw new IllegalArgumentException("order=" + order + " must be finite");
+            }
+            java.util.Objects.requireNonNull(says, "says");
+        }
+    }
+
+    /** Requires every part; {@code note} may be empty. */
+    public StrongOrderClaim {
+        java.util.Objects.requireNonNull(ref, "ref");
+        java.util.Objects.requireNonNull(quick, "quick");
+        java.util.Objects.requireNonNull(full, "full");
+        java.util.Objects.requireNonNull(expected, "expected");
+        java.util.Objects.requireNonNull(wrong, "wrong");
+        java.util.Objects.requireNonNull(discrepancy, "discrepancy");
+        java.util.Objects.requireNonNull(iterationName, "iterationName");
+        java.util.Objects.requireNonNull(note, "note");
+    }
+
+    /**
+     * Starts a strong-order claim: no discrepancy and no note unless given.
+     *
+     * @param ref   the claim's id, paper reference and statement
+     * @param quick the experiment at the quick budget
+     * @param full  the experiment at the full budget
+     * @return the builder
+     */
+    public static Builder builder(ClaimRef ref, StrongSetup quick, StrongSetup full) {
+        return new Builder(ref, quick, full);
+    }
+
+    /** Builds a {@link StrongOrderClaim}, each part named where it is given. Not thread-safe. */
+    public static final class Builder {
+        private final ClaimRef ref;
+        private final StrongSetup quick;
+        private final StrongSetup full;
+        private Order expected;
+        private Order wrong;
+        private Discrepancy discrepancy = Discrepancy.none();
+        private String iterationName;
+        private String note = "";
+
+        private Builder(ClaimRef ref, StrongSetup quick, StrongSetup full) {
+            this.ref = ref;
+            this.quick = quick;
+            this.full = full;
+        }
+
+        /**
+         * @param order  the order the claim asserts
+         * @param source where it comes from
+         * @return this builder
+         */
+        public Builder expected(double order, String source) {
+            this.expected = new Order(order, source);
+            return this;
+        }
+
+        /**
+         * @param order   a plausible wrong order the check must reject
+         * @param formula the wrong formula, in words
+         * @return this builder
+         */
+        public Builder wrong(double order, String formula) {
+            this.wrong = new Order(order, formula);
+            return this;
+        }
+
+        /**
+         * @param d what is known about the gap between the paper's and the exact statement
+         * @return this builder
+         */
+        public Builder discrepancy(Discrepancy d) {
+            this.discrepancy = d;
+            return this;
+        }
+
+        /**
+         * @param name the iteration's name in figures
+         * @return this builder
+         */
+        public Builder iterationName(String name) {
+            this.iterationName = name;
+            return this;
+        }
+
+        /**
+         * @param text what the evidence should say about the set-up
+         * @return this builder
+         */
+        public Builder note(String text) {
+            this.note = text;
+            return this;
+        }
+
+        /**
+         * @return the claim
+         * @throws NullPointerException when the expected or the wrong order, or the iteration's name, was not given
+         */
+        public StrongOrderClaim build() {
+            return new StrongOrderClaim(ref, quick, full, java.util.Objects.requireNonNull(expected, "expected order"),
+                    java.util.Objects.requireNonNull(wrong, "wrong order"), discrepancy,
+                    java.util.Objects.requireNonNull(iterationName, "iterationName"), note);
+        }
+    }
 
     /**
      * The experiment of a budget.
@@ -69,7 +183,7 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
         long start = System.nanoTime();
         StrongSetup s = setup(budget);
-        long runSeed = context.seedFor(id);
+        long runSeed = context.seedFor(id());
         StrongAnalysis a = new StrongAnalysis(StrongErrorRun.run(s, runSeed));
         double alpha = FalseAlarm.PER_CLAIM;
         double z = FalseAlarm.z(alpha, 2);
@@ -78,20 +192,20 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         String tName = "fitted order of E|Theta_T - theta_{T/eta}|^2";
         String uName = "fitted order of sup_k E|Theta_{k eta} - theta_k|^2";
         List<StatisticCheck> stats = List.of(
-                StatisticCheck.of(tName, t.order(), t.standardError(), expectedOrder, expectedOrder, z * t.standardError()),
-                StatisticCheck.of(uName, u.order(), u.standardError(), expectedOrder, expectedOrder, z * u.standardError()));
-        boolean rejected = stats.stream().anyMatch(c -> c.rejects(wrongOrder));
-        int best = FalseAlarm.power(expectedOrder, wrongOrder, t.standardError(), z * t.standardError())
-                >= FalseAlarm.power(expectedOrder, wrongOrder, u.standardError(), z * u.standardError()) ? 0 : 1;
+                StatisticCheck.of(tName, t.order(), t.standardError(), expected.order(), expected.order(), z * t.standardError()),
+                StatisticCheck.of(uName, u.order(), u.standardError(), expected.order(), expected.order(), z * u.standardError()));
+        boolean rejected = stats.stream().anyMatch(c -> c.rejects(wrong.order()));
+        int best = FalseAlarm.power(expected.order(), wrong.order(), t.standardError(), z * t.standardError())
+                >= FalseAlarm.power(expected.order(), wrong.order(), u.standardError(), z * u.standardError()) ? 0 : 1;
         StatisticCheck b = stats.get(best);
-        List<PowerCheck> power = List.of(new PowerCheck(wrongFormula, b.name(), wrongOrder, rejected,
-                FalseAlarm.power(expectedOrder, wrongOrder, b.standardError(), b.tolerance())));
+        List<PowerCheck> power = List.of(new PowerCheck(wrong.says(), b.name(), wrong.order(), rejected,
+                FalseAlarm.power(expected.order(), wrong.order(), b.standardError(), b.tolerance())));
 
         Map<String, Object> p = new LinkedHashMap<>(s.parameters());
         p.put("seed", seed);
         p.put("alpha", alpha);
         p.put("z", z);
-        p.put("expected order (mean-square error)", expectedOrder + " : " + expectedSource);
+        p.put("expected order (mean-square error)", expected.order() + " : " + expected.says());
         p.put("per step size", a.table());
         p.put("reference converged (halving change < SE for every eta fitted)", a.referenceConverged);
         p.put("largest halving change in SE units", a.worstChangeInSe);
@@ -118,7 +232,7 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         List<Series> series = series(s, a, runSeed);
         double seconds = (System.nanoTime() - start) / 1e9;
         long samples = (long) s.paths();
-        Evidence e = Evidence.decide(id, paperRef, statement, p, alpha, stats, power, discrepancy, samples, seconds, series);
+        Evidence e = Evidence.decide(id(), paperRef(), statement(), p, alpha, stats, power, discrepancy, samples, seconds, series);
         if (a.referenceConverged) {
             List<String> unresolved = new java.util.ArrayList<>();
             for (String why : new String[] {Fits.unresolvedAtBound("terminal", stats.get(0), t),
@@ -170,10 +284,10 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
         if (a.fluctuationFit != null) {
             c.add(Figures.measured("fluctuation part tr Cov e_T", x, fl, new double[jn]));
         }
-        c.add(Figures.slope(expectedOrder, x, term));
-        c.add(Figures.slope(wrongOrder, x, term));
+        c.add(Figures.slope(expected.order(), x, term));
+        c.add(Figures.slope(wrong.order(), x, term));
         List<Series> out = new ArrayList<>();
-        out.add(Figures.logLog(id + ".error-vs-eta", "mean-square error vs eta (" + iterationName + " vs its SDE)",
+        out.add(Figures.logLog(id() + ".error-vs-eta", "mean-square error vs eta (" + iterationName + " vs its SDE)",
                 "mean-square error", c));
         List<Series.Curve> conv = new ArrayList<>();
         for (int j = 0; j < jn; j++) {
@@ -187,10 +301,10 @@ public record StrongOrderClaim(String id, String paperRef, String statement, Str
             }
             conv.add(new Series.Curve(String.format(java.util.Locale.ROOT, "eta=%.4g", x[j]), pts));
         }
-        out.add(new Series(id + ".reference-convergence",
+        out.add(new Series(id() + ".reference-convergence",
                 "terminal error with the reference at eta/2^m, relative to m = mMax (band: ± 1 SE)",
                 "reference refinement m", "error / error at mMax", false, false, conv));
-        out.add(Figures.samplePath(id + ".sample-path", SamplePath.record(s, 0, runSeed), iterationName,
+        out.add(Figures.samplePath(id() + ".sample-path", SamplePath.record(s, 0, runSeed), iterationName,
                 "SDE reference (Euler-Maruyama, eta/2^" + s.refinement() + ")"));
         return out;
     }

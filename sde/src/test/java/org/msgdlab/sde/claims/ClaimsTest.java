@@ -9,7 +9,7 @@ import org.msgdlab.sde.path.WeakSetup;
 import org.msgdlab.sde.problem.LogisticRegression;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Claim;
-import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Study;
 import org.msgdlab.core.claims.Verdict;
@@ -31,8 +31,22 @@ class ClaimsTest {
 
     static StrongOrderClaim strong(Diffusion d, int m, int paths, double expected, double wrong) {
         StrongSetup s = new StrongSetup(P, d, 1.0, 4, 6, m, paths);
-        return new StrongOrderClaim("test.strong", "test", "test", s, s, expected, "test", wrong, "wrong", Discrepancy.none(),
-                "iteration", "");
+        return StrongOrderClaim.builder(new ClaimRef("test.strong", "test", "test"), s, s).expected(expected, "test")
+                .wrong(wrong, "wrong").iterationName("iteration").build();
+    }
+
+    @Test
+    void aStrongOrderClaimIsRefusedWithoutTheOrdersItComparesAndTellsThemApartByName() {
+        StrongSetup s = new StrongSetup(P, Diffusion.theorem(40, 8), 1.0, 4, 6, 6, 16);
+        StrongOrderClaim.Builder b = StrongOrderClaim.builder(new ClaimRef("test.strong", "test", "test"), s, s)
+                .expected(2.0, "the theorem").iterationName("iteration");
+        NullPointerException e = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, b::build);
+        assertEquals("wrong order", e.getMessage());
+        StrongOrderClaim c = b.wrong(1.0, "strong order 1/2").build();
+        assertEquals(new StrongOrderClaim.Order(2.0, "the theorem"), c.expected());
+        assertEquals(new StrongOrderClaim.Order(1.0, "strong order 1/2"), c.wrong());
+        assertEquals("test.strong", c.id());
+        assertEquals("", c.note(), "no note unless given");
     }
 
     @Test

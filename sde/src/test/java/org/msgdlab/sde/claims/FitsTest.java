@@ -7,7 +7,6 @@ import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,8 +29,9 @@ class FitsTest {
     }
 
     private static Evidence failed() {
-        return new Evidence("sde.example", "Appendix B", "order 2", Verdict.FAIL, "disagrees", Map.of(), 1.5, 2, 0.01, 0.05,
-                -0.25, 1e-7, List.of(), List.of(), "none", 1000, 0.1, List.of());
+        return Evidence.builder("sde.example", "Appendix B", "order 2").verdict(Verdict.FAIL, "disagrees")
+                .headline(1.5, 2, 0.01, 0.05, -0.25).falseAlarmProbability(1e-7).discrepancyLimit("none").samples(1000)
+                .seconds(0.1).build();
     }
 
     @Test
