@@ -125,7 +125,9 @@ class SlurmExecutorTest {
     void usr1RequeuesTheTaskAndLeavesItRunning() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path requeued = dir.resolve("requeued");
-        Files.writeString(bin.resolve("scontrol"), "#!/bin/bash\necho \"$@\" > " + requeued + "\n");
+        // written whole, then renamed: the test waits for the file to exist, and '>' creates it before echo writes
+        Files.writeString(bin.resolve("scontrol"), "#!/bin/bash\necho \"$@\" > " + requeued + ".part && mv " + requeued
+                + ".part " + requeued + "\n");
         Files.setPosixFilePermissions(bin.resolve("scontrol"), PosixFilePermissions.fromString("rwxr-xr-x"));
         Path saved = dir.resolve("saved");
         Process p = startSleeper("echo saved > " + saved + "; exit 130", bin);
