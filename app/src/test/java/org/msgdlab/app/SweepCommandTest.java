@@ -5,13 +5,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.sweep.TrainingRunKind;
 import org.msgdlab.sweeps.SweepDirectory;
 import org.msgdlab.sweeps.SweepPlan;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,16 +23,8 @@ class SweepCommandTest {
     @TempDir
     Path tmp;
 
-    private record Ran(int code, String out, String err) {
-    }
-
-    private static Ran msgd(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return new Ran(cl.execute(args), out.toString(), err.toString());
+    private static CommandRun msgd(String... args) {
+        return CommandRun.msgd(args);
     }
 
     @Test
@@ -50,13 +39,13 @@ class SweepCommandTest {
         for (int i = 0; i < bad.length; i++) {
             List<String> args = new java.util.ArrayList<>(List.of("sweep", "plan", dir.toString()));
             args.addAll(List.of(bad[i]));
-            Ran r = msgd(args.toArray(String[]::new));
+            CommandRun r = msgd(args.toArray(String[]::new));
             assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
             assertTrue(r.err().startsWith("msgd sweep plan: ") && r.err().contains(expected[i]), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)), "nothing planned: " + String.join(" ", bad[i]));
         }
-        Ran none = msgd("sweep", "status", dir.toString());
+        CommandRun none = msgd("sweep", "status", dir.toString());
         assertEquals(ExitCode.USAGE.code(), none.code());
         assertTrue(none.err().contains("holds no sweep.json"), none.err());
     }
@@ -64,11 +53,11 @@ class SweepCommandTest {
     @Test
     void aPlanOfTooManySeedsIsRefusedStatingTheLimitBeforeExpandingIt() {
         Path dir = tmp.resolve("huge");
-        Ran r = msgd("sweep", "plan", dir.toString(), "--methods", "gd", "--seeds", "0-99999999");
+        CommandRun r = msgd("sweep", "plan", dir.toString(), "--methods", "gd", "--seeds", "0-99999999");
         assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
         assertEquals("msgd sweep plan: --seeds=0-99999999 gives 100000000 seeds: a plan holds at most 10000 runs"
                 + " (see 'msgd sweep plan --help')", r.err().strip());
-        Ran product = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0-5000");
+        CommandRun product = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0-5000");
         assertEquals(ExitCode.USAGE.code(), product.code(), product.err());
         assertTrue(product.err().contains("= 10002 runs: a plan holds at most 10000"), product.err());
         assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)));
@@ -77,7 +66,7 @@ class SweepCommandTest {
     @Test
     void aHandEditedPlanIsRefusedInOneLineNamingFileRunFieldAndRuleByStatusAndRunAlike() throws IOException {
         Path dir = tmp.resolve("edited");
-        Ran planned0 = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
+        CommandRun planned0 = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
                 "--iterations", "20", "--eval-every", "4", "--data", tmp.resolve("nowhere").toString());
         assertEquals(ExitCode.OK.code(), planned0.code(), planned0.err());
         Path file = dir.resolve(SweepPlan.FILE);
@@ -92,7 +81,7 @@ class SweepCommandTest {
         for (String[] edit : edits) {
             Files.writeString(file, planned.replaceFirst(java.util.regex.Pattern.quote(edit[0]), edit[1]));
             for (String command : List.of("status", "run")) {
-                Ran r = msgd("sweep", command, dir.toString());
+                CommandRun r = msgd("sweep", command, dir.toString());
                 assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), command + ": " + r.err());
                 assertTrue(r.err().startsWith("msgd sweep " + command + ": " + edit[2]), r.err());
                 assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -101,7 +90,7 @@ class SweepCommandTest {
         }
         Files.writeString(file, planned.substring(0, planned.length() / 2));
         for (String command : List.of("status", "run")) {
-            Ran r = msgd("sweep", command, dir.toString());
+            CommandRun r = msgd("sweep", command, dir.toString());
             assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
             assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON ("), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -115,15 +104,15 @@ class SweepCommandTest {
         Path dir = tmp.resolve("local");
         String[] plan = {"--methods", "gd,sgd-50", "--seeds", "0", "--iterations", "4", "--eval-every", "2",
                 "--data", data.toString()};
-        Ran planned = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, plan));
+        CommandRun planned = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, plan));
         assertEquals(ExitCode.OK.code(), planned.code(), planned.err());
         assertTrue(planned.out().contains("2 runs planned"), planned.out());
         assertEquals(ExitCode.INCOMPLETE.code(), msgd("sweep", "status", dir.toString()).code());
 
-        Ran ran = msgd("sweep", "run", dir.toString(), "--jobs", "2");
+        CommandRun ran = msgd("sweep", "run", dir.toString(), "--jobs", "2");
         assertEquals(ExitCode.OK.code(), ran.code(), ran.out() + ran.err());
         assertTrue(ran.out().contains("2 finished, 0 interrupted, 0 failed; now 2 done"), ran.out());
-        Ran status = msgd("sweep", "status", dir.toString());
+        CommandRun status = msgd("sweep", "status", dir.toString());
         assertEquals(ExitCode.OK.code(), status.code(), status.out());
         assertTrue(status.out().contains("done        authors-code/sgd-50-wor/seed-0"), status.out());
 
@@ -139,29 +128,29 @@ class SweepCommandTest {
             assertEquals(withoutWallTime(here.resolve(id)), withoutWallTime(dir.resolve(id)), id);
         }
 
-        Ran again = msgd("sweep", "run", dir.toString());
+        CommandRun again = msgd("sweep", "run", dir.toString());
         assertTrue(again.out().contains("2 done; 0 to execute"), again.out());
         String[] twoSeeds = plan.clone();
         twoSeeds[3] = "0-1";
-        Ran extended = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, twoSeeds));
+        CommandRun extended = msgd(concat(new String[] {"sweep", "plan", dir.toString()}, twoSeeds));
         assertTrue(extended.out().contains("4 runs planned (2 new)"), extended.out() + extended.err());
-        Ran compared = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--out",
+        CommandRun compared = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--out",
                 tmp.resolve("gaps.md").toString(), "--figure", tmp.resolve("figures/gaps.png").toString());
         assertEquals(ExitCode.OK.code(), compared.code(), compared.err());
         assertEquals(compared.out(), Files.readString(tmp.resolve("gaps.md")));
         assertTrue(Files.size(tmp.resolve("figures/gaps.png")) > 0 && Files.exists(tmp.resolve("figures/gaps.svg")));
-        Ran notPng = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--figure", "gaps.svg");
+        CommandRun notPng = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "sgd-50", "--figure", "gaps.svg");
         assertEquals(ExitCode.USAGE.code(), notPng.code());
         assertTrue(notPng.err().startsWith("msgd sweep compare: --figure gaps.svg: the file name must end in .png"), notPng.err());
         assertTrue(compared.out().contains("| authors-code | 1 of 2 | ") && compared.out().contains(
                 "* authors-code: not finished: authors-code/gd/seed-1 (pending), authors-code/sgd-50-wor/seed-1 (pending)"),
                 compared.out());
-        Ran noSuchMethod = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "adam");
+        CommandRun noSuchMethod = msgd("sweep", "compare", dir.toString(), "--baseline", "gd", "--method", "adam");
         assertEquals(ExitCode.USAGE.code(), noSuchMethod.code());
         assertTrue(noSuchMethod.err().startsWith("msgd sweep compare: --method adam: the sweep has no run of it"),
                 noSuchMethod.err());
         assertEquals(1, noSuchMethod.err().strip().lines().count(), noSuchMethod.err());
-        Ran dry = msgd("sweep", "run", dir.toString(), "--executor", "slurm", "--dry-run", "--time", "01:00:00", "--gpus", "1");
+        CommandRun dry = msgd("sweep", "run", dir.toString(), "--executor", "slurm", "--dry-run", "--time", "01:00:00", "--gpus", "1");
         assertEquals(ExitCode.OK.code(), dry.code(), dry.err());
         assertTrue(dry.out().contains("#SBATCH --array=2-3\n") && dry.out().contains("#SBATCH --gres=gpu:1\n")
                 && dry.out().contains("#SBATCH --time=01:00:00\n") && dry.out().contains("sweep task " + dir.toAbsolutePath()),
@@ -172,7 +161,7 @@ class SweepCommandTest {
         copy(dir.resolve("authors-code/gd/seed-0"), other.resolve("authors-code/gd/seed-0"));
         String[] six = plan.clone();
         six[5] = "10";
-        Ran conflict = msgd(concat(new String[] {"sweep", "plan", other.toString()}, six));
+        CommandRun conflict = msgd(concat(new String[] {"sweep", "plan", other.toString()}, six));
         assertEquals(ExitCode.USAGE.code(), conflict.code());
         assertTrue(conflict.err().contains("holds a run with other settings (iterations 4 there, 10 asked)"), conflict.err());
         assertFalse(Files.exists(other.resolve(SweepPlan.FILE)));
@@ -204,12 +193,12 @@ class SweepCommandTest {
     @Test
     void verifyFromASweepWithNothingFinishedIsRefusedAndAnExistingReportStays() throws IOException {
         Path dir = tmp.resolve("unstarted");
-        Ran planned = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
+        CommandRun planned = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",
                 "--iterations", "20", "--eval-every", "4", "--data", tmp.resolve("nowhere").toString());
         assertEquals(ExitCode.OK.code(), planned.code(), planned.err());
         Path report = Files.createDirectories(tmp.resolve("report"));
         Files.writeString(report.resolve("index.html"), "the user's earlier report");
-        Ran r = msgd("verify", "--from", dir.toString(), "--out", report.toString());
+        CommandRun r = msgd("verify", "--from", dir.toString(), "--out", report.toString());
         assertEquals(ExitCode.USAGE.code(), r.code(), r.out() + r.err());
         assertTrue(r.err().contains("none of its 2 planned authors-code runs is finished"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());

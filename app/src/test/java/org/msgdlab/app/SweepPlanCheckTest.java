@@ -3,10 +3,7 @@ package org.msgdlab.app;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.sweeps.SweepPlan;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -20,22 +17,14 @@ class SweepPlanCheckTest {
     @TempDir
     Path tmp;
 
-    private record Ran(int code, String out, String err) {
-    }
-
-    private static Ran msgd(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return new Ran(cl.execute(args), out.toString(), err.toString());
+    private static CommandRun msgd(String... args) {
+        return CommandRun.msgd(args);
     }
 
     @Test
     void aPlanWhoseRunsVerifyFromCouldNotReadIsRefusedBeforeAnythingTrains() {
         Path dir = tmp.resolve("sweep");
-        Ran r = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0-1", "--eval-every", "100",
+        CommandRun r = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0-1", "--eval-every", "100",
                 "--iterations", "200", "--data", tmp.toString());
         assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -61,16 +50,16 @@ class SweepPlanCheckTest {
         }
         String[] elsewhere = plan.clone();
         elsewhere[elsewhere.length - 1] = b.toString();
-        Ran refused = msgd(elsewhere);
+        CommandRun refused = msgd(elsewhere);
         assertEquals(ExitCode.USAGE.code(), refused.code());
         assertTrue(refused.err().contains("; to move the plan to another dataset path: msgd sweep repoint " + dir + " --data PATH"),
                 refused.err());
 
-        Ran moved = msgd("sweep", "repoint", dir.toString(), "--data", b.toString());
+        CommandRun moved = msgd("sweep", "repoint", dir.toString(), "--data", b.toString());
         assertEquals(ExitCode.OK.code(), moved.code(), moved.err());
         assertTrue(moved.out().contains("1 of 1 runs now read " + b.toAbsolutePath()), moved.out());
         assertTrue(SweepPlan.read(dir).runs().get(0).setting("data").equals(b.toAbsolutePath().toString()));
-        Ran status = msgd("sweep", "status", dir.toString());
+        CommandRun status = msgd("sweep", "status", dir.toString());
         assertEquals(ExitCode.OK.code(), status.code(), status.out());
         assertTrue(status.out().contains("done        authors-code/gd/seed-0"), status.out());
         assertEquals(ExitCode.OK.code(), msgd(elsewhere).code(), "the same plan, made on cluster B, is the moved plan");
