@@ -11,7 +11,7 @@ import java.util.Map;
  * environment for training (the TensorFlow/oneDNN variables that {@code BitProvenance} records in run.json and a
  * resumed run must see again). The commands that train ({@code train}, {@code study}, {@code sweep task},
  * {@code verify --budget full}) pair it with the {@link org.msgdlab.deep.train.ShutdownCancellation} they install
- * for the time they train; deep reads neither the environment nor the JVM's shutdown itself.
+ * for the time they train; deep reads no environment variable and installs no shutdown hook of its own.
  */
 final class Training {
 
