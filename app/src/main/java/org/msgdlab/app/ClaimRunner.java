@@ -76,15 +76,16 @@ final class ClaimRunner {
 
     /**
      * What a claim gets: the run's context with the run's --out folder as work folder, progress lines
-     * on stderr, and cancellation when this thread is interrupted.
+     * on stderr, and cancellation when the run's is requested (Ctrl-C, TERM) or this thread is interrupted.
      */
     private CheckContext context(VerificationRun run, PrintWriter err) {
+        java.util.function.BooleanSupplier stopped = base.cancelled();
         return base.withWorkDir(run.out())
                 .withLog(line -> {
                     err.println(line);
                     err.flush();
                 })
-                .withCancellation(() -> Thread.currentThread().isInterrupted());
+                .withCancellation(() -> stopped.getAsBoolean() || Thread.currentThread().isInterrupted());
     }
 
     /**

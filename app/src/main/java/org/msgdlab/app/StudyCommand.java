@@ -6,6 +6,7 @@ import org.msgdlab.deep.study.StudyRunner;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Protocol;
+import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.reports.figures.StudyFigures;
 import org.msgdlab.reports.summary.StudySummary;
 import picocli.CommandLine.Command;
@@ -138,22 +139,25 @@ final class StudyCommand implements Callable<Integer> {
                     + " operations on one shared thread (" + workers + " workers, one core); the ./msgd launcher sets it,"
                     + " or run with TF_OVERRIDE_GLOBAL_THREADPOOL=1");
         }
-        StudyRunner runner = new StudyRunner(plan, workers, deadline, err);
-        if (seeds.equals("auto")) {
-            runner.runAuto(methods);
-        } else {
-            int n;
-            try {
-                n = Integer.parseInt(seeds);
-            } catch (NumberFormatException e) {
-                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
-            }
-            if (n < 0 || n > StudyVerdicts.CAP) {
-                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + StudyVerdicts.CAP + "]");
-            }
-            List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
-            if (!tasks.isEmpty()) {
-                runner.runAll(tasks);
+        // Ctrl-C or TERM: the runs in progress stop after their step and save, no other starts
+        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+            StudyRunner runner = new StudyRunner(plan, workers, deadline, err, Training.context(stop));
+            if (seeds.equals("auto")) {
+                runner.runAuto(methods);
+            } else {
+                int n;
+                try {
+                    n = Integer.parseInt(seeds);
+                } catch (NumberFormatException e) {
+                    throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
+                }
+                if (n < 0 || n > StudyVerdicts.CAP) {
+                    throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + StudyVerdicts.CAP + "]");
+                }
+                List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
+                if (!tasks.isEmpty()) {
+                    runner.runAll(tasks);
+                }
             }
         }
         StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
@@ -216,7 +220,7 @@ final class StudyCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + cap + "] (the plan's cap)");
             }
         }
-        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1, Training.environment());
         String studyBuild = null;
         for (int s = 0; s < cap && studyBuild == null; s++) {
             for (String m : plan.methods()) {
@@ -235,7 +239,9 @@ final class StudyCommand implements Callable<Integer> {
         List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
         if (!tasks.isEmpty()) {
-            new StudyRunner(plan, workers, deadline, err).runAll(tasks);
+            try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+                new StudyRunner(plan, workers, deadline, err, Training.context(stop)).runAll(tasks);
+            }
         }
         runs = StudyRuns.read(plan, cap);
         var used = org.msgdlab.deep.study.NoiseClassVerdicts.seeds(runs, allowMixed);
@@ -259,11 +265,14 @@ final class StudyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        var here = org.msgdlab.deep.train.BitProvenance.current(1, 1);
+        var here = org.msgdlab.deep.train.BitProvenance.current(1, 1, Training.environment());
         String stamp = java.time.LocalDate.now(java.time.ZoneOffset.UTC) + "-draw-" + replicateDraw;
         Path out = plan.dir().resolve(plan.protocol().name()).resolve("replications").resolve(stamp);
         err.println("study: replicating " + tasks.size() + " runs into " + out + ": " + tasks);
-        var results = org.msgdlab.deep.study.Replication.replicate(runs, tasks, out, err);
+        List<org.msgdlab.deep.study.Replication.Result> results;
+        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+            results = org.msgdlab.deep.study.Replication.replicate(runs, tasks, out, err, Training.context(stop));
+        }
         String table = org.msgdlab.deep.study.Replication.table(results, here.cpu() + ", " + here.isa() + " kernels ("
                 + here.kernels() + "), msgd-lab " + org.msgdlab.core.claims.Provenance.shortCommit(here.commit()));
         org.msgdlab.core.io.AtomicFiles.writeString(out.resolve("replication.md"), "# Replication of " + tasks.size()

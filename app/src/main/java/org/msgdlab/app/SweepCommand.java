@@ -2,6 +2,7 @@ package org.msgdlab.app;
 
 import org.msgdlab.core.claims.Platform;
 import org.msgdlab.deep.sweep.TrainingRunKind;
+import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.sweeps.LocalExecutor;
 import org.msgdlab.sweeps.RunState;
 import org.msgdlab.sweeps.SlurmExecutor;
@@ -58,9 +59,15 @@ final class SweepCommand implements Callable<Integer> {
         return new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     }
 
+    /** The sweep in {@code dir}, read with a kind that trains nothing here ({@link Training#readingKind}). */
     static SweepDirectory open(CommandSpec spec, Path dir) throws IOException {
+        return open(spec, dir, Training.readingKind());
+    }
+
+    /** The sweep in {@code dir}, its runs of {@code kind}; a directory that holds no readable plan is a usage error. */
+    static SweepDirectory open(CommandSpec spec, Path dir, TrainingRunKind kind) throws IOException {
         try {
-            return SweepDirectory.open(dir, new TrainingRunKind());
+            return SweepDirectory.open(dir, kind);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -360,13 +367,16 @@ final class SweepCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            SweepDirectory sweep = open(spec, dir);
-            try {
-                sweep.plan().run(index);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+            // TERM (Slurm's requeue, a time limit) or Ctrl-C: the run stops after its step and saves
+            try (ShutdownCancellation stop = ShutdownCancellation.install()) {
+                SweepDirectory sweep = open(spec, dir, new TrainingRunKind(Training.context(stop)));
+                try {
+                    sweep.plan().run(index);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage());
+                }
+                return ExitCode.of(sweep.execute(index, retryFailed, stderr())).code();
             }
-            return ExitCode.of(sweep.execute(index, retryFailed, stderr())).code();
         }
     }
 }

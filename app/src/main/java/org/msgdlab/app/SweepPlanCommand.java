@@ -1,6 +1,5 @@
 package org.msgdlab.app;
 
-import org.msgdlab.deep.sweep.TrainingRunKind;
 import org.msgdlab.deep.sweep.TrainingSweep;
 import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.train.Protocol;
@@ -119,7 +118,7 @@ final class SweepPlanCommand implements Callable<Integer> {
                         ? "; to move the plan to another dataset path: msgd sweep repoint " + dir + " --data PATH" : ""));
             }
         }
-        SweepDirectory sd = new SweepDirectory(dir, plan, new TrainingRunKind());
+        SweepDirectory sd = new SweepDirectory(dir, plan, Training.readingKind());
         List<String> conflicts = sd.conflicts();
         if (!conflicts.isEmpty()) {
             throw new ParameterException(spec.commandLine(), conflicts.get(0) + (conflicts.size() > 1

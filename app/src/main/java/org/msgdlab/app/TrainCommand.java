@@ -5,11 +5,13 @@ import org.msgdlab.deep.bench.StepBenchmarkReport;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.train.Algorithm2Method;
+import org.msgdlab.deep.train.Cancellation;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.MsgdBernoulliMethod;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
@@ -235,9 +237,9 @@ final class TrainCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         if (resume != null) {
-            // Ctrl-C or TERM: the JVM's shutdown waits until the outcome is printed
-            try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
-                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, err);
+            // Ctrl-C or TERM: the run stops after its step and saves; the JVM's shutdown waits until the outcome is printed
+            try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
+                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, err, Training.context(stop));
                 return report(o, resume, out);
             }
         }
@@ -248,8 +250,8 @@ final class TrainCommand implements Callable<Integer> {
         RunConfig c = config(intra, inter);
         err.println("msgd train: " + preset.id() + ", " + c.method().paperName() + ", " + c.iterations() + " iterations, eta="
                 + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
-        try (Trainer.ShutdownHold hold = Trainer.holdShutdown()) {
-            return report(Trainer.run(c, null, err), c.out(), out);
+        try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
+            return report(Trainer.run(c, null, err, Training.context(stop)), c.out(), out);
         }
     }
 

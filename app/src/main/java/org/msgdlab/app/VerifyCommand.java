@@ -18,6 +18,9 @@ import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
 import org.msgdlab.theory.plugin.PluginStudy;
 import org.msgdlab.deep.DeepStudy;
+import org.msgdlab.deep.study.StudyClaim;
+import org.msgdlab.deep.train.Cancellation;
+import org.msgdlab.deep.train.ShutdownCancellation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -177,8 +180,10 @@ final class VerifyCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.CLAIM_ERROR.code();
         }
-        try (folderLock) {
-            return verify(dir, context, studies, pending, err);
+        // Ctrl-C or TERM: the runs verify --budget full trains stop after their step and save (the JVM's shutdown
+        // waits for them), and the claims' cancellation test says so; verify's own hook writes what was finished
+        try (folderLock; ShutdownCancellation stop = ShutdownCancellation.install()) {
+            return verify(dir, withTraining(context, stop), studies, pending, err);
         }
     }
 
@@ -270,6 +275,7 @@ final class VerifyCommand implements Callable<Integer> {
      * The one context of this run, from which every module builds its study and every claim reads: the budget and
      * seed, Fashion-MNIST's folder ({@code MSGD_FASHION_MNIST}, read here, at the command line; unset: the deep
      * module's default), the theory set-up, the plug-ins, and the deep study's runs (--study-dir, or --from's sweep).
+     * The cancellation and the deep study's training context join it for the time the claims run ({@link #withTraining}).
      */
     private CheckContext context() {
         CheckContext c = CheckContext.of(budget, seed).withDataDir(fashionMnistDir(System.getenv("MSGD_FASHION_MNIST")))
@@ -281,6 +287,14 @@ final class VerifyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--from and --study-dir both name the deep study's runs: give one");
         }
         return c.with(DeepStudy.FROM_SWEEP, from);
+    }
+
+    /**
+     * {@code context} cancelled by {@code stop}, with the deep study's training context ({@link StudyClaim#TRAINING}):
+     * the same cancellation, so that a Ctrl-C stops training at its next step, and this process's environment.
+     */
+    static CheckContext withTraining(CheckContext context, Cancellation stop) {
+        return context.withCancellation(stop::requested).with(StudyClaim.TRAINING, Training.context(stop));
     }
 
     /** Fashion-MNIST's folder from the value of {@code MSGD_FASHION_MNIST}: null (the deep module's default) when unset or blank. */

@@ -3,6 +3,7 @@ package org.msgdlab.app;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.sweep.TrainingRunKind;
+import org.msgdlab.deep.train.Cancellation;
 import org.msgdlab.sweeps.SweepDirectory;
 import org.msgdlab.sweeps.SweepPlan;
 
@@ -116,10 +117,11 @@ class SweepCommandTest {
         assertEquals(ExitCode.OK.code(), status.code(), status.out());
         assertTrue(status.out().contains("done        authors-code/sgd-50-wor/seed-0"), status.out());
 
-        // the same plan executed inside this JVM: the same metrics, bit for bit (wall time aside)
+        // the same plan executed inside this JVM, in this process's environment as the tasks: the same metrics, bit for
+        // bit (wall time aside)
         Path here = tmp.resolve("here");
         SweepPlan.read(dir).write(here);
-        SweepDirectory inProcess = SweepDirectory.open(here, new TrainingRunKind());
+        SweepDirectory inProcess = SweepDirectory.open(here, new TrainingRunKind(Training.context(Cancellation.NEVER)));
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         for (int i = 0; i < 2; i++) {
             assertEquals(SweepDirectory.FINISHED, inProcess.execute(i, false, quiet));

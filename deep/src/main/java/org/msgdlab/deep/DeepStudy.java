@@ -28,7 +28,9 @@ import java.util.List;
  * <p>What a run sets, in its {@link CheckContext} ({@link #create(CheckContext)}): the Fashion-MNIST directory
  * ({@link CheckContext#data()}, by default {@code /usr/share/datasets/fashion-mnist}, Debian's
  * {@code dataset-fashion-mnist}; the command line sets it from the environment variable {@code MSGD_FASHION_MNIST}),
- * the paired study's runs ({@link #RUNS}) or a sweep to read them from instead ({@link #FROM_SWEEP}).
+ * the paired study's runs ({@link #RUNS}) or a sweep to read them from instead ({@link #FROM_SWEEP}), and the training
+ * context of the runs the study's claims train at the full budget ({@link StudyClaim#TRAINING}: the command line's
+ * cancellation and environment).
  * The study's claims read committed runs trained from the plan's own master seed ({@code StudyPlan.MASTER_SEED}):
  * the run's seed does not reach them, and their evidence says so ({@code masterSeed}).
  */

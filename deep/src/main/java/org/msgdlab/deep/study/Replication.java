@@ -7,7 +7,6 @@ import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.train.BitProvenance;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.RunConfig;
-import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.deep.train.TrainingContext;
 
@@ -92,25 +91,6 @@ public final class Replication {
             chosen.add(all.remove(rng.nextInt(all.size())));
         }
         return chosen;
-    }
-
-    /**
-     * {@link #replicate(StudyRuns, List, Path, PrintStream, TrainingContext)} with a {@link ShutdownCancellation}
-     * for the call and this process's environment ({@link TrainingContext#ofThisProcess}): for callers that pass
-     * no context yet.
-     *
-     * @param runs  the completed runs (the committed ones)
-     * @param tasks the runs to replicate
-     * @param out   where the replicates are written (a new folder per run)
-     * @param log   progress
-     * @return one result per task
-     * @throws IOException when a run cannot be trained or read
-     */
-    public static List<Result> replicate(StudyRuns runs, List<StudyRunner.Task> tasks, Path out, PrintStream log)
-            throws IOException {
-        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
-            return replicate(runs, tasks, out, log, TrainingContext.ofThisProcess(stop));
-        }
     }
 
     /**

@@ -5,6 +5,7 @@ import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.deep.train.TrainingContext;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -18,12 +19,20 @@ import java.util.function.Function;
  * verdict comes from the completed runs in the study directory (committed under
  * {@code deep/results/fashion-mnist-study}). At the quick budget nothing is trained; at the full
  * budget the runs the claims' next looks want are trained first (reusing every completed run, two
- * at a time), once per protocol and JVM.
+ * at a time), once per protocol and JVM, in the {@link TrainingContext} of the check's context ({@link #TRAINING}).
  * <p>
  * Thread-safe: the claims of one protocol share one reader of the runs, which reads (and trains) under
  * a lock, once per budget.
  */
 public final class StudyClaim implements Claim {
+
+    /**
+     * The training context of the runs trained at the full budget: when to stop them (the command line's Ctrl-C and
+     * TERM, the same request that cancels its claims) and the environment recorded in their run.json. Unset (tests,
+     * an embedding program): never cancelled, no environment recorded; this process's own is never read here.
+     */
+    public static final CheckContext.Option<TrainingContext> TRAINING = new CheckContext.Option<>("deep.training",
+            TrainingContext.class, TrainingContext.uncancelled(Map.of()));
 
     private final PairedClaim claim;
     private final StudyPlan plan;
@@ -90,7 +99,7 @@ public final class StudyClaim implements Claim {
         Budget budget = context.budget();
         long t0 = System.nanoTime();
         try {
-            StudyRuns r = runs.get(budget);
+            StudyRuns r = runs.get(budget, context.option(TRAINING));
             Evidence e = StudyVerdicts.evaluate(claim, r).evidence();
             if (!r.mismatches().isEmpty()) {
                 e = e.withDetail("not used (other settings): " + r.mismatches());
@@ -103,7 +112,10 @@ public final class StudyClaim implements Claim {
         }
     }
 
-    /** The runs of one protocol, read once per budget (at the full budget after training what the claims want). */
+    /**
+     * The runs of one protocol, read once per budget (at the full budget after training what the claims want, in the
+     * training context of the first check that asks).
+     */
     private static final class Runs {
         private final StudyPlan plan;
         private final boolean trainAtFullBudget;
@@ -116,7 +128,7 @@ public final class StudyClaim implements Claim {
             this.log = log;
         }
 
-        synchronized StudyRuns get(Budget budget) throws Exception {
+        synchronized StudyRuns get(Budget budget, TrainingContext training) throws Exception {
             StudyRuns r = read.get(budget);
             if (r != null) {
                 return r;
@@ -124,7 +136,7 @@ public final class StudyClaim implements Claim {
             if (budget == Budget.FULL && trainAtFullBudget) {
                 List<StudyRunner.Task> tasks = StudyRunner.wanted(StudyRuns.read(plan, StudyVerdicts.CAP), List.of());
                 if (!tasks.isEmpty()) {
-                    new StudyRunner(plan, 2, null, log).runAll(tasks);
+                    new StudyRunner(plan, 2, null, log, training).runAll(tasks);
                 }
             }
             r = StudyRuns.read(plan, StudyVerdicts.CAP);

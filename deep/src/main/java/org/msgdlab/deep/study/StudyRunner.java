@@ -2,7 +2,6 @@ package org.msgdlab.deep.study;
 
 import org.msgdlab.deep.train.BitProvenance;
 import org.msgdlab.deep.train.Preset;
-import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.deep.train.TrainingContext;
 
@@ -46,7 +45,6 @@ public final class StudyRunner {
     private final int workers;
     private final Instant deadline;
     private final PrintStream log;
-    /** Null: each {@link #runAll} in this process's context ({@link ShutdownCancellation#install}). */
     private final TrainingContext context;
 
     /**
@@ -61,25 +59,6 @@ public final class StudyRunner {
      * @throws IllegalArgumentException when {@code workers < 1}
      */
     public StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log, TrainingContext context) {
-        this(java.util.Objects.requireNonNull(context, "context"), plan, workers, deadline, log);
-    }
-
-    /**
-     * A runner of {@code plan}'s runs whose {@link #runAll} installs a {@link ShutdownCancellation} for its
-     * time and records this process's environment ({@link TrainingContext#ofThisProcess}): for callers that
-     * pass no context yet.
-     *
-     * @param plan     the study
-     * @param workers  runs trained at a time, >= 1
-     * @param deadline no run starts after it (null: none); a run started before it finishes
-     * @param log      where progress and failures go (written from the worker threads)
-     * @throws IllegalArgumentException when {@code workers < 1}
-     */
-    public StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log) {
-        this(null, plan, workers, deadline, log);
-    }
-
-    private StudyRunner(TrainingContext context, StudyPlan plan, int workers, Instant deadline, PrintStream log) {
         if (workers < 1) {
             throw new IllegalArgumentException("workers=" + workers + " must be >= 1");
         }
@@ -87,7 +66,7 @@ public final class StudyRunner {
         this.workers = workers;
         this.deadline = deadline;
         this.log = log;
-        this.context = context;
+        this.context = java.util.Objects.requireNonNull(context, "context");
     }
 
     /**
@@ -216,15 +195,6 @@ public final class StudyRunner {
      * @throws InterruptedException when interrupted while waiting for the runs
      */
     public int runAll(List<Task> tasks) throws IOException, InterruptedException {
-        if (context != null) {
-            return runAll(tasks, context);
-        }
-        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
-            return runAll(tasks, TrainingContext.ofThisProcess(stop));
-        }
-    }
-
-    private int runAll(List<Task> tasks, TrainingContext context) throws IOException, InterruptedException {
         log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
                 tasks.size(), workers, tasks.stream().map(t -> t.method() + "/" + t.seed()).toList()));
         Map<Long, Preset.Data> data = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import org.msgdlab.deep.study.PairedClaim;
 import org.msgdlab.deep.study.StudyClaim;
 import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.TrainingContext;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.train.Trainer;
@@ -46,7 +47,8 @@ public final class SweepStudy {
      * @throws IllegalArgumentException when the sweep holds no run of the paired Fashion-MNIST study
      */
     public static Study create(Path dir, PrintStream log) throws IOException {
-        SweepDirectory sweep = SweepDirectory.open(dir, new TrainingRunKind());
+        // read only: the kind trains nothing here, so it needs no cancellation and records no environment
+        SweepDirectory sweep = SweepDirectory.open(dir, new TrainingRunKind(TrainingContext.uncancelled(Map.of())));
         Map<String, List<SweepDirectory.Status>> byProtocol = new TreeMap<>();
         int outside = 0;
         for (SweepDirectory.Status s : sweep.status()) {

@@ -41,25 +41,17 @@ public final class TrainingRunKind implements RunKind {
             "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
             "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data");
 
-    /** Null: each run in this process's context ({@link Trainer#runOrContinue(RunConfig, Preset.Data, PrintStream)}). */
     private final org.msgdlab.deep.train.TrainingContext context;
 
     /**
      * The kind whose runs stop when {@code context}'s cancellation is requested (a sweep task's TERM or Ctrl-C:
-     * the run saves and its task is requeued) and record {@code context}'s environment.
+     * the run saves and its task is requeued) and record {@code context}'s environment. A kind only read (a plan, its
+     * runs' states) trains nothing: any context does, e.g. {@link org.msgdlab.deep.train.TrainingContext#uncancelled}.
      *
      * @param context when to stop, and the environment recorded in run.json
      */
     public TrainingRunKind(org.msgdlab.deep.train.TrainingContext context) {
         this.context = java.util.Objects.requireNonNull(context, "context");
-    }
-
-    /**
-     * The kind whose runs each install a shutdown cancellation and record this process's environment: for
-     * callers that pass no context yet, and for reading plans (which trains nothing).
-     */
-    public TrainingRunKind() {
-        this.context = null;
     }
 
     @Override
@@ -218,7 +210,7 @@ public final class TrainingRunKind implements RunKind {
         RunConfig c = config(run.settings(), runDir);
         log.println("sweep: " + run.id() + ": " + c.preset().id() + ", " + c.method().paperName() + ", " + c.iterations()
                 + " iterations, protocol " + c.protocol().name() + ", seed " + c.seed());
-        Trainer.Outcome o = context == null ? Trainer.runOrContinue(c, null, log) : Trainer.runOrContinue(c, null, log, context);
+        Trainer.Outcome o = Trainer.runOrContinue(c, null, log, context);
         log.println(String.format(Locale.ROOT, "sweep: %s: %s after %d iterations, test accuracy %.4f", run.id(),
                 o.status(), o.iterationsDone(), o.last().testAccuracy()));
         return o.status() != Trainer.Status.INTERRUPTED;

@@ -61,24 +61,11 @@ public record BitProvenance(String commit, String diffHash, String tensorflow, S
     }
 
     /**
-     * The record of a run computed now in this JVM with these thread counts, in this process's
-     * environment: kept for the command line's study command until it passes its environment
-     * ({@link #current(int, int, Map)}).
-     *
-     * @param intraThreads TensorFlow intra-op threads
-     * @param interThreads TensorFlow inter-op threads
-     * @return the record
-     */
-    public static BitProvenance current(int intraThreads, int interThreads) {
-        return current(intraThreads, interThreads, TrainingContext.ofThisProcess(Cancellation.NEVER).environment());
-    }
-
-    /**
      * The record of a run computed now in this JVM with these thread counts, in {@code environment}.
      *
      * @param intraThreads TensorFlow intra-op threads
      * @param interThreads TensorFlow inter-op threads
-     * @param environment  the environment the run sees (the command line passes {@code System.getenv()});
+     * @param environment  the environment the run sees (the command line passes this process's);
      *                     only {@link #VARIABLES} are recorded
      * @return the record
      */

@@ -141,21 +141,6 @@ public final class Trainer {
     }
 
     /**
-     * {@link #run(RunConfig, Preset.Data, PrintStream, TrainingContext)} in this process: a
-     * {@link ShutdownCancellation} for the call and {@link TrainingContext#ofThisProcess} (for callers that pass
-     * no context yet).
-     *
-     * @param config the run
-     * @param data   the data set, or null to load it from {@code config.dataDir()}
-     * @param log    where progress and warnings go
-     * @return what the run did
-     * @throws IOException when the data, the run directory or a checkpoint cannot be read or written
-     */
-    public static Outcome run(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
-        return inThisProcess(context -> run(config, data, log, context));
-    }
-
-    /**
      * The run {@code config} describes, in {@code config.out()}: reused when that directory holds it
      * completed, continued from its last checkpoint when it holds it unfinished, started otherwise.
      * A directory holding a run with other settings is an error naming the first that differs (so a
@@ -176,21 +161,6 @@ public final class Trainer {
             throws IOException {
         refuseForeignFilesUnlocked(config.out());
         return locked(config.out(), () -> RunDirectory.runOrContinue(config, data, log, context));
-    }
-
-    /**
-     * {@link #runOrContinue(RunConfig, Preset.Data, PrintStream, TrainingContext)} in this process: a
-     * {@link ShutdownCancellation} for the call and {@link TrainingContext#ofThisProcess} (for callers that pass
-     * no context yet).
-     *
-     * @param config the run
-     * @param data   the data set, or null to load it from {@code config.dataDir()}
-     * @param log    where progress and warnings go
-     * @return what the run did
-     * @throws IOException when a file of the run cannot be read or written
-     */
-    public static Outcome runOrContinue(RunConfig config, Preset.Data data, PrintStream log) throws IOException {
-        return inThisProcess(context -> runOrContinue(config, data, log, context));
     }
 
     /**
@@ -279,67 +249,6 @@ public final class Trainer {
             return RunDirectory.resume(dir, iterations, log, context);   // refused there, naming the missing run
         }
         return locked(dir, () -> RunDirectory.resume(dir, iterations, log, context));
-    }
-
-    /**
-     * {@link #resume(Path, int, PrintStream, TrainingContext)} in this process: a {@link ShutdownCancellation}
-     * for the call and {@link TrainingContext#ofThisProcess} (for callers that pass no context yet).
-     *
-     * @param dir        the run directory
-     * @param iterations the last iteration to reach; 0 for the run's own
-     * @param log        where progress and warnings go
-     * @return what the run did
-     * @throws IOException when a file of the run cannot be read or written
-     */
-    public static Outcome resume(Path dir, int iterations, PrintStream log) throws IOException {
-        return inThisProcess(context -> resume(dir, iterations, log, context));
-    }
-
-    /** A training given a context. */
-    private interface InContext {
-        Outcome run(TrainingContext context) throws IOException;
-    }
-
-    /**
-     * Runs {@code body} in this process's context: a {@link ShutdownCancellation} installed for the call and
-     * this process's environment ({@link TrainingContext#ofThisProcess}). What the entry points without a
-     * context do, until their callers (the command line) pass one.
-     */
-    private static Outcome inThisProcess(InContext body) throws IOException {
-        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
-            return body.run(TrainingContext.ofThisProcess(stop));
-        }
-    }
-
-    /**
-     * Holds the JVM's shutdown (Ctrl-C, TERM) until closed (at most {@link ShutdownCancellation#GRACE}), as a
-     * run in progress does: a caller that reports a run's outcome wraps the run and the report in one, so that
-     * the report is printed before the JVM exits. A caller that passes its own {@link ShutdownCancellation}
-     * holds that instead ({@link Cancellation#hold}).
-     *
-     * @return the hold; close it once the outcome is reported
-     */
-    public static ShutdownHold holdShutdown() {
-        ShutdownCancellation stop = ShutdownCancellation.install();
-        return new ShutdownHold(stop, stop.hold());
-    }
-
-    /** A hold on the JVM's shutdown ({@link #holdShutdown}). */
-    public static final class ShutdownHold implements AutoCloseable {
-        private final ShutdownCancellation stop;
-        private final Cancellation.Hold hold;
-
-        private ShutdownHold(ShutdownCancellation stop, Cancellation.Hold hold) {
-            this.stop = stop;
-            this.hold = hold;
-        }
-
-        /** Lets a waiting shutdown proceed. */
-        @Override
-        public void close() {
-            hold.close();
-            stop.close();
-        }
     }
 
     /**

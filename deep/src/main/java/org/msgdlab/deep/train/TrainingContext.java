@@ -42,16 +42,4 @@ public record TrainingContext(Cancellation cancellation, Map<String, String> env
     public static TrainingContext uncancelled(Map<String, String> environment) {
         return new TrainingContext(Cancellation.NEVER, environment);
     }
-
-    /**
-     * {@code cancellation} with this process's environment: for the entry points kept for callers that
-     * pass no context yet ({@link Trainer}'s, {@link org.msgdlab.deep.study.StudyRunner}'s). The one read
-     * of the environment in deep; it goes once the command line passes {@code System.getenv()} itself.
-     *
-     * @param cancellation when to stop training
-     * @return the context
-     */
-    public static TrainingContext ofThisProcess(Cancellation cancellation) {
-        return new TrainingContext(cancellation, System.getenv());
-    }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.TrainingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -24,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ReplicationTest {
 
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
+
     @TempDir
     Path tmp;
 
@@ -33,7 +38,7 @@ class ReplicationTest {
         StudyPlan p = new StudyPlan(Protocol.AUTHORS_CODE, List.of("gd", "sgd-50"), StudyPlan.MASTER_SEED, 10, 2,
                 tmp.resolve("study"), data);
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        new StudyRunner(p, 2, null, quiet).runAll(StudyRunner.fixed(StudyRuns.read(p, 15), 3, List.of()));
+        new StudyRunner(p, 2, null, quiet, UNCANCELLED).runAll(StudyRunner.fixed(StudyRuns.read(p, 15), 3, List.of()));
         StudyRuns runs = StudyRuns.read(p, 15);
 
         List<StudyRunner.Task> draw = Replication.draw(runs, 4, 1);
@@ -43,7 +48,7 @@ class ReplicationTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Replication.draw(runs, 7, 1));
         assertTrue(e.getMessage().contains("--replicate=7 must be in [1, 6]"), e.getMessage());
 
-        List<Replication.Result> same = Replication.replicate(runs, draw.subList(0, 2), tmp.resolve("rep"), quiet);
+        List<Replication.Result> same = Replication.replicate(runs, draw.subList(0, 2), tmp.resolve("rep"), quiet, UNCANCELLED);
         for (Replication.Result r : same) {
             assertEquals(Replication.Kind.BIT_IDENTICAL, r.kind(), r.toString());
             assertEquals(r.original(), r.replicate());
@@ -58,7 +63,7 @@ class ReplicationTest {
         f[3] = String.valueOf(Double.parseDouble(f[3]) + 1e-9);
         lines.set(3, String.join(",", f));
         Files.write(metrics, lines);
-        List<Replication.Result> changed = Replication.replicate(StudyRuns.read(p, 15), List.of(t), tmp.resolve("rep2"), quiet);
+        List<Replication.Result> changed = Replication.replicate(StudyRuns.read(p, 15), List.of(t), tmp.resolve("rep2"), quiet, UNCANCELLED);
         assertEquals(Replication.Kind.SAME_BITS_OTHER_NUMBERS, changed.get(0).kind(), changed.get(0).toString());
         assertTrue(changed.get(0).firstDiff().startsWith("iteration 4, test loss"), changed.get(0).firstDiff());
     }

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.TrainingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the paired design, the runs the sequential rule wants, reuse of completed runs, and verdicts.
  */
 class StudyRunnerTest {
+
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
 
     @TempDir
     Path tmp;
@@ -43,7 +48,7 @@ class StudyRunnerTest {
         assertEquals(tmp.resolve("study/authors-code/sgd-50-wor/seed-3"), plan(data, Protocol.AUTHORS_CODE).config("sgd-50", 3).out(),
                 "the protocol resolves the method: SGD without replacement");
         // the initial test accuracy (iteration 0, before any update) is the same for every method of a seed
-        StudyRunner r = new StudyRunner(p, 2, null, quiet());
+        StudyRunner r = new StudyRunner(p, 2, null, quiet(), UNCANCELLED);
         r.runAll(List.of(new StudyRunner.Task("gd", 0), new StudyRunner.Task("sgd-50", 0)));
         StudyRuns runs = StudyRuns.read(p, 1);
         assertEquals(runs.byMethod().get("gd").get(0).rows().get(0), runs.byMethod().get("sgd-50").get(0).rows().get(0),
@@ -61,7 +66,7 @@ class StudyRunnerTest {
         assertEquals(new StudyRunner.Task("gd", 0), want.get(0), "seed by seed, in the plan's method order");
         assertEquals(new StudyRunner.Task("sgd-50", 0), want.get(1));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        StudyRunner r = new StudyRunner(p, 2, null, new PrintStream(log, true, StandardCharsets.UTF_8));
+        StudyRunner r = new StudyRunner(p, 2, null, new PrintStream(log, true, StandardCharsets.UTF_8), UNCANCELLED);
         assertEquals(10, r.runAll(want));
         StudyRuns done = StudyRuns.read(p, StudyVerdicts.CAP);
         assertEquals(5, done.pairedPrefix("sgd-50", "gd"));
@@ -80,7 +85,7 @@ class StudyRunnerTest {
         // asking for the same seeds again trains nothing: every completed run is found and reused
         long before = Files.getLastModifiedTime(p.config("gd", 0).out().resolve("metrics.csv")).toMillis();
         assertTrue(StudyRunner.fixed(done, 5, List.of()).isEmpty());
-        assertEquals(0, new StudyRunner(p, 2, null, quiet()).runAll(StudyRunner.fixed(done, 5, List.of())));
+        assertEquals(0, new StudyRunner(p, 2, null, quiet(), UNCANCELLED).runAll(StudyRunner.fixed(done, 5, List.of())));
         assertEquals(before, Files.getLastModifiedTime(p.config("gd", 0).out().resolve("metrics.csv")).toMillis());
         // unresolved at the first look, the sequential rule wants the next block of five
         if (sgd.wantSeeds() > 0) {
@@ -94,7 +99,7 @@ class StudyRunnerTest {
     void aRunWithOtherSettingsInTheDirectoryIsReportedNotUsed() throws Exception {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         StudyPlan p = plan(data, Protocol.PAPER_TEXT);
-        new StudyRunner(p, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        new StudyRunner(p, 1, null, quiet(), UNCANCELLED).runAll(List.of(new StudyRunner.Task("gd", 0)));
         StudyPlan longer = new StudyPlan(p.protocol(), p.methods(), p.masterSeed(), 12, 2, p.dir(), data);
         StudyRuns r = StudyRuns.read(longer, 1);
         assertEquals(0, r.completed("gd"));
@@ -108,11 +113,11 @@ class StudyRunnerTest {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         StudyPlan base = plan(data, Protocol.AUTHORS_CODE);
         StudyPlan longer = new StudyPlan(base.protocol(), base.methods(), base.masterSeed(), 16, 2, base.dir(), data);
-        new StudyRunner(longer, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        new StudyRunner(longer, 1, null, quiet(), UNCANCELLED).runAll(List.of(new StudyRunner.Task("gd", 0)));
         StudyPlan shorter = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 10, 2, longer.dir(), data);
         StudyPlan separate = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 10, 2,
                 tmp.resolve("separate"), data);
-        new StudyRunner(separate, 1, null, quiet()).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        new StudyRunner(separate, 1, null, quiet(), UNCANCELLED).runAll(List.of(new StudyRunner.Task("gd", 0)));
 
         StudyRuns prefix = StudyRuns.read(shorter, 1);
         assertEquals(1, prefix.completed("gd"), prefix.mismatches().toString());

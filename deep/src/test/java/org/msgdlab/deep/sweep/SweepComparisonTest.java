@@ -1,5 +1,6 @@
 package org.msgdlab.deep.sweep;
 
+import org.msgdlab.deep.train.TrainingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.stats.PairedDifferences;
@@ -47,7 +48,7 @@ class SweepComparisonTest {
                 List.of(Map.of(), Map.of("pixels", "unit")), List.of("gd", "sgd-50"), List.of(0, 1, 2),
                 StudyPlan.MASTER_SEED, 10, 2, 0, 1000, 1, 1, data).plan();
         plan.write(dir);
-        SweepDirectory sweep = new SweepDirectory(dir, plan, new TrainingRunKind());
+        SweepDirectory sweep = new SweepDirectory(dir, plan, new TrainingRunKind(TrainingContext.uncancelled(Map.of())));
         for (int i = 0; i < plan.runs().size(); i++) {
             if (!plan.run(i).id().equals("authors-code+pixels=unit/sgd-50-wor/seed-2")) {
                 assertEquals(SweepDirectory.FINISHED, sweep.execute(i, false, QUIET), plan.run(i).id());

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.sweep;
 
+import org.msgdlab.deep.train.TrainingContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
@@ -35,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SweepStudyTest {
 
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
+
     @TempDir
     Path tmp;
 
@@ -57,7 +61,7 @@ class SweepStudyTest {
         Path dir = tmp.resolve("sweep");
         SweepPlan plan = plan(data, List.of("gd", "sgd-50"), 5, 0);
         plan.write(dir);
-        SweepDirectory sweep = new SweepDirectory(dir, plan, new TrainingRunKind());
+        SweepDirectory sweep = new SweepDirectory(dir, plan, new TrainingRunKind(UNCANCELLED));
         // nothing finished yet: nothing to decide from, refused naming the sweep (verify writes nothing then)
         IllegalArgumentException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> SweepStudy.create(dir, QUIET));
@@ -122,7 +126,7 @@ class SweepStudyTest {
         Path dir = tmp.resolve("short");
         SweepPlan p = plan(data, List.of("gd", "sgd-50"), 1, 0);   // 10 iterations, evaluated every 2: the design is 5000, 200
         p.write(dir);
-        assertEquals(SweepDirectory.FINISHED, new SweepDirectory(dir, p, new TrainingRunKind()).execute(0, false, QUIET));
+        assertEquals(SweepDirectory.FINISHED, new SweepDirectory(dir, p, new TrainingRunKind(UNCANCELLED)).execute(0, false, QUIET));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Study s = SweepStudy.create(dir, new PrintStream(log, true, StandardCharsets.UTF_8));
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("verify --from: WARNING: the authors-code runs of " + dir + " are"

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.sweep;
 
+import org.msgdlab.deep.train.TrainingContext;
 import org.msgdlab.deep.graph.PixelScale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,7 +103,7 @@ class TrainingSweepTest {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         SweepRun four = smallGd(4, data);
         Path dir = tmp.resolve("sweep").resolve(four.id());
-        TrainingRunKind kind = new TrainingRunKind();
+        TrainingRunKind kind = new TrainingRunKind(TrainingContext.uncancelled(Map.of()));
         assertEquals(RunKind.Progress.NONE, kind.progress(four, dir));
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         assertTrue(kind.execute(four, dir, quiet));

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -34,6 +35,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @EnabledOnOs(OS.LINUX)
 class FullDiskTest {
+
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
 
     private static final int PAGE = 4096;
 
@@ -93,13 +97,13 @@ class FullDiskTest {
 
     @Test
     void aCheckpointSaveOnAFullDiskFailsInOneLineAndTheRunContinuesBitForBitOnceThereIsSpace() throws IOException {
-        List<Trainer.Row> uninterrupted = Trainer.run(config(tmp.resolve("reference")), null, quiet()).rows();
+        List<Trainer.Row> uninterrupted = Trainer.run(config(tmp.resolve("reference")), null, quiet(), UNCANCELLED).rows();
         Path run = disk.resolve("run");
         Path filler = disk.resolve("filler");
         Files.createDirectories(run);
         fillLeaving(filler, 6);
 
-        IOException e = assertThrows(IOException.class, () -> Trainer.run(config(run), null, quiet()));
+        IOException e = assertThrows(IOException.class, () -> Trainer.run(config(run), null, quiet(), UNCANCELLED));
         String message = e.getMessage();
         System.out.println("full disk: " + message);
         assertEquals(1, message.lines().count(), "one line: " + message);
@@ -109,7 +113,7 @@ class FullDiskTest {
         assertTrue(runJson.contains("\"status\" : \"failed\""), "run.json says the run failed: " + runJson);
 
         Files.delete(filler);
-        List<Trainer.Row> continued = Trainer.runOrContinue(config(run), null, quiet()).rows();
+        List<Trainer.Row> continued = Trainer.runOrContinue(config(run), null, quiet(), UNCANCELLED).rows();
         assertEquals(uninterrupted.size(), continued.size());
         for (int i = 0; i < continued.size(); i++) {
             assertTrue(uninterrupted.get(i).sameMetrics(continued.get(i)), "row " + i + ": " + continued.get(i));

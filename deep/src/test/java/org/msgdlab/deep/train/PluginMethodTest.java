@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,6 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code msgd train --method plugin:NAME --plugin JAR}: Algorithm 1 with a user's noise, recorded and resumed like any method. */
 class PluginMethodTest {
+
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
 
     @TempDir
     static Path tmp;
@@ -79,14 +83,14 @@ class PluginMethodTest {
     @Test
     void aPluginRunIsRecordedWithItsJarAndResumesBitForBit() throws IOException {
         Path full = tmp.resolve("full");
-        Trainer.Outcome a = Trainer.run(config(full, 4), null, QUIET);
+        Trainer.Outcome a = Trainer.run(config(full, 4), null, QUIET, UNCANCELLED);
         assertEquals(Trainer.Status.COMPLETED, a.status());
         String runJson = Files.readString(full.resolve("run.json"));
         assertTrue(runJson.contains("\"pluginJar\"") && runJson.contains("plugin-double-fisher"), runJson);
 
         Path part = tmp.resolve("part");
-        Trainer.run(config(part, 2), null, QUIET);
-        Trainer.Outcome b = Trainer.resume(part, 4, QUIET);
+        Trainer.run(config(part, 2), null, QUIET, UNCANCELLED);
+        Trainer.Outcome b = Trainer.resume(part, 4, QUIET, UNCANCELLED);
         assertEquals(a.rows().size(), b.rows().size());
         for (int i = 0; i < a.rows().size(); i++) {
             assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i + ": " + a.rows().get(i) + " vs " + b.rows().get(i));

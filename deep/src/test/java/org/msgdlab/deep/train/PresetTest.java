@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -58,7 +59,7 @@ class PresetTest {
             RunConfig c = RunConfig.builder(p, Method.parse("sgd", p.sgdBatch(), Double.NaN), out).build().withIterations(1)
                     .withEval(1, 0).withCheckpointEvery(1).withProgress(false).withThreads(2, 1);
             long t0 = System.nanoTime();
-            Trainer.Outcome o = Trainer.run(c, data, QUIET);
+            Trainer.Outcome o = Trainer.run(c, data, QUIET, TrainingContext.uncancelled(Map.of()));
             assertEquals(Trainer.Status.COMPLETED, o.status(), p.id());
             assertTrue(Double.isFinite(o.last().trainLoss()) && Double.isFinite(o.last().testLoss()), p.id());
             // an untrained network is near chance: loss near log(classes)

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -176,7 +177,7 @@ class ProtocolTest {
                 .eval(1, 0).checkpointEvery(1).progress(false).threads(1, 1);
         RunConfig c = b.protocol(Protocol.AUTHORS_CODE).build();
         assertEquals("sgd-50-wor", c.method().id());
-        Trainer.run(c, null, QUIET);
+        Trainer.run(c, null, QUIET, TrainingContext.uncancelled(Map.of()));
         String json = Files.readString(dir.resolve("run.json"));
         for (String s : new String[] {"\"pixels\" : \"raw\"", "\"initialization\" : \"normal:0.02\"", "\"split\" : \"first\"",
                 "\"sgdSampling\" : \"without-replacement\"", "\"bernoulliBatch\" : 20", "\"name\" : \"authors-code\""}) {

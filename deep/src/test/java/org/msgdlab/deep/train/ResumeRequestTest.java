@@ -29,6 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ResumeRequestTest {
 
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
+
     @TempDir
     static Path tmp;
     static Path data;
@@ -39,7 +42,7 @@ class ResumeRequestTest {
     static void trainOnce() throws IOException {
         data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
         completed = tmp.resolve("completed");
-        Trainer.run(config(completed, 4), null, quiet());
+        Trainer.run(config(completed, 4), null, quiet(), UNCANCELLED);
     }
 
     private static PrintStream quiet() {
@@ -56,7 +59,7 @@ class ResumeRequestTest {
     void resumingToAnIterationTheRunIsPastSaysSoAndAdvisesNothingDestructive() throws IOException {
         byte[] checkpoint = Files.readAllBytes(completed.resolve("checkpoint.json"));
         byte[] runJson = Files.readAllBytes(completed.resolve("run.json"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Trainer.resume(completed, 2, quiet()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Trainer.resume(completed, 2, quiet(), UNCANCELLED));
         assertTrue(e.getMessage().contains("already at iteration 4") && e.getMessage().contains("--iterations above 4"),
                 e.getMessage());
         assertFalse(e.getMessage().contains("remove") || e.getMessage().contains("delete"), e.getMessage());
@@ -69,20 +72,20 @@ class ResumeRequestTest {
     void aNegativeIterationCountOnResumeIsRefused() throws IOException {
         byte[] runJson = Files.readAllBytes(completed.resolve("run.json"));
         // the command's own message: reports' TrainCommandTest
-        assertThrows(IllegalArgumentException.class, () -> Trainer.resume(completed, -5, quiet()));
+        assertThrows(IllegalArgumentException.class, () -> Trainer.resume(completed, -5, quiet(), UNCANCELLED));
         assertArrayEquals(runJson, Files.readAllBytes(completed.resolve("run.json")));
     }
 
     @Test
     void resumingACompletedRunReportsItAsItIsWithItsRecordedSecondsPerStep() throws IOException {
         byte[] runJson = Files.readAllBytes(completed.resolve("run.json"));
-        Trainer.Outcome o = Trainer.resume(completed, 0, quiet());
+        Trainer.Outcome o = Trainer.resume(completed, 0, quiet(), UNCANCELLED);
         assertEquals(Trainer.Status.COMPLETED, o.status());
         assertEquals("reused", o.message());
         double recorded = RunJson.read(completed.resolve("run.json")).get("secondsPerStep").asDouble();
         assertEquals(recorded, o.secondsPerStep());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        Trainer.resume(completed, 0, new PrintStream(log, true, StandardCharsets.UTF_8));
+        Trainer.resume(completed, 0, new PrintStream(log, true, StandardCharsets.UTF_8), UNCANCELLED);
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("already completed at iteration 4"), log.toString());
         assertTrue(Double.isFinite(o.secondsPerStep()), "a recorded s/step to show: " + o.secondsPerStep());
         assertArrayEquals(runJson, Files.readAllBytes(completed.resolve("run.json")), "run.json (its secondsPerStep) kept");
@@ -92,7 +95,7 @@ class ResumeRequestTest {
     void anInterruptedRunSaysOnStdoutWhatWasKeptAndHowToContinue() throws IOException {
         Path dir = tmp.resolve("interrupted");
         // requested from the start, as Ctrl-C or TERM does (ShutdownCancellation): the run stops after its first step
-        TrainingContext stopped = TrainingContext.ofThisProcess(() -> true);
+        TrainingContext stopped = new TrainingContext(() -> true, Map.of());
         Trainer.Outcome o = Trainer.run(config(dir, 6).withEval(2, 0), null, quiet(), stopped);
         // the line msgd train prints of this outcome: reports' TrainCommandTest
         assertEquals(Trainer.Status.INTERRUPTED, o.status());
@@ -111,7 +114,7 @@ class ResumeRequestTest {
 
         byte[] runJson = Files.readAllBytes(dir.resolve("run.json"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Trainer.resume(dir, 4, quiet(), TrainingContext.uncancelled(Map.of())));
+                () -> Trainer.resume(dir, 4, quiet(), UNCANCELLED));
         assertTrue(e.getMessage().contains("environment: {ONEDNN_MAX_CPU_ISA=AVX2} vs {}"), e.getMessage());
         assertArrayEquals(runJson, Files.readAllBytes(dir.resolve("run.json")), "a refusal changes no file");
 

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RunFilesTest {
 
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
+
     @TempDir
     static Path tmp;
     static Path data;
@@ -35,7 +39,7 @@ class RunFilesTest {
     @BeforeAll
     static void trainOnce() throws IOException {
         data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
-        uninterrupted = Trainer.run(config(tmp.resolve("reference"), 6), null, quiet()).rows();
+        uninterrupted = Trainer.run(config(tmp.resolve("reference"), 6), null, quiet(), UNCANCELLED).rows();
     }
 
     private static PrintStream quiet() {
@@ -51,7 +55,7 @@ class RunFilesTest {
     /** A run stopped after 4 of 6 iterations (checkpoint and metrics at 4). */
     private static Path stoppedAt4(String name) throws IOException {
         Path dir = tmp.resolve(name);
-        Trainer.run(config(dir, 4), null, quiet());
+        Trainer.run(config(dir, 4), null, quiet(), UNCANCELLED);
         return dir;
     }
 
@@ -74,7 +78,7 @@ class RunFilesTest {
     }
 
     private static String oneLineError(Path dir) {
-        IOException e = assertThrows(IOException.class, () -> Trainer.resume(dir, 6, quiet()));
+        IOException e = assertThrows(IOException.class, () -> Trainer.resume(dir, 6, quiet(), UNCANCELLED));
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         return e.getMessage();
     }
@@ -86,7 +90,7 @@ class RunFilesTest {
         Files.writeString(dir.resolve("metrics.csv"), "6,2.281958984375,0.105,2.27031", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.APPEND);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        Trainer.Outcome o = Trainer.resume(dir, 6, new PrintStream(log, true, StandardCharsets.UTF_8));
+        Trainer.Outcome o = Trainer.resume(dir, 6, new PrintStream(log, true, StandardCharsets.UTF_8), UNCANCELLED);
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("dropped the cut last row (line 5"), log.toString());
         assertSameAsUninterrupted(o.rows());
         assertSameAsUninterrupted(Trainer.readMetrics(dir.resolve("metrics.csv")));
@@ -96,13 +100,13 @@ class RunFilesTest {
     void anInterruptedRunSavesTheStepItReachedAndContinuesBitForBit() throws IOException {
         Path dir = tmp.resolve("interrupted");
         // requested from the start, as Ctrl-C or TERM does (ShutdownCancellation): the run stops after its first step
-        TrainingContext stopped = TrainingContext.ofThisProcess(() -> true);
+        TrainingContext stopped = new TrainingContext(() -> true, Map.of());
         Trainer.Outcome o = Trainer.run(config(dir, 6), null, quiet(), stopped);
         assertEquals(Trainer.Status.INTERRUPTED, o.status());
         assertEquals(1, o.iterationsDone(), "stops after the first step, between evaluations");
         assertTrue(Files.readString(dir.resolve("run.json")).contains("\"status\" : \"interrupted\""));
         assertTrue(Files.isRegularFile(dir.resolve("checkpoints/ckpt-1/model.index")), "the step it reached is saved");
-        assertSameAsUninterrupted(Trainer.resume(dir, 0, quiet()).rows());
+        assertSameAsUninterrupted(Trainer.resume(dir, 0, quiet(), UNCANCELLED).rows());
     }
 
     @Test
@@ -184,7 +188,7 @@ class RunFilesTest {
         assertTrue(oneLineError(dir).contains("run.json: config: 'iterations' is \"four\"; it must be a whole number"));
         Files.writeString(run, runJson);
 
-        assertSameAsUninterrupted(Trainer.resume(dir, 6, quiet()).rows());
+        assertSameAsUninterrupted(Trainer.resume(dir, 6, quiet(), UNCANCELLED).rows());
     }
 
     @Test
@@ -192,7 +196,7 @@ class RunFilesTest {
         Path dir = tmp.resolve("failed-save");
         // a run of 2 iterations, its checkpoint then taken away, continued to 6 from scratch (a fresh run refuses a
         // folder holding a file that is not a run's, so the obstacle is put into a run's folder)
-        Trainer.run(config(dir, 2), null, quiet());
+        Trainer.run(config(dir, 2), null, quiet(), UNCANCELLED);
         try (Stream<Path> s = Files.walk(dir.resolve("checkpoints"))) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
@@ -201,7 +205,7 @@ class RunFilesTest {
         Files.delete(dir.resolve("checkpoint.json"));
         // the checkpoint directory cannot be created: a file stands where it goes (as a full disk would refuse it)
         Files.writeString(dir.resolve("checkpoints"), "in the way");
-        IOException e = assertThrows(IOException.class, () -> Trainer.resume(dir, 6, quiet()));
+        IOException e = assertThrows(IOException.class, () -> Trainer.resume(dir, 6, quiet(), UNCANCELLED));
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         assertTrue(e.getMessage().startsWith("iteration 2: saving the run failed") && e.getMessage().contains("no checkpoint yet")
                 && e.getMessage().contains("msgd train --resume " + dir), e.getMessage());
@@ -209,7 +213,7 @@ class RunFilesTest {
         assertTrue(runJson.contains("\"status\" : \"failed\"") && runJson.contains("saving the run failed"), runJson);
 
         Files.delete(dir.resolve("checkpoints"));
-        assertSameAsUninterrupted(Trainer.runOrContinue(config(dir, 6), null, quiet()).rows());
+        assertSameAsUninterrupted(Trainer.runOrContinue(config(dir, 6), null, quiet(), UNCANCELLED).rows());
         try (Stream<Path> s = Files.walk(dir)) {
             assertEquals(List.of(), s.filter(p -> p.getFileName().toString().endsWith(".tmp")).sorted(Comparator.naturalOrder())
                     .toList(), "no temporary left behind");

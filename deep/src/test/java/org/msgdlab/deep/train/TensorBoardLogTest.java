@@ -34,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TensorBoardLogTest {
 
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
+
     @TempDir
     Path tmp;
 
@@ -212,7 +215,7 @@ class TensorBoardLogTest {
         RunConfig c = RunConfig.builder(p, Method.parse("gd", p.sgdBatch(), Double.NaN), full).build().withData(data)
                 .withIterations(4).withEval(2, 0).withCheckpointEvery(2).withProgress(false).withThreads(1, 1);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        Trainer.Outcome o = Trainer.run(c, null, quiet);
+        Trainer.Outcome o = Trainer.run(c, null, quiet, UNCANCELLED);
         assertEquals(List.of(0L, 2L, 4L), o.rows().stream().map(Trainer.Row::iteration).toList());
         List<Path> files = eventFiles(full);
         assertEquals(1, files.size(), files.toString());
@@ -228,8 +231,8 @@ class TensorBoardLogTest {
         assertEquals(3 * 5, got.size());
 
         Path part = tmp.resolve("part");
-        Trainer.run(c.withIterations(2).withOut(part), null, quiet);
-        Trainer.resume(part, 4, quiet);
+        Trainer.run(c.withIterations(2).withOut(part), null, quiet, UNCANCELLED);
+        Trainer.resume(part, 4, quiet, UNCANCELLED);
         List<Path> partFiles = eventFiles(part);
         assertEquals(2, partFiles.size(), partFiles.toString());
         List<Long> allSteps = new ArrayList<>();
@@ -242,11 +245,11 @@ class TensorBoardLogTest {
         // rows written after the last checkpoint (step 4 below) are computed again on resume, bit for bit:
         // they were logged already and are not logged twice
         Path past = tmp.resolve("past-checkpoint");
-        Trainer.run(c.withIterations(6).withCheckpointEvery(4).withOut(past), null, quiet);
+        Trainer.run(c.withIterations(6).withCheckpointEvery(4).withOut(past), null, quiet, UNCANCELLED);
         // as if it had stopped between the checkpoint at 4 and the end: the weights of step 4 (from a run of 4
         // steps, the same weights) in place of the final checkpoint
         Path four = tmp.resolve("four");
-        Trainer.run(c.withIterations(4).withOut(four), null, quiet);
+        Trainer.run(c.withIterations(4).withOut(four), null, quiet, UNCANCELLED);
         Files.walk(past.resolve("checkpoints/ckpt-6")).sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         Files.createDirectories(past.resolve("checkpoints/ckpt-4"));
         try (var saved = Files.list(four.resolve("checkpoints/ckpt-4"))) {
@@ -255,7 +258,7 @@ class TensorBoardLogTest {
             }
         }
         CheckpointState.write(past, 4, 1.0);
-        Trainer.resume(past, 8, quiet);
+        Trainer.resume(past, 8, quiet, UNCANCELLED);
         List<Long> steps = new ArrayList<>();
         for (Path f : eventFiles(past)) {
             scalars(f).stream().filter(s -> s.tag().equals(TensorBoardLog.TEST_ACCURACY)).forEach(s -> steps.add(s.step()));

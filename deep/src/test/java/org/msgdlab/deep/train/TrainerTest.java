@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * images become the training set, 60 "train" images the test set): a few iterations only.
  */
 class TrainerTest {
+
+    /** Training that is never cancelled and records no environment. */
+    private static final TrainingContext UNCANCELLED = TrainingContext.uncancelled(Map.of());
 
     @TempDir
     static Path tmp;
@@ -47,7 +51,7 @@ class TrainerTest {
         for (String m : List.of("gd", "sgd", "msgd-cov", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
                 "msgd-[cov-10]", "[msgd-fisher]-100", "[msgd-cov]-100")) {
             Path out = tmp.resolve("each-" + m.replaceAll("[^a-z0-9-]", "_"));
-            Trainer.Outcome o = Trainer.run(config(m, out, 1).withEval(1, 0), null, QUIET);
+            Trainer.Outcome o = Trainer.run(config(m, out, 1).withEval(1, 0), null, QUIET, UNCANCELLED);
             assertEquals(Trainer.Status.COMPLETED, o.status(), m);
             assertEquals(2, o.rows().size(), m + ": rows at iterations 0 and 1");
             assertTrue(Double.isFinite(o.last().trainLoss()), m);
@@ -57,15 +61,15 @@ class TrainerTest {
     @Test
     void aCompletedRunIsReusedAndARunWithOtherSettingsIsNotOverwritten() throws IOException {
         Path dir = tmp.resolve("reuse");
-        Trainer.Outcome a = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4), null, QUIET);
-        Trainer.Outcome b = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withCheckpointEvery(4), null, QUIET);
+        Trainer.Outcome a = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4), null, QUIET, UNCANCELLED);
+        Trainer.Outcome b = Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withCheckpointEvery(4), null, QUIET, UNCANCELLED);
         assertEquals("reused", b.message());
         assertEquals(a.rows().size(), b.rows().size());
         for (int i = 0; i < a.rows().size(); i++) {
             assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i);
         }
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withSeeds(99, 0), null, QUIET));
+                () -> Trainer.runOrContinue(config("msgd-bernoulli", dir, 4).withSeeds(99, 0), null, QUIET, UNCANCELLED));
         assertTrue(e.getMessage().contains("seed 1 there, 99 asked"), e.getMessage());
         assertEquals(a.rows().size(), Trainer.readMetrics(dir.resolve("metrics.csv")).size(), "nothing overwritten");
     }
@@ -73,7 +77,7 @@ class TrainerTest {
     @Test
     void writesMetricsRunJsonAndCheckpointsAndResumesExactly() throws IOException {
         Path full = tmp.resolve("full");
-        Trainer.Outcome a = Trainer.run(config("msgd-fisher", full, 6), null, QUIET);
+        Trainer.Outcome a = Trainer.run(config("msgd-fisher", full, 6), null, QUIET, UNCANCELLED);
         assertEquals(List.of(0L, 2L, 4L, 6L), a.rows().stream().map(Trainer.Row::iteration).toList());
         List<String> lines = Files.readAllLines(full.resolve("metrics.csv"));
         assertEquals(Trainer.METRICS_HEADER, lines.get(0));
@@ -90,8 +94,8 @@ class TrainerTest {
                 perStep + " s per step, " + perEval + " s per evaluation, " + a.trainingSeconds() + " s in all");
 
         Path part = tmp.resolve("part");
-        Trainer.run(config("msgd-fisher", part, 4), null, QUIET);
-        Trainer.Outcome b = Trainer.resume(part, 6, QUIET);
+        Trainer.run(config("msgd-fisher", part, 4), null, QUIET, UNCANCELLED);
+        Trainer.Outcome b = Trainer.resume(part, 6, QUIET, UNCANCELLED);
         assertEquals(a.rows().size(), b.rows().size());
         for (int i = 0; i < a.rows().size(); i++) {
             assertTrue(a.rows().get(i).sameMetrics(b.rows().get(i)), "row " + i + ": " + a.rows().get(i) + " vs " + b.rows().get(i));
@@ -102,7 +106,7 @@ class TrainerTest {
     @Test
     void runJsonRecordsTheKernelsAndARunTrainedWithTheOthersIsNotContinued() throws IOException {
         Path dir = tmp.resolve("kernels");
-        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Trainer.run(config("gd", dir, 2), null, QUIET, UNCANCELLED);
         Kernels now = Kernels.current();
         String runJson = Files.readString(dir.resolve("run.json"));
         assertTrue(runJson.contains("\"kernels\" : \"" + now.id() + "\""), runJson);
@@ -112,7 +116,7 @@ class TrainerTest {
                 "\"kernels\" : \"" + other.id() + "\""));
         List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> Trainer.resume(dir, 4, QUIET));
+                () -> Trainer.resume(dir, 4, QUIET, UNCANCELLED));
         assertEquals(dir + " was trained with " + other.id() + " kernels and this process runs " + now.id()
                 + " ones, so it would not continue bit for bit; continue it with " + other.environment()
                 + " in the environment", e.getMessage());
@@ -123,13 +127,13 @@ class TrainerTest {
         old.remove("kernels");
         old.remove("bits");
         Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(old));
-        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET).status());
+        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET, UNCANCELLED).status());
     }
 
     @Test
     void aSeedEditedInRunJsonDoesNotContinueTheOtherSeedsCheckpoint() throws IOException {
         Path dir = tmp.resolve("edited-seed");
-        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Trainer.run(config("gd", dir, 2), null, QUIET, UNCANCELLED);
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
                 json.readTree(dir.resolve("run.json").toFile());
@@ -138,20 +142,20 @@ class TrainerTest {
         Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
         List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
         RunFileException e = org.junit.jupiter.api.Assertions.assertThrows(RunFileException.class,
-                () -> Trainer.resume(dir, 4, QUIET));
+                () -> Trainer.resume(dir, 4, QUIET, UNCANCELLED));
         assertEquals(dir.resolve("run.json") + ": seed is " + (seed + 1) + ", but the checkpoint (" + dir.resolve("checkpoint.json")
                 + ") was made by the run with seed " + seed + ": run.json was edited; put " + seed + " back to continue that"
                 + " run, or train the other one in a new directory", e.getMessage());
         assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
         ((com.fasterxml.jackson.databind.node.ObjectNode) run.get("config")).put("seed", seed);
         Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
-        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET).status(), "the run itself continues");
+        assertEquals(Trainer.Status.COMPLETED, Trainer.resume(dir, 4, QUIET, UNCANCELLED).status(), "the run itself continues");
     }
 
     @Test
     void aRunStartedOnAnotherMachineTypeIsNotContinuedHere() throws IOException {
         Path dir = tmp.resolve("bits");
-        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Trainer.run(config("gd", dir, 2), null, QUIET, UNCANCELLED);
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
                 json.readTree(dir.resolve("run.json").toFile());
@@ -160,7 +164,7 @@ class TrainerTest {
         Files.writeString(dir.resolve("run.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(run));
         List<String> before = Files.readAllLines(dir.resolve("metrics.csv"));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> Trainer.resume(dir, 4, QUIET));
+                () -> Trainer.resume(dir, 4, QUIET, UNCANCELLED));
         assertTrue(e.getMessage().contains("cpu: Intel Xeon (family 6, model 143) vs " + here), e.getMessage());
         assertTrue(e.getMessage().contains("would not continue bit for bit"), e.getMessage());
         assertEquals(before, Files.readAllLines(dir.resolve("metrics.csv")), "nothing computed is lost");
@@ -169,7 +173,7 @@ class TrainerTest {
     @Test
     void nonFiniteLossStopsAndKeepsTheLastGoodCheckpoint() throws IOException {
         Path out = tmp.resolve("nan");
-        Trainer.Outcome o = Trainer.run(config("gd", out, 40).withLearningRate(1e12), null, QUIET);
+        Trainer.Outcome o = Trainer.run(config("gd", out, 40).withLearningRate(1e12), null, QUIET, UNCANCELLED);
         assertEquals(Trainer.Status.STOPPED_NON_FINITE, o.status());
         assertTrue(o.message().contains("not finite") && o.message().contains("last good checkpoint"), o.message());
         assertTrue(Files.readString(out.resolve("run.json")).contains("stopped: non-finite loss"));
@@ -179,7 +183,7 @@ class TrainerTest {
     void aRunWhoseLastStepMakesTheLossNonFiniteEndsStoppedNotCompleted() throws IOException {
         // one step: its own loss (at the initial weights) is finite; the weights it makes are not
         Path out = tmp.resolve("nan-at-the-end");
-        Trainer.Outcome o = Trainer.run(config("gd", out, 1).withEval(1, 0).withLearningRate(1e12), null, QUIET);
+        Trainer.Outcome o = Trainer.run(config("gd", out, 1).withEval(1, 0).withLearningRate(1e12), null, QUIET, UNCANCELLED);
         assertEquals(Trainer.Status.STOPPED_NON_FINITE, o.status(), o.message());
         assertTrue(o.message().startsWith("iteration 1: the evaluated loss is not finite (train loss = "), o.message());
         assertTrue(o.message().contains("run stopped (diverged)"), o.message());
@@ -190,13 +194,13 @@ class TrainerTest {
     @Test
     void aCompletedRunWhoseMetricsStopShortIsRefusedNamingTheFileAndBothIterations() throws IOException {
         Path dir = tmp.resolve("cut");
-        Trainer.run(config("gd", dir, 4), null, QUIET);
+        Trainer.run(config("gd", dir, 4), null, QUIET, UNCANCELLED);
         Path metrics = dir.resolve("metrics.csv");
         List<String> lines = Files.readAllLines(metrics);
         Files.write(metrics, lines.subList(0, lines.size() - 1));
         for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
                 () -> Trainer.completedOrPrefix(config("gd", dir, 4), m -> { }),
-                () -> Trainer.runOrContinue(config("gd", dir, 4), null, QUIET))) {
+                () -> Trainer.runOrContinue(config("gd", dir, 4), null, QUIET, UNCANCELLED))) {
             RunFileException e = org.junit.jupiter.api.Assertions.assertThrows(RunFileException.class, read);
             assertEquals(metrics + ": run.json says \"completed\" but the rows stop at iteration 2, not at the run's last"
                     + " iteration 4 (cut short?); restore the file, or remove the run directory to train the run again",
@@ -207,7 +211,7 @@ class TrainerTest {
     @Test
     void anAccuracyThatIsNotAFractionIsRefusedNamingFileLineAndColumn() throws IOException {
         Path dir = tmp.resolve("nan-accuracy");
-        Trainer.run(config("gd", dir, 2), null, QUIET);
+        Trainer.run(config("gd", dir, 2), null, QUIET, UNCANCELLED);
         Path metrics = dir.resolve("metrics.csv");
         List<String> lines = new java.util.ArrayList<>(Files.readAllLines(metrics));
         String[] f = lines.get(2).split(",");
@@ -226,7 +230,7 @@ class TrainerTest {
         Assumptions.assumeTrue(Files.isDirectory(FashionMnist.DEFAULT_DIR), "Fashion-MNIST not installed");
         Path out = tmp.resolve("real");
         RunConfig c = config("gd", out, 20).withData(FashionMnist.DEFAULT_DIR).withEval(20, 2000).withThreads(2, 1);
-        Trainer.Outcome o = Trainer.run(c, null, QUIET);
+        Trainer.Outcome o = Trainer.run(c, null, QUIET, UNCANCELLED);
         assertEquals(Trainer.Status.COMPLETED, o.status());
         assertTrue(o.last().trainLoss() < o.rows().get(0).trainLoss(),
                 "training loss decreases: " + o.rows().get(0).trainLoss() + " -> " + o.last().trainLoss());
