@@ -69,7 +69,11 @@ for _ in $(seq 60); do
   sinfo -h -o %t 2>/dev/null | grep -qx idle && break
   sleep 1
 done
-sinfo -h -o '%P %t %c' | tee /dev/stderr | grep -q idle || { echo "slurm-sweep: the node did not come up" >&2; tail -20 "$work"/slurm*.log >&2; exit 1; }
+# printed through a variable, not `tee /dev/stderr`: opening /dev/stderr anew truncates a log file that stderr
+# points to (CI's whole log up to here was lost that way)
+nodes="$(sinfo -h -o '%P %t %c')"
+echo "$nodes" >&2
+grep -q idle <<< "$nodes" || { echo "slurm-sweep: the node did not come up" >&2; tail -20 "$work"/slurm*.log >&2; exit 1; }
 
 # GD runs long enough (100 iterations, a checkpoint every 10) to be requeued in the middle.
 plan=(--protocols authors-code --methods gd,sgd-50 --seeds 0-1 --iterations 100 --eval-every 20 --checkpoint-every 10)
