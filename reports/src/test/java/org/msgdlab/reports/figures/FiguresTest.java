@@ -184,15 +184,18 @@ class FiguresTest {
         assertNull(Figures.headline(studies.get(0).claims().get(4)));
     }
 
+    /** A claim decided on one statistic, as the overview's tests need it. */
+    private static Evidence claim(String id, org.msgdlab.core.claims.StatisticCheck check) {
+        return Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
+                org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
+    }
+
     @Test
     void aBoundLikeASpeedRatioStaysOffTheDiscrepancyAxisAndIsNamedInTheNotes() {
-        java.util.function.BiFunction<String, org.msgdlab.core.claims.StatisticCheck, Evidence> claim = (id, check) ->
-                Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
-                        org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
         StudyResult study = new StudyResult("s", "Study", "ref", List.of(
-                claim.apply("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
+                claim("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
+                claim("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
+                claim("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0))));
         Figures.Drawing d = OverviewChart.drawing(study);
         double xmax = d.chart().getStyler().getXAxisMax();
         assertTrue(xmax < 1, "the axis fits the two discrepancies of a few percent, not the ratio 468: max " + xmax);
@@ -201,14 +204,11 @@ class FiguresTest {
 
     @Test
     void theOverviewLegendCountsEveryClaimOfAVerdictAndSaysHowManyAreDrawn() {
-        java.util.function.BiFunction<String, org.msgdlab.core.claims.StatisticCheck, Evidence> claim = (id, check) ->
-                Evidence.decide(id, "ref", "statement", java.util.Map.of(), 1e-7, List.of(check), List.of(),
-                        org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
         StudyResult study = new StudyResult("s", "Study", "ref", List.of(
-                claim.apply("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
-                claim.apply("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0)),
-                claim.apply("d.far", org.msgdlab.core.claims.StatisticCheck.of("v", 1.5, 0.01, 1.0, 1.0, 0.05))));
+                claim("a.close", org.msgdlab.core.claims.StatisticCheck.of("v", 1.01, 0.01, 1.0, 1.0, 0.05)),
+                claim("b.close", org.msgdlab.core.claims.StatisticCheck.of("v", 0.98, 0.01, 1.0, 1.0, 0.05)),
+                claim("c.time-ratio", org.msgdlab.core.claims.StatisticCheck.above("time ratio", 468, 0, 1.0, 0)),
+                claim("d.far", org.msgdlab.core.claims.StatisticCheck.of("v", 1.5, 0.01, 1.0, 1.0, 0.05))));
         List<String> legend = OverviewChart.drawing(study).chart().getSeriesMap().values().stream()
                 .filter(org.knowm.xchart.XYSeries::isShowInLegend).map(org.knowm.xchart.XYSeries::getName).toList();
         assertTrue(legend.contains("PASS (3, 2 plotted)"), "three PASS claims, the speed bound not drawn: " + legend);
