@@ -23,57 +23,19 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
 fi
 
 rm -rf "$work"
-mkdir -p "$work/state" "$work/slurmd" /run/munge
-host="$(hostname -s)"
-cpus="$(nproc)"
-cat > "$work/slurm.conf" <<EOF
-ClusterName=msgdit
-SlurmctldHost=$host
-AuthType=auth/munge
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SchedulerType=sched/backfill
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-ReturnToService=2
-SlurmUser=root
-SlurmctldPidFile=$work/slurmctld.pid
-SlurmdPidFile=$work/slurmd.pid
-SlurmdSpoolDir=$work/slurmd
-StateSaveLocation=$work/state
-SlurmctldLogFile=$work/slurmctld.log
-SlurmdLogFile=$work/slurmd.log
-KillWait=60
-NodeName=$host CPUs=$cpus RealMemory=4000 State=UNKNOWN
-PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-EOF
-export SLURM_CONF="$work/slurm.conf"
-
-munge_pid=""
-stop_daemons() {
-  for f in "$work/slurmd.pid" "$work/slurmctld.pid"; do
-    [[ -s "$f" ]] && kill "$(cat "$f")" 2>/dev/null || true
-  done
-  [[ -n "$munge_pid" ]] && kill "$munge_pid" 2>/dev/null || true
-  sleep 1
-}
-trap stop_daemons EXIT
-
-if [[ ! -S /run/munge/munge.socket.2 ]] || ! munge -n </dev/null >/dev/null 2>&1; then
-  munged --force --pid-file="$work/munged.pid"
-  munge_pid="$(cat "$work/munged.pid")"
-fi
-slurmctld -c -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF"
-for _ in $(seq 60); do
-  sinfo -h -o %t 2>/dev/null | grep -qx idle && break
-  sleep 1
-done
+mkdir -p "$work"
+# shellcheck source=private-slurm.sh
+source "$root/.ci/private-slurm.sh"
+trap 'private_slurm_stop "$work/cluster"' EXIT
+# KillWait: a requeued task has 60 s between SIGTERM and SIGKILL to save its step
+why="$(private_slurm_start "$work/cluster" msgdit KillWait=60)" || {
+  echo "slurm-sweep: $why" >&2; tail -20 "$work"/cluster/slurm*.log >&2 2>/dev/null; exit 1; }
+export SLURM_CONF="$work/cluster/slurm.conf"   # private_slurm_start ran in a subshell
 # printed through a variable, not `tee /dev/stderr`: opening /dev/stderr anew truncates a log file that stderr
 # points to (CI's whole log up to here was lost that way)
 nodes="$(sinfo -h -o '%P %t %c')"
 echo "$nodes" >&2
-grep -q idle <<< "$nodes" || { echo "slurm-sweep: the node did not come up" >&2; tail -20 "$work"/slurm*.log >&2; exit 1; }
+grep -q idle <<< "$nodes" || { echo "slurm-sweep: the node did not come up" >&2; tail -20 "$work"/cluster/slurm*.log >&2; exit 1; }
 
 # GD runs long enough (100 iterations, a checkpoint every 10) to be requeued in the middle.
 plan=(--protocols authors-code --methods gd,sgd-50 --seeds 0-1 --iterations 100 --eval-every 20 --checkpoint-every 10)

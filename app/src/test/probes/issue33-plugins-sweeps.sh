@@ -7,27 +7,12 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../../../.." && pwd -P)"
 TMP="$(mktemp -d)"
-SLURM_PIDS=()
+# shellcheck source=../../../../.ci/private-slurm.sh
+source "$ROOT/.ci/private-slurm.sh"
 cleanup() {
   local rc=$?
   set +e
-  if [[ -n "${SLURM_CONF:-}" ]] && command -v scancel >/dev/null; then
-    scancel --user="$(id -un)" >/dev/null 2>&1
-  fi
-  local pids=()
-  for f in "${SLURM_PIDS[@]}"; do
-    if [[ -f "$f" ]]; then
-      pids+=("$(cat "$f")")
-      kill "${pids[-1]}" 2>/dev/null
-    fi
-  done
-  # the daemons write their state until they are gone: wait (at most 10 s) before removing their folder
-  for _ in $(seq 1 100); do
-    alive=0
-    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
-    [[ $alive -eq 0 ]] && break
-    sleep 0.1
-  done
+  [[ -d "$TMP/slurm" ]] && private_slurm_stop "$TMP/slurm"
   rm -rf "$TMP" 2>/dev/null || echo "note: could not remove all of $TMP"
   exit "$rc"
 }
@@ -314,62 +299,16 @@ else
 fi
 
 # --- a private single-node Slurm ----------------------------------------------------------------------------
-start_slurm() {
-  [[ "$(id -u)" -eq 0 ]] || { echo "not root: cannot start Slurm daemons"; return 1; }
-  for t in sbatch slurmctld slurmd munged; do
-    command -v "$t" >/dev/null || { echo "$t is not installed"; return 1; }
-  done
-  local d="$TMP/slurm" host port
-  host="$(hostname -s)"
-  port=$(( 20000 + RANDOM % 20000 ))
-  mkdir -p "$d/state" "$d/spool"
-  cat > "$d/slurm.conf" <<EOF
-ClusterName=probe33
-SlurmctldHost=$host
-SlurmctldPort=$port
-SlurmdPort=$((port + 1))
-AuthType=auth/munge
-AuthInfo=socket=$d/munge.sock
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SchedulerType=sched/backfill
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-ReturnToService=2
-SlurmUser=root
-SlurmctldPidFile=$d/slurmctld.pid
-SlurmdPidFile=$d/slurmd.pid
-SlurmdSpoolDir=$d/spool
-StateSaveLocation=$d/state
-SlurmctldLogFile=$d/slurmctld.log
-SlurmdLogFile=$d/slurmd.log
-MaxArraySize=5
-NodeName=$host CPUs=$(nproc) RealMemory=1000 State=UNKNOWN
-PartitionName=probe Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-EOF
-  munged --force -S "$d/munge.sock" --pid-file="$d/munged.pid" >/dev/null 2>&1 || { echo "munged did not start"; return 1; }
-  export SLURM_CONF="$d/slurm.conf"
-  slurmctld -c -f "$SLURM_CONF" && slurmd -f "$SLURM_CONF" || { echo "slurmctld/slurmd did not start"; return 1; }
-  for _ in $(seq 30); do
-    sinfo -h -o %t 2>/dev/null | grep -q idle && return 0
-    sleep 1
-  done
-  echo "the node did not become idle in 30 s"
-  return 1
-}
-
-# the daemons' pid files, known before they start (start_slurm runs in a subshell): cleanup stops what exists
-SLURM_PIDS+=("$TMP/slurm/munged.pid" "$TMP/slurm/slurmctld.pid" "$TMP/slurm/slurmd.pid")
 if ! command -v sbatch >/dev/null; then
   for c in slurm-quoted-output slurm-max-array-size slurm-duplicate-refused slurm-status-requeued; do
     skip "$c" "sbatch is not installed"
   done
-elif ! why="$(start_slurm)"; then
+elif ! why="$(private_slurm_start "$TMP/slurm" probe33 MaxArraySize=5)"; then
   for c in slurm-quoted-output slurm-max-array-size slurm-duplicate-refused slurm-status-requeued; do
     skip "$c" "$why"
   done
 else
-  export SLURM_CONF="$TMP/slurm/slurm.conf"
+  export SLURM_CONF="$TMP/slurm/slurm.conf"   # private_slurm_start ran in a subshell
   D="$TMP/it's a \"sweep\" #1"
   msgd sweep plan "$D" --methods gd --seeds 0-6 --iterations 5 --eval-every 1 --data "$DATA" >/dev/null 2>&1
   set +e
