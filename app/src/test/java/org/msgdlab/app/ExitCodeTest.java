@@ -2,10 +2,7 @@ package org.msgdlab.app;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.sweeps.SweepDirectory;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -19,11 +16,9 @@ class ExitCodeTest {
 
     /** The lines after "Exit codes:" in msgd --help, each "  CODE   TEXT" (a long text wraps onto indented lines). */
     private static List<String> helpExitCodes() {
-        StringWriter out = new StringWriter();
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(out, true));
-        assertEquals(ExitCode.OK.code(), cl.execute("--help"));
-        String help = out.toString();
+        CommandRun r = CommandRun.msgd("--help");
+        assertEquals(ExitCode.OK.code(), r.code(), r.err());
+        String help = r.out();
         int at = help.indexOf("Exit codes:");
         assertTrue(at >= 0, help);
         List<String> codes = new ArrayList<>();

@@ -9,11 +9,8 @@ import org.msgdlab.reports.Report;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.ListsCsv;
 import org.msgdlab.reports.summary.MarkdownSummary;
-import picocli.CommandLine;
 
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,12 +47,8 @@ class ResultsUnchangedTest {
     @BeforeAll
     static void verifyOnce() {
         verified = tmp.resolve("now");
-        StringWriter err = new StringWriter();
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute("verify", "--budget", "quick", "--only", "theory,regression,sde", "--out", verified.toString());
-        assertEquals(ExitCode.OK.code(), code, err::toString);
+        CommandRun r = CommandRun.msgd("verify", "--budget", "quick", "--only", "theory,regression,sde", "--out", verified.toString());
+        assertEquals(ExitCode.OK.code(), r.code(), r.err());
     }
 
     @Test
@@ -78,13 +71,10 @@ class ResultsUnchangedTest {
     @Test
     void whatVerifyWroteIsWhatReportRendersFromItsResultsFile() throws Exception {
         Path again = tmp.resolve("re-rendered");
-        StringWriter err = new StringWriter();
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(err, true));
         Files.createDirectories(again);
         Files.copy(verified.resolve(ResultsFile.NAME), again.resolve(ResultsFile.NAME));
-        assertEquals(ExitCode.OK.code(), cl.execute("report", again.toString()), err::toString);
+        CommandRun r = CommandRun.msgd("report", again.toString());
+        assertEquals(ExitCode.OK.code(), r.code(), r.err());
         for (String table : List.of(ListsCsv.NAME, CsvSummary.NAME)) {
             assertEquals(Files.readString(again.resolve(table)), Files.readString(verified.resolve(table)),
                     table + " as verify wrote it and as report renders it");

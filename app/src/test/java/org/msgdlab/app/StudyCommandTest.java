@@ -6,11 +6,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.deep.train.MetricsFile;
 import org.msgdlab.deep.train.Trainer;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,12 +25,11 @@ class StudyCommandTest {
     void trainsPairedSeedsAndWritesVerdictsRunsAndFigures() throws IOException {
         Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("study");
-        StringWriter out = new StringWriter();
-        int code = run(out, "study", "--protocol", "authors-code", "--seeds", "2", "--methods", "gd,sgd-50",
+        CommandRun r = CommandRun.msgd("study", "--protocol", "authors-code", "--seeds", "2", "--methods", "gd,sgd-50",
                 "--iterations", "10", "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString());
-        assertEquals(0, code, out.toString());
+        assertEquals(0, r.code(), r.err());
         Path p = dir.resolve("authors-code");
-        assertTrue(out.toString().contains("| sgd-50-above-gd | NOT_RUN | 2 |"), out.toString());
+        assertTrue(r.out().contains("| sgd-50-above-gd | NOT_RUN | 2 |"), r.out());
         List<String> runs = Files.readAllLines(p.resolve("runs.csv"));
         assertEquals(5, runs.size(), "header and gd, sgd-50 at seeds 0 and 1: " + runs);
         assertTrue(runs.get(3).startsWith("sgd-50,sgd-50-wor,0,"), runs.get(3));
@@ -57,9 +53,9 @@ class StudyCommandTest {
     void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {
         Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("study");
-        StringWriter out = new StringWriter();
-        assertEquals(0, run(out, "study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
-                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()), out.toString());
+        CommandRun r = CommandRun.msgd("study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
+                "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString());
+        assertEquals(0, r.code(), r.err());
         String commit = Provenance.currentCommit();
         Path p = dir.resolve("paper-text");
         String runJson = new ObjectMapper().readTree(p.resolve("gd/seed-0/run.json").toFile())
@@ -78,7 +74,7 @@ class StudyCommandTest {
         Path dir = tmp.resolve("study");
         String[] args = {"study", "--protocol", "paper-text", "--seeds", "1", "--methods", "gd", "--iterations", "10",
                 "--eval-every", "2", "--dir", dir.toString(), "--data", data.toString()};
-        assertEquals(0, run(new StringWriter(), args));
+        assertEquals(0, CommandRun.msgd(args).code());
         Path metrics = dir.resolve("paper-text/gd/seed-0/metrics.csv");
         List<String> whole = Files.readAllLines(metrics);
 
@@ -87,48 +83,33 @@ class StudyCommandTest {
         f[4] = "NaN";
         nan.set(4, String.join(",", f));
         Files.write(metrics, nan);
-        StringWriter err = new StringWriter();
-        assertEquals(ExitCode.CLAIM_ERROR.code(), runErr(err, args), err.toString());
-        assertEquals(1, err.toString().strip().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": line 5 '") && err.toString().strip()
-                .endsWith("column test_accuracy 'NaN' must be a number in [0, 1]"), err.toString());
+        CommandRun r = CommandRun.msgd(args);
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("msgd study: " + metrics + ": line 5 '") && r.err().strip()
+                .endsWith("column test_accuracy 'NaN' must be a number in [0, 1]"), r.err());
 
         Files.write(metrics, whole.subList(0, 4));
-        err = new StringWriter();
-        assertEquals(ExitCode.CLAIM_ERROR.code(), runErr(err, args), err.toString());
-        assertEquals(1, err.toString().strip().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("msgd study: " + metrics + ": run.json says \"completed\" but the rows stop"
-                + " at iteration 4, not at the run's last iteration 10"), err.toString());
+        r = CommandRun.msgd(args);
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("msgd study: " + metrics + ": run.json says \"completed\" but the rows stop"
+                + " at iteration 4, not at the run's last iteration 10"), r.err());
         assertEquals(whole.subList(0, 4), Files.readAllLines(metrics), "nothing the user had is rewritten");
     }
 
     @Test
     void badInputGetsOneLineNamingTheParameter() {
-        StringWriter err = new StringWriter();
-        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--seeds", "99", "--dir", tmp.toString()));
-        assertTrue(err.toString().contains("--seeds=99 must be in [0, 15]"), err.toString());
-        err = new StringWriter();
-        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--protocol", "authors", "--dir", tmp.toString()));
-        assertTrue(err.toString().contains("--protocol=authors"), err.toString());
-        err = new StringWriter();
-        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--methods", "sgd-7", "--dir", tmp.toString()));
-        assertTrue(err.toString().contains("--methods: 'sgd-7' must be one of"), err.toString());
-        err = new StringWriter();
-        assertEquals(ExitCode.USAGE.code(), runErr(err, "study", "--iterations", "10", "--eval-every", "5", "--dir", tmp.toString()));
-        assertTrue(err.toString().contains("eval-every=5 must be in [1, iterations/5 = 2]"), err.toString());
+        assertUsage("--seeds=99 must be in [0, 15]", "study", "--seeds", "99", "--dir", tmp.toString());
+        assertUsage("--protocol=authors", "study", "--protocol", "authors", "--dir", tmp.toString());
+        assertUsage("--methods: 'sgd-7' must be one of", "study", "--methods", "sgd-7", "--dir", tmp.toString());
+        assertUsage("eval-every=5 must be in [1, iterations/5 = 2]",
+                "study", "--iterations", "10", "--eval-every", "5", "--dir", tmp.toString());
     }
 
-    private static int run(StringWriter out, String... args) {
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(new StringWriter(), true));
-        return cl.execute(args);
-    }
-
-    private static int runErr(StringWriter err, String... args) {
-        CommandLine cl = Msgd.commandLine(Modules.standard());
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
+    private static void assertUsage(String line, String... args) {
+        CommandRun r = CommandRun.msgd(args);
+        assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+        assertTrue(r.err().contains(line), r.err());
     }
 }
