@@ -3,6 +3,7 @@ package org.msgdlab.reports.summary;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.deep.study.Collapse;
+import org.msgdlab.deep.study.NoiseClassCalibration;
 import org.msgdlab.deep.study.NoiseClassClaim;
 import org.msgdlab.deep.study.NoiseClassVerdicts;
 import org.msgdlab.deep.study.StudyPlan;
@@ -18,9 +19,10 @@ import java.util.Map;
 
 /**
  * The noise-class study's tables (deep/results/noise-class-study/PLAN.md), written next to its runs:
- * {@code verdicts.md} (the twelve claims, the collapse table, the seeds used and left out),
- * {@code verdicts.csv} (one row per claim) and {@code runs.csv} (one row per completed run, with its
- * statistic, its collapse verdict and what computed it).
+ * {@code verdicts.md} (the twelve claims, the collapse table, the recovery rule's error rates and power
+ * on the study's own seeds, the seeds used and left out), {@code verdicts.csv} (one row per claim),
+ * {@code calibration.csv} (the rule's rates, one row per noise) and {@code runs.csv} (one row per completed
+ * run, with its statistic, its collapse verdict and what computed it).
  */
 public final class NoiseClassSummary {
 
@@ -34,18 +36,22 @@ public final class NoiseClassSummary {
     }
 
     /**
-     * Writes the three files into {@code dir}.
+     * Writes the four files into {@code dir}.
      *
-     * @param runs    the completed runs of the noise-class plan
-     * @param seeds   the seeds that count
-     * @param results the twelve verdicts
-     * @param dir     the folder written
+     * @param runs        the completed runs of the noise-class plan
+     * @param seeds       the seeds that count
+     * @param results     the twelve verdicts
+     * @param calibration the recovery rule's rates on the study's own seeds
+     * @param reference   the same rates' yardstick: worlds of as many seeds drawn from normal errors
+     * @param dir         the folder written
      * @throws IOException when a file cannot be written or a run.json read
      */
-    public static void write(StudyRuns runs, NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results, Path dir)
-            throws IOException {
+    public static void write(StudyRuns runs, NoiseClassVerdicts.Seeds seeds, List<NoiseClassVerdicts.Result> results,
+                             List<NoiseClassCalibration.Row> calibration, NoiseClassCalibration.Reference reference,
+                             Path dir) throws IOException {
         Files.createDirectories(dir);
         SummaryFile.writeUnlessSame(dir.resolve("verdicts.md"), table(seeds, results) + "\n" + collapseTable(runs, seeds)
+                + "\n" + calibrationTable(calibration, reference)
                 + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; each run's build, CPU and instruction set"
                 + " are in its run.json (\"bits\") and in runs.csv.\n", "Written by msgd-lab commit");
         StringBuilder v = new StringBuilder("claim,verdict,look,seeds_used,estimate,set,n10,n01,reason\n");
@@ -55,6 +61,15 @@ public final class NoiseClassSummary {
                     cell(NoiseClassVerdicts.sets(r.set())), r.n10(), r.n01(), cell(r.reason())));
         }
         AtomicFiles.writeString(dir.resolve("verdicts.csv"), v.toString());
+        StringBuilder cal = new StringBuilder("claim,seeds,collapsed,wrong_pass_at_0.5,wrong_pass_at_1.5,wrong_fail_at_0.5,"
+                + "wrong_fail_at_1.5,wrong_fail_at_1,pass_at_1,fail_at_0,alpha_reps,power_reps,seed\n");
+        for (NoiseClassCalibration.Row r : calibration) {
+            cal.append(String.format(Locale.ROOT, "%s,%d,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%.4f,%.4f,%d,%d,%d\n", r.claim().id(), r.seeds(),
+                    r.collapsed(), r.wrongPassLower(), r.wrongPassUpper(), r.wrongFailLower(), r.wrongFailUpper(),
+                    r.wrongFailAtOne(), r.passAtOne(), r.failAtZero(), NoiseClassCalibration.ALPHA_REPS,
+                    NoiseClassCalibration.POWER_REPS, NoiseClassCalibration.SEED));
+        }
+        AtomicFiles.writeString(dir.resolve("calibration.csv"), cal.toString());
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
                 + "collapsed,collapse_reason,train_accuracy_at_end,commit,cpu,isa,seed_used\n");
         for (Map.Entry<String, Map<Integer, StudyRuns.Run>> e : runs.byMethod().entrySet()) {
@@ -101,6 +116,45 @@ public final class NoiseClassSummary {
         }
         for (String n : seeds.notes()) {
             t.append("* ").append(n).append('\n');
+        }
+        return t.toString();
+    }
+
+    /**
+     * The recovery rule's wrong-verdict rates and power in worlds resampled from the study's own seeds, in Markdown.
+     *
+     * @param rows      one per noise ({@link NoiseClassCalibration#of})
+     * @param reference worlds of as many seeds drawn from normal errors ({@link NoiseClassCalibration#reference})
+     * @return the section
+     */
+    public static String calibrationTable(List<NoiseClassCalibration.Row> rows, NoiseClassCalibration.Reference reference) {
+        StringBuilder t = new StringBuilder("### The recovery rule on this study's own seeds\n\n");
+        t.append(String.format(Locale.ROOT, "Each noise's settled seeds resampled with replacement (each seed's pair and"
+                + " collapse kept together), X shifted so that the world's R is exactly the value named; the whole rule,"
+                + " looks at 20, 40 and 60, run on %,d simulated studies per wrong-verdict rate and %,d per power"
+                + " (`NoiseClassCalibration`, seed %d). It describes the rule, not the noise, and decides nothing."
+                + " The claim's alpha is %.5f.%n%n", NoiseClassCalibration.ALPHA_REPS, NoiseClassCalibration.POWER_REPS,
+                NoiseClassCalibration.SEED, NoiseClassClaim.claimAlpha()));
+        t.append("| noise | seeds (collapsed) | wrong PASS at R = 0.5 / 1.5 | wrong FAIL at R = 0.5 / 1 / 1.5"
+                + " | worst | P(PASS) at R = 1 | P(FAIL) at R = 0 |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (NoiseClassCalibration.Row r : rows) {
+            t.append(String.format(Locale.ROOT, "| %s | %d (%d) | %.4f / %.4f | %.4f / %.4f / %.4f | %.4f | %.2f | %.2f |%n",
+                    NoiseClassClaim.paperName(r.claim().noise()), r.seeds(), r.collapsed(), r.wrongPassLower(),
+                    r.wrongPassUpper(), r.wrongFailLower(), r.wrongFailAtOne(), r.wrongFailUpper(), r.worstWrong(),
+                    r.passAtOne(), r.failAtZero()));
+        }
+        t.append(String.format(Locale.ROOT, "%nA world of %d seeds has its own sampling skew, so its rates scatter around"
+                        + " the rule's: %d worlds of %d seeds drawn from normal errors (where the rule keeps its alpha) have"
+                        + " worst rates %.4f on average (sd %.4f, %,d studies per rate); one more stays below %.4f with"
+                        + " probability %.3f (a t prediction bound).", reference.seeds(), NoiseClassCalibration.REFERENCE_WORLDS,
+                reference.seeds(), reference.mean(), reference.sd(), NoiseClassCalibration.REFERENCE_REPS, reference.bound(),
+                1 - NoiseClassCalibration.REFERENCE_ALPHA));
+        double worst = rows.stream().mapToDouble(NoiseClassCalibration.Row::worstWrong).max().orElse(Double.NaN);
+        if (!rows.isEmpty()) {
+            t.append(String.format(Locale.ROOT, " The noises' largest worst rate is %.4f: %s%n", worst,
+                    worst <= reference.bound() ? "the data's shape is not measurably worse for the rule than normal errors."
+                            : "ABOVE that bound: on the data's shape the rule may not keep its alpha (PLAN.md: amend the"
+                            + " rule before a verdict is read)."));
         }
         return t.toString();
     }
