@@ -151,33 +151,7 @@ class SignedRankRatioTest {
             a[s] = x - gd;
             b[s] = sgd - gd;
         }
-        for (int look : LOOKS.looks()) {
-            double[][] used = withoutCollapses(a, b, collapsed, look);
-            if (used[0].length < 2) {
-                continue;
-            }
-            PairedHypothesis.Outcome o = new SignedRankRatio(used[0], used[1]).decide(LOOKS.alphaPerLook(), 0.5, 1.5);
-            if (o != PairedHypothesis.Outcome.UNRESOLVED) {
-                return new SequentialDesign.Status(o, look, look == cap, false, null);
-            }
-        }
-        return new SequentialDesign.Status(PairedHypothesis.Outcome.UNRESOLVED, cap, true, false, null);
-    }
-
-    static double[][] withoutCollapses(double[] a, double[] b, boolean[] collapsed, int look) {
-        int k = 0;
-        for (int s = 0; s < look; s++) {
-            k += collapsed[s] ? 0 : 1;
-        }
-        double[][] out = new double[2][k];
-        k = 0;
-        for (int s = 0; s < look; s++) {
-            if (!collapsed[s]) {
-                out[0][k] = a[s];
-                out[1][k++] = b[s];
-            }
-        }
-        return out;
+        return ResampledSeedsCalibration.decide(a, b, collapsed, LOOKS, 0.5, 1.5);
     }
 
     static double error(Shape shape, ZigguratSampler.NormalizedGaussian z, UniformRandomProvider rng) {
