@@ -290,16 +290,38 @@ public final class NoiseClassVerdicts {
         return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : "undefined";
     }
 
-    /** A confidence set in words, e.g. [0.61, 1.32] or (-inf, -3.1] u [0.2, +inf). */
+    /** Gaps of a confidence set narrower than this are joined in words (two decimals would print them as a point). */
+    static final double HOLE = 0.005;
+
+    /**
+     * A confidence set in words, e.g. [0.61, 1.32] or (-inf, -3.1] u [0.2, +inf). Pieces whose gap is narrower
+     * than {@link #HOLE} are joined and the holes counted ("[0.52, 1.17] (2 holes narrower than 0.005)"): the
+     * set's pieces come from seeds where SGD-50 was below GD, and a hole that two decimals cannot show would
+     * read as a piece "[0.52, 0.52]". The verdict uses the exact set.
+     */
     public static String sets(List<SignedRankRatio.Interval> set) {
         if (set.isEmpty()) {
             return "(none)";
         }
         List<String> parts = new ArrayList<>();
-        for (SignedRankRatio.Interval iv : set) {
-            parts.add((Double.isFinite(iv.lower()) ? "[" + fmt(iv.lower()) : "(-inf") + ", "
-                    + (Double.isFinite(iv.upper()) ? fmt(iv.upper()) + "]" : "+inf)"));
+        int holes = 0;
+        double lower = set.get(0).lower();
+        double upper = set.get(0).upper();
+        for (SignedRankRatio.Interval iv : set.subList(1, set.size())) {
+            if (iv.lower() - upper < HOLE) {
+                holes++;
+            } else {
+                parts.add(interval(lower, upper));
+                lower = iv.lower();
+            }
+            upper = iv.upper();
         }
-        return String.join(" u ", parts);
+        parts.add(interval(lower, upper));
+        return String.join(" u ", parts) + (holes == 0 ? "" : String.format(Locale.ROOT, " (%d hole%s narrower than %s)",
+                holes, holes == 1 ? "" : "s", HOLE));
+    }
+
+    private static String interval(double lower, double upper) {
+        return (Double.isFinite(lower) ? "[" + fmt(lower) : "(-inf") + ", " + (Double.isFinite(upper) ? fmt(upper) + "]" : "+inf)");
     }
 }

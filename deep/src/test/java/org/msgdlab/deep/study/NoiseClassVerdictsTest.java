@@ -162,4 +162,17 @@ class NoiseClassVerdictsTest {
         assertTrue(e.verdictReason().startsWith("not decided yet: 0 of the first look's 20 paired seeds"), e.verdictReason());
         assertEquals(0.5, e.tolerance(), "the band [0.5, 1.5] as reference 1 and tolerance 0.5");
     }
+
+    @Test
+    void aSetIsWrittenWithItsRealGapsAndItsHolesCounted() {
+        var iv = (java.util.function.BiFunction<Double, Double, org.msgdlab.core.stats.SignedRankRatio.Interval>)
+                org.msgdlab.core.stats.SignedRankRatio.Interval::new;
+        assertEquals("[0.52, 1.17] (2 holes narrower than 0.005)", NoiseClassVerdicts.sets(List.of(
+                iv.apply(0.5201, 0.5203), iv.apply(0.5249, 0.5301), iv.apply(0.5312, 1.1734))));
+        assertEquals("(-inf, -3.10] u [0.20, +inf)", NoiseClassVerdicts.sets(List.of(
+                iv.apply(Double.NEGATIVE_INFINITY, -3.1), iv.apply(0.2, Double.POSITIVE_INFINITY))));
+        assertEquals("[0.40, 0.40] u [0.42, 1.64]", NoiseClassVerdicts.sets(List.of(iv.apply(0.401, 0.404), iv.apply(0.42, 1.64))),
+                "a gap of 0.016 is shown");
+        assertEquals("(none)", NoiseClassVerdicts.sets(List.of()));
+    }
 }
