@@ -25,4 +25,14 @@ public record ClaimRef(String id, String paperRef, String statement) {
         Objects.requireNonNull(paperRef, () -> "claim " + id + ": paperRef");
         Objects.requireNonNull(statement, () -> "claim " + id + ": statement");
     }
+
+    /**
+     * The id, paper reference and statement of a claim.
+     *
+     * @param claim the claim
+     * @return its reference
+     */
+    public static ClaimRef of(Claim claim) {
+        return new ClaimRef(claim.id(), claim.paperRef(), claim.statement());
+    }
 }

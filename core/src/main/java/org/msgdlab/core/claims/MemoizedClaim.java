@@ -10,7 +10,7 @@ import java.util.Objects;
  * The evidence depends on nothing but the budget and the seed (the claim contract); a check that
  * throws is not remembered. Thread-safe.
  */
-public final class MemoizedClaim implements Claim {
+public final class MemoizedClaim implements ClaimWithRef {
 
     private final Claim claim;
     private final Map<String, Evidence> done = new HashMap<>();
@@ -25,19 +25,10 @@ public final class MemoizedClaim implements Claim {
         this.claim = Objects.requireNonNull(claim, "claim");
     }
 
+    /** @return the wrapped claim's id, paper reference and statement */
     @Override
-    public String id() {
-        return claim.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return claim.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return claim.statement();
+    public ClaimRef ref() {
+        return ClaimRef.of(claim);
     }
 
     /**

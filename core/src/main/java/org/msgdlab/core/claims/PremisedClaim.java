@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param claim   the claim computed from the premise
  * @param premise the claim that checks the premise
  */
-public record PremisedClaim(Claim claim, Claim premise) implements Claim {
+public record PremisedClaim(Claim claim, Claim premise) implements ClaimWithRef {
 
     /** The parameter that names the premise and its verdict in the evidence, {@code "rests on"}. */
     public static final String RESTS_ON = "rests on";
@@ -31,19 +31,10 @@ public record PremisedClaim(Claim claim, Claim premise) implements Claim {
         Objects.requireNonNull(premise, "premise");
     }
 
+    /** @return the id, paper reference and statement of the claim computed from the premise */
     @Override
-    public String id() {
-        return claim.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return claim.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return claim.statement();
+    public ClaimRef ref() {
+        return ClaimRef.of(claim);
     }
 
     /**

@@ -2,6 +2,8 @@ package org.msgdlab.deep.study;
 
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.ClaimWithRef;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.stats.PairedEventRates;
@@ -22,7 +24,7 @@ import java.util.Map;
  * <p>
  * Thread-safe: the twelve claims share one reading of the runs, made under a lock.
  */
-public final class NoiseClassStudyClaim implements Claim {
+public final class NoiseClassStudyClaim implements ClaimWithRef {
 
     private final NoiseClassClaim claim;
     private final Shared shared;
@@ -45,18 +47,8 @@ public final class NoiseClassStudyClaim implements Claim {
     }
 
     @Override
-    public String id() {
-        return claim.id();
-    }
-
-    @Override
-    public String paperRef() {
-        return claim.paperRef();
-    }
-
-    @Override
-    public String statement() {
-        return claim.statement();
+    public ClaimRef ref() {
+        return new ClaimRef(claim.id(), claim.paperRef(), claim.statement());
     }
 
     @Override
