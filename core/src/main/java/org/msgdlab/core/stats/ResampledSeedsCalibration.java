@@ -7,8 +7,7 @@ import java.util.Arrays;
 
 /**
  * The wrong-verdict rates and the power of the sequential signed-rank ratio rule ("R lies in
- * [lower, upper]", {@link SignedRankRatio#decide} at each look of a {@link SequentialDesign}, excluded seeds
- * left out) in worlds made of a study's own seeds: the data's real shape, not a normal model.
+ * [lower, upper]", {@link SignedRankRatio#sequential}) in worlds made of a study's own seeds: the data's real shape, not a normal model.
  * <p>
  * The world at ratio rho: a simulated study draws its seeds with replacement from the observed ones,
  * each seed's pair (a_s, b_s) and its exclusion (a collapse) kept together, so the dependence between a
@@ -94,42 +93,6 @@ public record ResampledSeedsCalibration(double[] a, double[] b, boolean[] exclud
     }
 
     /**
-     * The rule on one study's seeds, in their order: at each look the first {@code look} seeds, the excluded
-     * ones left out, decided at the look's alpha; the first look that resolves fixes the outcome.
-     *
-     * @param a        numerator effects, at least the cap's number of seeds
-     * @param b        denominator effects
-     * @param excluded exclusions
-     * @param looks    the looks
-     * @param lower    the band's lower edge
-     * @param upper    the band's upper edge
-     * @return the outcome (UNRESOLVED when no look decides) and the look that gave it (the cap when none)
-     */
-    public static SequentialDesign.Status decide(double[] a, double[] b, boolean[] excluded, SequentialDesign looks,
-                                                 double lower, double upper) {
-        for (int look : looks.looks()) {
-            int k = 0;
-            double[] ka = new double[look];
-            double[] kb = new double[look];
-            for (int s = 0; s < look; s++) {
-                if (!excluded[s]) {
-                    ka[k] = a[s];
-                    kb[k++] = b[s];
-                }
-            }
-            if (k < 2) {
-                continue;
-            }
-            PairedHypothesis.Outcome o = new SignedRankRatio(Arrays.copyOf(ka, k), Arrays.copyOf(kb, k))
-                    .decide(looks.alphaPerLook(), lower, upper);
-            if (o != PairedHypothesis.Outcome.UNRESOLVED) {
-                return new SequentialDesign.Status(o, look, look == looks.cap(), false, null);
-            }
-        }
-        return new SequentialDesign.Status(PairedHypothesis.Outcome.UNRESOLVED, looks.cap(), true, false, null);
-    }
-
-    /**
      * The probability that the rule gives {@code outcome} in the world at {@code rho}, by simulation.
      *
      * @param rho     the world's ratio
@@ -157,7 +120,7 @@ public record ResampledSeedsCalibration(double[] a, double[] b, boolean[] exclud
                 sb[s] = b[i];
                 sx[s] = excluded[i];
             }
-            hits += decide(sa, sb, sx, looks, lower, upper).outcome() == outcome ? 1 : 0;
+            hits += SignedRankRatio.sequential(sa, sb, sx, looks, lower, upper).outcome() == outcome ? 1 : 0;
         }
         return (double) hits / reps;
     }

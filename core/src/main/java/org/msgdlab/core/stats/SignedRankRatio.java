@@ -251,6 +251,57 @@ public record SignedRankRatio(double[] a, double[] b) {
     }
 
     /**
+     * "R lies in [lower, upper]" decided sequentially: at each look of {@code looks} that the seeds reach, the
+     * first {@code look} seeds with the excluded ones left out, decided by {@link #decide} at
+     * {@link SequentialDesign#alphaPerLook()}; the first look that resolves fixes the outcome. A look with
+     * fewer than two kept seeds decides nothing. This is the whole rule, written once: the study's verdicts
+     * and the resampled-seeds calibration both call it.
+     *
+     * @param a        numerator effects, in seed order (as many seeds as are available)
+     * @param b        denominator effects, same seeds
+     * @param excluded whether each seed is left out (a collapse)
+     * @param looks    the looks and their alpha
+     * @param lower    the band's lower edge
+     * @param upper    the band's upper edge
+     * @return the outcome and its look ({@code seedsUsed}); unresolved: the last look reached (0 before the
+     *         first), {@code atCap} when the seeds reach the cap, {@code needsMoreSeeds} otherwise
+     * @throws IllegalArgumentException when the arrays' lengths differ
+     */
+    public static SequentialDesign.Status sequential(double[] a, double[] b, boolean[] excluded, SequentialDesign looks,
+                                                     double lower, double upper) {
+        if (a.length != b.length || a.length != excluded.length) {
+            throw new IllegalArgumentException("signed-rank ratio: a, b and excluded must have one entry per seed ("
+                    + a.length + ", " + b.length + " and " + excluded.length + ")");
+        }
+        int reached = 0;
+        for (int look : looks.looks()) {
+            if (look > a.length) {
+                break;
+            }
+            reached = look;
+            int k = 0;
+            double[] ka = new double[look];
+            double[] kb = new double[look];
+            for (int s = 0; s < look; s++) {
+                if (!excluded[s]) {
+                    ka[k] = a[s];
+                    kb[k++] = b[s];
+                }
+            }
+            if (k < 2) {
+                continue;
+            }
+            PairedHypothesis.Outcome o = new SignedRankRatio(Arrays.copyOf(ka, k), Arrays.copyOf(kb, k))
+                    .decide(looks.alphaPerLook(), lower, upper);
+            if (o != PairedHypothesis.Outcome.UNRESOLVED) {
+                return new SequentialDesign.Status(o, look, look == looks.cap(), false, null);
+            }
+        }
+        boolean cap = reached == looks.cap();
+        return new SequentialDesign.Status(PairedHypothesis.Outcome.UNRESOLVED, reached, cap, !cap, null);
+    }
+
+    /**
      * Whether a confidence set lies inside [lower, upper].
      *
      * @param set   intervals from {@link #confidenceSet}

@@ -5,7 +5,6 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
-import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -123,35 +122,6 @@ class ResampledSeedsCalibrationTest {
         double stated = STATED_POWER_WITH_DIPS;
         assertEquals(stated, pass, 3.09 * Math.sqrt(stated * (1 - stated) * 2.0 / reps),
                 "P(PASS | R=1) simulated " + pass + ", the README states " + stated);
-    }
-
-    @Test
-    void theRuleOnOneStudyIsTheVerdictsRule() {
-        ResampledSeedsCalibration c = seeds(60, 0, 0.05, 9);
-        SequentialDesign.Status s = ResampledSeedsCalibration.decide(c.a(), c.b(), c.excluded(), LOOKS, 0.5, 1.5);
-        // by hand: the first look whose kept seeds decide
-        PairedHypothesis.Outcome expected = PairedHypothesis.Outcome.UNRESOLVED;
-        int at = 60;
-        for (int look : LOOKS.looks()) {
-            double[] ka = new double[look];
-            double[] kb = new double[look];
-            int k = 0;
-            for (int i = 0; i < look; i++) {
-                if (!c.excluded()[i]) {
-                    ka[k] = c.a()[i];
-                    kb[k++] = c.b()[i];
-                }
-            }
-            PairedHypothesis.Outcome o = new SignedRankRatio(Arrays.copyOf(ka, k), Arrays.copyOf(kb, k))
-                    .decide(LOOKS.alphaPerLook(), 0.5, 1.5);
-            if (o != PairedHypothesis.Outcome.UNRESOLVED) {
-                expected = o;
-                at = look;
-                break;
-            }
-        }
-        assertEquals(expected, s.outcome());
-        assertEquals(at, s.seedsUsed());
     }
 
     @Test

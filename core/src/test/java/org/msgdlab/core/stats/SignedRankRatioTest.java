@@ -5,6 +5,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -123,6 +124,59 @@ class SignedRankRatioTest {
     }
 
     @Test
+    void theSequentialRuleIsTheFirstDecidingLookOverTheSeedsAvailable() {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(9);
+        ZigguratSampler.NormalizedGaussian z = ZigguratSampler.NormalizedGaussian.of(rng);
+        var seen = java.util.EnumSet.noneOf(PairedHypothesis.Outcome.class);
+        for (double ratio : new double[]{0.2, 0.9}) {
+            double[] a = new double[60];
+            double[] b = new double[60];
+            boolean[] excluded = new boolean[60];
+            for (int s = 0; s < 60; s++) {
+                double gd = RUN_SD * z.sample();
+                b[s] = EFFECT + RUN_SD * z.sample() - gd;
+                a[s] = ratio * EFFECT + RUN_SD * z.sample() - gd;
+                excluded[s] = rng.nextDouble() < 0.05;
+            }
+            for (int n : new int[]{15, 20, 35, 40, 59, 60}) {
+                SequentialDesign.Status got = SignedRankRatio.sequential(Arrays.copyOf(a, n), Arrays.copyOf(b, n),
+                        Arrays.copyOf(excluded, n), LOOKS, 0.5, 1.5);
+                // by hand: the first look within n seeds whose kept seeds decide
+                PairedHypothesis.Outcome expected = PairedHypothesis.Outcome.UNRESOLVED;
+                int at = 0;
+                for (int look : LOOKS.looks()) {
+                    if (look > n) {
+                        break;
+                    }
+                    at = look;
+                    double[] ka = new double[look];
+                    double[] kb = new double[look];
+                    int k = 0;
+                    for (int i = 0; i < look; i++) {
+                        if (!excluded[i]) {
+                            ka[k] = a[i];
+                            kb[k++] = b[i];
+                        }
+                    }
+                    expected = new SignedRankRatio(Arrays.copyOf(ka, k), Arrays.copyOf(kb, k))
+                            .decide(LOOKS.alphaPerLook(), 0.5, 1.5);
+                    if (expected != PairedHypothesis.Outcome.UNRESOLVED) {
+                        break;
+                    }
+                }
+                String where = "R=" + ratio + ", " + n + " seeds";
+                seen.add(got.outcome());
+                assertEquals(expected, got.outcome(), where);
+                assertEquals(at, got.seedsUsed(), where);
+                assertEquals(at == 60, got.atCap(), where);
+                assertEquals(!got.resolved() && at < 60, got.needsMoreSeeds(), where);
+            }
+        }
+        // the comparison covered a FAIL, a PASS and an undecided look, not only one of them
+        assertEquals(java.util.EnumSet.allOf(PairedHypothesis.Outcome.class), seen, "outcomes met");
+    }
+
+    @Test
     void badInputIsRefusedInOneLine() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new SignedRankRatio(new double[]{1, 2}, new double[]{1}));
@@ -151,7 +205,7 @@ class SignedRankRatioTest {
             a[s] = x - gd;
             b[s] = sgd - gd;
         }
-        return ResampledSeedsCalibration.decide(a, b, collapsed, LOOKS, 0.5, 1.5);
+        return SignedRankRatio.sequential(a, b, collapsed, LOOKS, 0.5, 1.5);
     }
 
     static double error(Shape shape, ZigguratSampler.NormalizedGaussian z, UniformRandomProvider rng) {

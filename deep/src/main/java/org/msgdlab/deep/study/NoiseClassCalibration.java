@@ -89,11 +89,32 @@ public final class NoiseClassCalibration {
         return new Reference(seeds, mean, sd, mean + t * sd * Math.sqrt(1 + 1.0 / REFERENCE_WORLDS));
     }
 
-    /** The seven rates of one world (claim and sizes left for the caller), streams from {@code seed} on. */
-    private static Row rates(ResampledSeedsCalibration world, int alphaReps, int powerReps, long seed) {
+    /**
+     * The rule's seven rates in one world: five wrong verdicts, then two powers.
+     *
+     * @param wrongPassLower P(PASS) when R = 0.5, the band's lower edge (a wrong PASS just below it)
+     * @param wrongPassUpper P(PASS) when R = 1.5 (a wrong PASS just above it)
+     * @param wrongFailLower P(FAIL) when R = 0.5 (a wrong FAIL just inside the band)
+     * @param wrongFailUpper P(FAIL) when R = 1.5
+     * @param wrongFailAtOne P(FAIL) when R = 1
+     * @param passAtOne      power: P(PASS) when R = 1
+     * @param failAtZero     power: P(FAIL) when R = 0
+     */
+    public record Rates(double wrongPassLower, double wrongPassUpper, double wrongFailLower, double wrongFailUpper,
+                        double wrongFailAtOne, double passAtOne, double failAtZero) {
+
+        /** @return the largest wrong-verdict rate of the five */
+        public double worstWrong() {
+            return Math.max(Math.max(Math.max(wrongPassLower, wrongPassUpper), Math.max(wrongFailLower, wrongFailUpper)),
+                    wrongFailAtOne);
+        }
+    }
+
+    /** The seven rates of one world, streams from {@code seed} on. */
+    private static Rates rates(ResampledSeedsCalibration world, int alphaReps, int powerReps, long seed) {
         double lo = NoiseClassClaim.BAND_LOWER;
         double hi = NoiseClassClaim.BAND_UPPER;
-        return new Row(null, 0, 0,
+        return new Rates(
                 world.rate(lo, Outcome.SUPPORTED, alphaReps, seed),
                 world.rate(hi, Outcome.SUPPORTED, alphaReps, seed + 1),
                 world.rate(lo, Outcome.CONTRADICTED, alphaReps, seed + 2),
@@ -106,25 +127,16 @@ public final class NoiseClassCalibration {
     /**
      * The rule's rates in one noise's resampled world.
      *
-     * @param claim          the recovery claim
-     * @param seeds          settled paired seeds the world is made of
-     * @param collapsed      of those, seeds left out of the statistic (a collapse of GD, SGD-50 or the noise)
-     * @param wrongPassLower P(PASS) when R = 0.5, the band's lower edge (a wrong PASS just below it)
-     * @param wrongPassUpper P(PASS) when R = 1.5 (a wrong PASS just above it)
-     * @param wrongFailLower P(FAIL) when R = 0.5 (a wrong FAIL just inside the band)
-     * @param wrongFailUpper P(FAIL) when R = 1.5
-     * @param wrongFailAtOne P(FAIL) when R = 1
-     * @param passAtOne      power: P(PASS) when R = 1
-     * @param failAtZero     power: P(FAIL) when R = 0
+     * @param claim     the recovery claim
+     * @param seeds     settled paired seeds the world is made of
+     * @param collapsed of those, seeds left out of the statistic (a collapse of GD, SGD-50 or the noise)
+     * @param rates     the rates in that world
      */
-    public record Row(NoiseClassClaim claim, int seeds, int collapsed, double wrongPassLower, double wrongPassUpper,
-                      double wrongFailLower, double wrongFailUpper, double wrongFailAtOne, double passAtOne,
-                      double failAtZero) {
+    public record Row(NoiseClassClaim claim, int seeds, int collapsed, Rates rates) {
 
         /** @return the largest wrong-verdict rate of the five */
         public double worstWrong() {
-            return Math.max(Math.max(Math.max(wrongPassLower, wrongPassUpper), Math.max(wrongFailLower, wrongFailUpper)),
-                    wrongFailAtOne);
+            return rates.worstWrong();
         }
     }
 
@@ -144,29 +156,16 @@ public final class NoiseClassCalibration {
             if (c.kind() != NoiseClassClaim.Kind.RECOVERY) {
                 continue;
             }
-            List<Integer> used = seeds.used();
-            double[] a = new double[used.size()];
-            double[] b = new double[used.size()];
-            boolean[] x = new boolean[used.size()];
-            int k = 0;
-            int left = 0;
-            for (int s : used) {
-                var collapses = seeds.seeds().stream().filter(t -> t.seed() == s).findFirst().orElseThrow().collapses();
-                x[k] = List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, c.noise()).stream()
-                        .anyMatch(m -> collapses.get(m).collapsed());
-                double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
-                a[k] = runs.byMethod().get(c.noise()).get(s).statistic() - gd;
-                b[k] = runs.byMethod().get(NoiseClassClaim.SGD).get(s).statistic() - gd;
-                left += x[k++] ? 1 : 0;
-            }
-            if (used.size() - left < 2) {
+            NoiseClassVerdicts.Contrasts ct = NoiseClassVerdicts.contrasts(runs, seeds, c.noise());
+            int n = ct.a().length;
+            int left = ct.collapses();
+            if (n - left < 2) {
                 continue;
             }
-            var world = new ResampledSeedsCalibration(a, b, x, looks, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
-            Row r = rates(world, ALPHA_REPS, POWER_REPS, seed);
+            var world = new ResampledSeedsCalibration(ct.a(), ct.b(), ct.collapsed(), looks,
+                    NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+            out.add(new Row(c, n, left, rates(world, ALPHA_REPS, POWER_REPS, seed)));
             seed += 10;
-            out.add(new Row(c, used.size(), left, r.wrongPassLower(), r.wrongPassUpper(), r.wrongFailLower(),
-                    r.wrongFailUpper(), r.wrongFailAtOne(), r.passAtOne(), r.failAtZero()));
         }
         return out;
     }

@@ -3,6 +3,7 @@ package org.msgdlab.deep.study;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedEventRates;
 import org.msgdlab.core.stats.PairedHypothesis;
+import org.msgdlab.core.stats.SequentialDesign;
 import org.msgdlab.core.stats.SignedRankRatio;
 import org.msgdlab.deep.train.BitProvenance;
 
@@ -160,61 +161,100 @@ public final class NoiseClassVerdicts {
         return collapses.get(s).get(method).collapsed();
     }
 
-    /** The (a, b) pairs of the first {@code n} used seeds where none of GD, SGD-50 and X collapsed. */
-    static double[][] pairs(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, int n,
-                            String noise) {
-        List<double[]> kept = new ArrayList<>();
-        for (int s : used.subList(0, n)) {
-            boolean any = false;
-            for (String m : List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, noise)) {
-                any |= collapsed(collapses, s, m);
+    /**
+     * One noise's paired effects over the used seeds, in seed order.
+     *
+     * @param a         acc(X) − acc(GD) per used seed (the window statistic)
+     * @param b         acc(SGD-50) − acc(GD)
+     * @param collapsed whether GD, SGD-50 or X collapsed at that seed: the seed is left out of R's statistic
+     */
+    record Contrasts(double[] a, double[] b, boolean[] collapsed) {
+
+        /** @return the (a, b) pairs of the first {@code n} seeds without a collapse: {a[], b[]} */
+        double[][] kept(int n) {
+            int k = 0;
+            double[][] ab = new double[2][n];
+            for (int s = 0; s < n; s++) {
+                if (!collapsed[s]) {
+                    ab[0][k] = a[s];
+                    ab[1][k++] = b[s];
+                }
             }
-            if (!any) {
-                double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
-                kept.add(new double[]{runs.byMethod().get(noise).get(s).statistic() - gd,
-                        runs.byMethod().get(NoiseClassClaim.SGD).get(s).statistic() - gd});
+            return new double[][]{java.util.Arrays.copyOf(ab[0], k), java.util.Arrays.copyOf(ab[1], k)};
+        }
+
+        /** @return the seeds left out for a collapse */
+        int collapses() {
+            int k = 0;
+            for (boolean x : collapsed) {
+                k += x ? 1 : 0;
             }
+            return k;
         }
-        double[][] ab = new double[2][kept.size()];
-        for (int i = 0; i < kept.size(); i++) {
-            ab[0][i] = kept.get(i)[0];
-            ab[1][i] = kept.get(i)[1];
-        }
-        return ab;
     }
 
+    /**
+     * A noise's contrasts over the used seeds.
+     *
+     * @param runs  the completed runs
+     * @param seeds the seeds that count
+     * @param noise the noise's method name
+     * @return its contrasts
+     */
+    static Contrasts contrasts(StudyRuns runs, Seeds seeds, String noise) {
+        Map<Integer, Map<String, Collapse>> collapses = new java.util.HashMap<>();
+        seeds.seeds().forEach(s -> collapses.put(s.seed(), s.collapses()));
+        return contrasts(runs, seeds.used(), collapses, noise);
+    }
+
+    private static Contrasts contrasts(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses,
+                                       String noise) {
+        int n = used.size();
+        double[] a = new double[n];
+        double[] b = new double[n];
+        boolean[] x = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            int s = used.get(k);
+            for (String m : List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, noise)) {
+                x[k] |= collapsed(collapses, s, m);
+            }
+            double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
+            a[k] = runs.byMethod().get(noise).get(s).statistic() - gd;
+            b[k] = runs.byMethod().get(NoiseClassClaim.SGD).get(s).statistic() - gd;
+        }
+        return new Contrasts(a, b, x);
+    }
+
+    /**
+     * A recovery claim: {@link SignedRankRatio#sequential}, the plan's rule, on the noise's contrasts; at the
+     * look it decided (or at the cap) the estimate and set of that look's kept seeds; before that a
+     * description over the seeds so far.
+     */
     static Result recovery(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses,
                            NoiseClassClaim c) {
         var design = NoiseClassClaim.looks();
         double alpha = design.alphaPerLook();
         int[] counts = collapseCounts(used, collapses, c.noise());
-        int lastLook = 0;
-        for (int look : design.looks()) {
-            if (used.size() < look) {
-                break;
-            }
-            lastLook = look;
-            double[][] ab = pairs(runs, used, collapses, look, c.noise());
-            if (ab[0].length < 2) {
-                continue;
-            }
-            SignedRankRatio r = new SignedRankRatio(ab[0], ab[1]);
+        Contrasts ct = contrasts(runs, used, collapses, c.noise());
+        SequentialDesign.Status st = SignedRankRatio.sequential(ct.a(), ct.b(), ct.collapsed(), design,
+                NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+        int look = st.seedsUsed();
+        double[][] atLook = ct.kept(look);
+        if ((st.resolved() || st.atCap()) && atLook[0].length >= 2) {
+            SignedRankRatio r = new SignedRankRatio(atLook[0], atLook[1]);
             List<SignedRankRatio.Interval> set = r.confidenceSet(alpha);
-            PairedHypothesis.Outcome o = r.decide(alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
-            boolean cap = look == design.cap();
-            if (o != PairedHypothesis.Outcome.UNRESOLVED || cap) {
-                Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
-                        : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
-                String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds (%d without a collapse): R = %s,"
-                                + " set %s at one-sided alpha %.3g per look; band [%.1f, %.1f]", v, look, ab[0].length,
-                        fmt(r.estimate()), sets(set), alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
-                if (v == Verdict.INCONCLUSIVE) {
-                    why += "; " + seedsNeeded(r.estimate(), set, ab[0].length);
-                }
-                return new Result(c, v, look, ab[0].length, r.estimate(), set, counts[0], counts[1], why);
+            PairedHypothesis.Outcome o = st.outcome();
+            Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
+                    : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
+            String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds (%d without a collapse): R = %s,"
+                            + " set %s at one-sided alpha %.3g per look; band [%.1f, %.1f]", v, look, atLook[0].length,
+                    fmt(r.estimate()), sets(set), alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+            if (v == Verdict.INCONCLUSIVE) {
+                why += "; " + seedsNeeded(r.estimate(), set, atLook[0].length);
             }
+            return new Result(c, v, look, atLook[0].length, r.estimate(), set, counts[0], counts[1], why);
         }
-        double[][] ab = pairs(runs, used, collapses, used.size(), c.noise());
+        double[][] ab = ct.kept(used.size());
         double est = Double.NaN;
         List<SignedRankRatio.Interval> set = List.of();
         if (ab[0].length >= 2) {
@@ -223,12 +263,12 @@ public final class NoiseClassVerdicts {
             set = r.confidenceSet(alpha);
         }
         int next = design.nextLook(used.size());
-        String why = lastLook == 0
+        String why = look == 0
                 ? String.format(Locale.ROOT, "not decided yet: %d of the first look's %d paired seeds; so far (a description,"
                         + " not a verdict) R = %s, set %s", used.size(), next, fmt(est), sets(set))
                 : String.format(Locale.ROOT, "undecided at the look of %d paired seeds; the next look is at %d (%d settled now);"
-                        + " so far R = %s, set %s", lastLook, next, used.size(), fmt(est), sets(set));
-        return new Result(c, lastLook == 0 ? Verdict.NOT_RUN : Verdict.INCONCLUSIVE, lastLook, ab[0].length, est, set,
+                        + " so far R = %s, set %s", look, next, used.size(), fmt(est), sets(set));
+        return new Result(c, look == 0 ? Verdict.NOT_RUN : Verdict.INCONCLUSIVE, look, ab[0].length, est, set,
                 counts[0], counts[1], why);
     }
 

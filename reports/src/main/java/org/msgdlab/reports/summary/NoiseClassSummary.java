@@ -64,9 +64,10 @@ public final class NoiseClassSummary {
         StringBuilder cal = new StringBuilder("claim,seeds,collapsed,wrong_pass_at_0.5,wrong_pass_at_1.5,wrong_fail_at_0.5,"
                 + "wrong_fail_at_1.5,wrong_fail_at_1,pass_at_1,fail_at_0,alpha_reps,power_reps,seed\n");
         for (NoiseClassCalibration.Row r : calibration) {
+            NoiseClassCalibration.Rates q = r.rates();
             cal.append(String.format(Locale.ROOT, "%s,%d,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%.4f,%.4f,%d,%d,%d\n", r.claim().id(), r.seeds(),
-                    r.collapsed(), r.wrongPassLower(), r.wrongPassUpper(), r.wrongFailLower(), r.wrongFailUpper(),
-                    r.wrongFailAtOne(), r.passAtOne(), r.failAtZero(), NoiseClassCalibration.ALPHA_REPS,
+                    r.collapsed(), q.wrongPassLower(), q.wrongPassUpper(), q.wrongFailLower(), q.wrongFailUpper(),
+                    q.wrongFailAtOne(), q.passAtOne(), q.failAtZero(), NoiseClassCalibration.ALPHA_REPS,
                     NoiseClassCalibration.POWER_REPS, NoiseClassCalibration.SEED));
         }
         AtomicFiles.writeString(dir.resolve("calibration.csv"), cal.toString());
@@ -138,10 +139,11 @@ public final class NoiseClassSummary {
         t.append("| noise | seeds (collapsed) | wrong PASS at R = 0.5 / 1.5 | wrong FAIL at R = 0.5 / 1 / 1.5"
                 + " | worst | P(PASS) at R = 1 | P(FAIL) at R = 0 |\n| --- | --- | --- | --- | --- | --- | --- |\n");
         for (NoiseClassCalibration.Row r : rows) {
+            NoiseClassCalibration.Rates q = r.rates();
             t.append(String.format(Locale.ROOT, "| %s | %d (%d) | %.4f / %.4f | %.4f / %.4f / %.4f | %.4f | %.2f | %.2f |%n",
-                    NoiseClassClaim.paperName(r.claim().noise()), r.seeds(), r.collapsed(), r.wrongPassLower(),
-                    r.wrongPassUpper(), r.wrongFailLower(), r.wrongFailAtOne(), r.wrongFailUpper(), r.worstWrong(),
-                    r.passAtOne(), r.failAtZero()));
+                    NoiseClassClaim.paperName(r.claim().noise()), r.seeds(), r.collapsed(), q.wrongPassLower(),
+                    q.wrongPassUpper(), q.wrongFailLower(), q.wrongFailAtOne(), q.wrongFailUpper(), r.worstWrong(),
+                    q.passAtOne(), q.failAtZero()));
         }
         t.append(String.format(Locale.ROOT, "%nA world of %d seeds has its own sampling skew, so its rates scatter around"
                         + " the rule's: %d worlds of %d seeds drawn from normal errors (where the rule keeps its alpha) have"
