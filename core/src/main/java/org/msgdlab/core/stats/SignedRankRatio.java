@@ -139,7 +139,10 @@ public record SignedRankRatio(double[] a, double[] b) {
 
     /**
      * The point estimate: the middle of the rho where W+(rho) is closest to M/2 (for every b_i + b_j &gt; 0,
-     * the median of the rho_ij, a Hodges-Lehmann estimate of the ratio).
+     * the median of the rho_ij, a Hodges-Lehmann estimate of the ratio). Where some b_i + b_j &lt;= 0 this
+     * can differ in the fourth decimal from the rho where the middle Walsh contrast is zero, the other
+     * reading of "pseudo-median zero" (the noise-class study's independent recount takes that one); no
+     * decision uses the estimate.
      *
      * @return the estimate; NaN when that region is unbounded (no finite centre)
      */
