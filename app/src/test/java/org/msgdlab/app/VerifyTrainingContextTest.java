@@ -54,7 +54,7 @@ class VerifyTrainingContextTest {
         @Override
         public Evidence check(CheckContext context) {
             seen.add(context);
-            return new MsgdTest.FixedClaim(id(), Verdict.PASS, null).check(context);
+            return new FakeModules.FixedClaim(id(), Verdict.PASS, null).check(context);
         }
     }
 
