@@ -120,7 +120,7 @@ class ReportTest {
     @Test
     void reRenderingKeepsFilesItDidNotDraw(@TempDir Path dir) throws Exception {
         // a figure the user put there (old.png) is not the report's to delete; the report's
-        // own stale figures are removed (MsgdTest.aReportDeletesOnlyTheFiguresItDrewNeverTheUsersOwn)
+        // own stale figures are removed (ReportCommandTest.aReportDeletesOnlyTheFiguresItDrewNeverTheUsersOwn)
         Results results = ReportFixtures.varied();
         Report.write(dir, results);
         Path users = Files.writeString(dir.resolve(Report.FIGURES).resolve("old.png"), "x");

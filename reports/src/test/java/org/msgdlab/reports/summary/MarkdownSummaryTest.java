@@ -43,7 +43,7 @@ class MarkdownSummaryTest {
 
     @Test
     void reportWritesTheGoldenSummary(@TempDir Path dir) throws Exception {
-        // what msgd report prints (one line of counts, not the summary) is app's MsgdTest
+        // what msgd report prints (one line of counts, not the summary) is app's ReportCommandTest
         Report.write(dir, fixedResults());
 
         String golden = golden();
