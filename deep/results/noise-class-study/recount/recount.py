@@ -2,11 +2,18 @@
 """Independent recount of the noise-class study's verdicts, derived from PLAN.md only.
 
 usage: recount.py [STUDY_DIR] [MAX_SEEDS]
+       recount.py [STUDY_DIR] --compare [--table PATH]
+       recount.py --selfcheck
   STUDY_DIR  deep/results/noise-class-study (default) or its authors-code folder
   MAX_SEEDS  consider paired seeds 0..MAX_SEEDS-1 only (default: all settled seeds)
-Standard library only. Reads run.json / metrics.csv; writes nothing.
+  --compare  read the verdict table (default STUDY_DIR/authors-code/verdicts.csv, or --table PATH), take
+             the number N of paired seeds it was written at (its collapse rows' seeds_used), recount at
+             seeds 0..N-1 and compare claim by claim; exit 0 all twelve match, 1 any differs, 2 unreadable input
+  --selfcheck  print the collapse rule (claim 2) at a few counts and check its arithmetic; exit 0/1
+Standard library only. Reads run.json / metrics.csv (and the table with --compare); writes nothing.
 """
-import csv, json, os, sys, statistics
+import csv, json, math, os, re, sys, statistics
+from decimal import Decimal, ROUND_HALF_UP
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
@@ -18,6 +25,9 @@ WINDOW = list(range(4000, 5001, 200))          # 6 evaluations
 LOOKS = (20, 40, 60)
 ALPHA_LOOK = Fraction(5, 100) / 12 / 3         # 0.05/12 per claim, split over 3 looks: 1/720 per look and side
 BAND = (0.5, 1.5)
+CAP = 60                                       # paired seeds; the collapse claims are decided here only
+ALPHA_CLAIM = Fraction(5, 100) / 12            # 0.05/12 = 1/240 = 0.0041667, the collapse claims' one look (PLAN: "0.00417")
+DELTA = Fraction(1, 10)                        # collapse margin, amendment 1 (first committed as 0.2; erratum 2)
 
 
 # ---------------------------------------------------------------- data
@@ -136,6 +146,8 @@ def estimate(a, b):
     """All rho with HL pseudo-median of D(rho) = 0 (found on the breakpoint grid, then bisection)."""
     pairs = walsh(a, b)
     bps = sorted(set(s / t for s, t in pairs if t != 0))
+    if not bps:
+        return []
     grid = [bps[0] - 1.0] + bps + [bps[-1] + 1.0]
     vals = [hl(a, b, r) for r in grid]
     roots = []
@@ -179,12 +191,318 @@ def fmt_set(pieces):
     return " U ".join(out) if out else "(empty)"
 
 
+# ---------------------------------------------------------------- claim 2: the collapse claims
+# PLAN.md, claim 2, with n = all paired seeds 0..59 (every settled seed, whatever GD did), alpha = 0.05/12:
+#  FAIL  when the exact one-sided McNemar test says X collapses more often:
+#        P(Bin(n10 + n01, 1/2) >= n10) <= alpha                      (computed exactly, in fractions)
+#  PASS  when the exact Clopper-Pearson upper bound (one-sided, level alpha) of q10 is below delta = 0.1.
+#        q10 = P(X collapses and SGD-50 does not) is a probability per seed, estimated by n10 out of all n seeds
+#        (not out of the discordant ones: the plan's own figures, 0.087 for no collapse in 60 seeds and 0.120
+#        for one, are reproduced only with n = 60). The one-sided CP upper bound U of k successes in n trials is
+#        the p solving P(Bin(n, p) <= k) = alpha (U = 1 when k = n), i.e. the 1 - alpha quantile of
+#        Beta(k + 1, n - k); shown here by bisection. Since P(Bin(n, p) <= k) falls strictly as p grows,
+#        U < delta  <=>  P(Bin(n, delta) <= k) < alpha, which is what decides (exact, in fractions).
+#  INCONCLUSIVE otherwise. The two cannot both hold (PASS needs n10 = 0 at n = 60; FAIL needs n10 >= 8).
+def binom_tail_half(m, k):
+    """P(Bin(m, 1/2) >= k), exact."""
+    return Fraction(sum(math.comb(m, j) for j in range(max(k, 0), m + 1)), 2 ** m)
+
+
+def binom_cdf(n, p, k):
+    """P(Bin(n, p) <= k); exact when p is a Fraction."""
+    return sum(math.comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(0, min(k, n) + 1))
+
+
+def cp_upper(n, k, alpha):
+    """One-sided Clopper-Pearson upper bound of a binomial proportion (k of n) at level alpha, by bisection."""
+    if k >= n:
+        return 1.0
+    lo, hi, a = 0.0, 1.0, float(alpha)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if binom_cdf(n, mid, k) > a:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def collapse_rule(n, n10, n01, alpha=ALPHA_CLAIM, delta=DELTA):
+    p_mcnemar = binom_tail_half(n10 + n01, n10)
+    bound = cp_upper(n, n10, alpha)
+    fail = p_mcnemar <= alpha
+    ok = binom_cdf(n, Fraction(delta), n10) < alpha          # exactly "bound < delta"
+    v = "FAIL" if fail else ("PASS" if ok else "INCONCLUSIVE")
+    return {"verdict": v, "p": p_mcnemar, "bound": bound, "fail": fail, "pass": ok}
+
+
+def collapse_counts(runs, x, k):
+    n10 = sum(1 for s in range(k) if runs[s][x]["collapsed"] and not runs[s][ANCHOR_SGD]["collapsed"])
+    n01 = sum(1 for s in range(k) if not runs[s][x]["collapsed"] and runs[s][ANCHOR_SGD]["collapsed"])
+    return n10, n01
+
+
+def selfcheck():
+    """Run by hand: the collapse rule at a few counts, and checks of its arithmetic."""
+    print("claim 2 rule: n seeds; FAIL if P(Bin(n10+n01, 1/2) >= n10) <= alpha; PASS if CP upper bound of q10 "
+          "(n10 of n, one-sided, level alpha) < %s; alpha = 1/240 = %.7f" % (DELTA, float(ALPHA_CLAIM)))
+    bad = 0
+    for n, n10, n01 in [(60, 0, 0), (60, 1, 1), (60, 0, 1), (60, 1, 0), (60, 0, 5), (60, 7, 0), (60, 8, 0),
+                        (60, 9, 1), (60, 10, 2)]:
+        r = collapse_rule(n, n10, n01)
+        print("  n=%d n10=%d n01=%d: McNemar P = %.6f (FAIL if <= %.6f: %s); CP upper bound of q10 = %.4f "
+              "(PASS if < 0.1: %s) -> %s" % (n, n10, n01, float(r["p"]), float(ALPHA_CLAIM), r["fail"],
+                                             r["bound"], r["pass"], r["verdict"]))
+    # the plan's own figures: no collapse in 60 seeds -> 0.087, one -> 0.120
+    for k, want in ((0, 0.087), (1, 0.120)):
+        u = cp_upper(60, k, ALPHA_CLAIM)
+        closed = 1 - float(ALPHA_CLAIM) ** (1 / 60) if k == 0 else None
+        ok = round(u, 3) == want and (closed is None or abs(u - closed) < 1e-12)
+        bad += not ok
+        print("  check: CP bound %d of 60 = %.5f (plan: %.3f%s) %s" % (
+            k, u, want, "" if closed is None else "; closed form 1 - alpha^(1/60) = %.5f" % closed,
+            "ok" if ok else "WRONG"))
+    # the exact PASS test agrees with the bisected bound, and alpha 0.00417 (the plan's rounding) = 1/240
+    flips_delta = flips_alpha = 0
+    for n10 in range(0, 61):
+        for n01 in range(0, 61 - n10):
+            r = collapse_rule(60, n10, n01)
+            flips_delta += (r["bound"] < 0.1) != r["pass"]
+            flips_alpha += collapse_rule(60, n10, n01, alpha=Fraction(417, 100000))["verdict"] != r["verdict"]
+    bad += flips_delta + flips_alpha
+    print("  check: over all (n10, n01) with n10 + n01 <= 60 at n = 60: exact PASS test vs bisected bound "
+          "disagree %d times; alpha 0.00417 vs 1/240 change %d verdicts" % (flips_delta, flips_alpha))
+    print("selfcheck: %s" % ("ok" if not bad else "%d FAILED" % bad))
+    return 0 if not bad else 1
+
+
+# ---------------------------------------------------------------- --compare: the verdict table
+VERDICTS = ("PASS", "FAIL", "INCONCLUSIVE", "NOT_RUN")
+COLUMNS = ("claim", "verdict", "look", "seeds_used", "estimate", "set", "n10", "n01", "reason")
+HOLE = 0.005
+
+
+class BadInput(Exception):
+    pass
+
+
+def claim_ids():
+    return [("deep.noise-class.%s.%s" % (x, c), x, c) for x in NOISES
+            for c in ("recovers-sgd", "collapses-no-more-than-sgd")]
+
+
+def read_table(path):
+    try:
+        with open(path, newline="") as f:
+            rd = csv.DictReader(f)
+            if rd.fieldnames is None or any(c not in rd.fieldnames for c in COLUMNS):
+                raise BadInput("header %s lacks one of %s" % (rd.fieldnames, ",".join(COLUMNS)))
+            rows = list(rd)
+    except OSError as e:
+        raise BadInput(e.strerror or str(e))
+    except (csv.Error, UnicodeDecodeError) as e:
+        raise BadInput("not a readable CSV (%s)" % e)
+    table = {}
+    for i, r in enumerate(rows, start=2):
+        cid = r.get("claim")
+        try:
+            row = {"verdict": r["verdict"], "look": int(r["look"]), "seeds_used": int(r["seeds_used"]),
+                   "estimate": float(r["estimate"]), "set": r["set"], "n10": int(r["n10"]), "n01": int(r["n01"])}
+        except (TypeError, ValueError) as e:
+            raise BadInput("line %d (%s): bad number (%s)" % (i, cid, e))
+        if row["verdict"] not in VERDICTS:
+            raise BadInput("line %d (%s): unknown verdict %r" % (i, cid, row["verdict"]))
+        if cid in table:
+            raise BadInput("line %d: claim %s twice" % (i, cid))
+        table[cid] = row
+    want = [c for c, _, _ in claim_ids()]
+    missing, extra = [c for c in want if c not in table], [c for c in table if c not in want]
+    if missing or extra:
+        raise BadInput("expected the twelve claims; missing %s, unexpected %s" % (missing, extra))
+    ns = {table[c]["seeds_used"] for c, _, kind in claim_ids() if kind == "collapses-no-more-than-sgd"}
+    if len(ns) != 1:
+        raise BadInput("the collapse rows disagree on seeds_used (the table's paired seeds): %s" % sorted(ns))
+    n = ns.pop()
+    if n < 0:
+        raise BadInput("negative seeds_used %d" % n)
+    return table, n
+
+
+def fmt2(x):
+    """The 2-decimal strings a value may print as: Python's %.2f (half-even on the binary value) and
+    half-up on the shortest decimal form (as Java's Formatter rounds); they differ only on ties."""
+    if x == float("inf"):
+        return ("+inf)",)
+    if x == float("-inf"):
+        return ("(-inf",)
+    a = "%.2f" % x
+    b = str(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return (b, a) if a != b else (a,)
+
+
+def set_form(pieces):
+    """The set as the table prints it: pieces whose gap is narrower than 0.005 joined, the holes counted."""
+    merged, holes = [], 0
+    for lo, hi, _, _ in pieces:
+        if merged and lo - merged[-1][1] < HOLE:
+            merged[-1][1] = hi
+            holes += 1
+        else:
+            merged.append([lo, hi])
+    return merged, holes
+
+
+def show_set(merged, holes):
+    def end(x, left):
+        f = fmt2(x)[0]
+        return f if "inf" in f else ("[" + f if left else f + "]")
+    s = " u ".join("%s, %s" % (end(lo, True), end(hi, False)) for lo, hi in merged) if merged else "(empty)"
+    return s + (" (%d holes narrower than %s)" % (holes, HOLE) if holes else "")
+
+
+PIECE = re.compile(r"^(\(-inf|\[-?\d+\.\d\d), (\+inf\)|-?\d+\.\d\d\])$")
+HOLES = re.compile(r"^(.*) \((\d+) holes? narrower than 0\.005\)$")
+
+
+def parse_set(text):
+    """The table's set string -> ([(lo, hi) as printed], holes), or None if not of that form."""
+    m = HOLES.match(text)
+    body, holes = (m.group(1), int(m.group(2))) if m else (text, 0)
+    out = []
+    for piece in body.split(" u "):
+        pm = PIECE.match(piece)
+        if not pm:
+            return None
+        lo, hi = pm.group(1), pm.group(2)
+        out.append((lo if lo == "(-inf" else lo[1:], hi if hi == "+inf)" else hi[:-1]))
+    return out, holes
+
+
+def same_set(merged, holes, text):
+    parsed = parse_set(text)
+    if parsed is None:
+        return show_set(merged, holes) == text
+    ends, th = parsed
+    return (th == holes and len(ends) == len(merged)
+            and all(lo in fmt2(a) and hi in fmt2(b) for (lo, hi), (a, b) in zip(ends, merged)))
+
+
+def recount_rows(runs, N):
+    """The twelve claims as the table should hold them after N settled paired seeds (seeds 0..N-1)."""
+    looks = [k for k in LOOKS if k <= N]
+    out = {}
+    for x in NOISES:
+        def at(k):
+            used = [s for s in range(k) if not any(runs[s][m]["collapsed"] for m in (ANCHOR_GD, ANCHOR_SGD, x))]
+            a = [runs[s][x]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
+            b = [runs[s][ANCHOR_SGD]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
+            pieces, _, _ = confidence_set(a, b, ALPHA_LOOK)
+            return used, pieces, a, b
+        row = None
+        for k in looks:
+            used, pieces, a, b = at(k)
+            v = verdict(pieces)
+            if v != "INCONCLUSIVE" or k == CAP:            # decided at this look, or undecided at the cap
+                row = {"kind": "decided", "verdict": v, "look": k, "used": used, "pieces": pieces,
+                       "estimate": estimate(a, b)}
+                break
+        if row is None:                                    # undecided below the cap: the last look, and "so far"
+            used, pieces, a, b = at(N)
+            row = {"kind": "so far", "verdict": "INCONCLUSIVE" if looks else "NOT_RUN",
+                   "look": looks[-1] if looks else 0, "used": used, "pieces": pieces, "estimate": estimate(a, b)}
+        out["deep.noise-class.%s.recovers-sgd" % x] = row
+        K = min(N, CAP)
+        n10, n01 = collapse_counts(runs, x, K)
+        v = collapse_rule(CAP, n10, n01)["verdict"] if N >= CAP else "NOT_RUN"
+        out["deep.noise-class.%s.collapses-no-more-than-sgd" % x] = {"kind": "collapse", "verdict": v,
+                                                                    "n10": n10, "n01": n01}
+    return out
+
+
+def compare(root, table_path):
+    try:
+        table, N = read_table(table_path)
+    except BadInput as e:
+        print("recount.py: cannot use %s: %s" % (table_path, e))
+        return 2
+    if not os.path.isdir(root):
+        print("recount.py: cannot use %s: no such study folder" % root)
+        return 2
+    runs = settled_seeds(root, N)
+    if len(runs) < N:
+        print("recount.py: cannot use %s: it was written at %d paired seeds, but %s holds only %d settled "
+              "(seeds 0..%d)" % (table_path, N, root, len(runs), len(runs) - 1))
+        return 2
+    rec = recount_rows(runs, N)
+    print("table %s written at %d paired seeds; recounting seeds 0..%d" % (table_path, N, N - 1))
+    differ = 0
+    for cid, _, _ in claim_ids():
+        r, t, d = rec[cid], table[cid], []
+
+        def chk(field, rv, tv, same=None):
+            if not (rv == tv if same is None else same):
+                d.append("%s recount=%s table=%s" % (field, rv, tv))
+        chk("verdict", r["verdict"], t["verdict"])
+        if r["kind"] == "collapse":
+            chk("n10", r["n10"], t["n10"])
+            chk("n01", r["n01"], t["n01"])
+        else:
+            chk("look", r["look"], t["look"])
+            chk("seeds_used", len(r["used"]), t["seeds_used"])
+            merged, holes = set_form(r["pieces"])
+            chk("set", show_set(merged, holes), t["set"], same_set(merged, holes, t["set"]))
+            if r["kind"] == "decided":
+                est = r["estimate"]
+                ok = bool(est) and min(est) - 1e-3 <= t["estimate"] <= max(est) + 1e-3
+                chk("estimate", "/".join("%.4f" % e for e in est) or "none", "%.6f" % t["estimate"], ok)
+        differ += bool(d)
+        print("%s: %s" % (cid, "DIFFER: " + "; ".join(d) if d else "match"))
+    print("compare: %d of 12 claims match, %d differ (table at %d paired seeds, recount of seeds 0..%d)"
+          % (12 - differ, differ, N, N - 1))
+    return 1 if differ else 0
+
+
 # ---------------------------------------------------------------- main
+USAGE = "usage: recount.py [STUDY_DIR] [MAX_SEEDS] | recount.py [STUDY_DIR] --compare [--table PATH] | recount.py --selfcheck"
+
+
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "deep/results/noise-class-study"
+    args, pos, mode, table = sys.argv[1:], [], "look", None
+    while args:
+        a = args.pop(0)
+        if a in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
+        elif a == "--compare":
+            mode = "compare"
+        elif a == "--selfcheck":
+            mode = "selfcheck"
+        elif a == "--table":
+            if not args:
+                print("recount.py: --table needs a PATH\n" + USAGE)
+                return 2
+            table = args.pop(0)
+        elif a.startswith("--"):
+            print("recount.py: unknown option %s\n%s" % (a, USAGE))
+            return 2
+        else:
+            pos.append(a)
+    if mode == "selfcheck":
+        return selfcheck()
+    if len(pos) > (1 if mode == "compare" else 2) or (table is not None and mode != "compare"):
+        print(USAGE)
+        return 2
+    root = pos[0] if pos else "deep/results/noise-class-study"
     if os.path.isdir(os.path.join(root, "authors-code")):
         root = os.path.join(root, "authors-code")
-    max_seeds = int(sys.argv[2]) if len(sys.argv) > 2 else None
+    if mode == "compare":
+        return compare(root, table if table is not None else os.path.join(root, "verdicts.csv"))
+    max_seeds = int(pos[1]) if len(pos) > 1 else None
+    look_report(root, max_seeds)
+    return 0
+
+
+def look_report(root, max_seeds):
     runs = settled_seeds(root, max_seeds)
     N = len(runs)
     looks = [k for k in LOOKS if k <= N]
@@ -234,7 +552,18 @@ def main():
             print("    (earlier %s)" % e)
         print("  collapses-no-more-than-sgd (descriptive, %d seeds 0..%d): n10=%d n01=%d (both %d); decided at 60 only"
               % (K, K - 1, n10, n01, n11))
+    print()
+    print("collapse claims (claim 2), decided once at %d paired seeds: FAIL if P(Bin(n10+n01, 1/2) >= n10) <= 1/240; "
+          "PASS if the one-sided Clopper-Pearson upper bound of q10 (n10 of n) < 0.1" % CAP)
+    for x in NOISES:
+        n10, n01 = collapse_counts(runs, x, min(N, CAP))
+        if N >= CAP:
+            r = collapse_rule(CAP, n10, n01)
+            print("  %s: n=%d n10=%d n01=%d, McNemar P=%.6f, CP upper bound %.4f -> %s"
+                  % (x, CAP, n10, n01, float(r["p"]), r["bound"], r["verdict"]))
+        else:
+            print("  %s: NOT_RUN (%d of %d seeds settled); so far n10=%d n01=%d" % (x, N, CAP, n10, n01))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
