@@ -267,7 +267,8 @@ public record SignedRankRatio(double[] a, double[] b) {
      * @param lower    the band's lower edge
      * @param upper    the band's upper edge
      * @return the outcome and its look ({@code seedsUsed}); unresolved: the last look reached (0 before the
-     *         first), {@code atCap} when the seeds reach the cap, {@code needsMoreSeeds} otherwise
+     *         first), {@code atCap} when the seeds reach the cap, {@code needsMoreSeeds} otherwise;
+     *         {@code atDecision} is always null (a ratio has no paired differences to keep)
      * @throws IllegalArgumentException when the arrays' lengths differ
      */
     public static SequentialDesign.Status sequential(double[] a, double[] b, boolean[] excluded, SequentialDesign looks,

@@ -128,20 +128,29 @@ class SignedRankRatioTest {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(9);
         ZigguratSampler.NormalizedGaussian z = ZigguratSampler.NormalizedGaussian.of(rng);
         var seen = java.util.EnumSet.noneOf(PairedHypothesis.Outcome.class);
-        for (double ratio : new double[]{0.2, 0.9}) {
+        boolean decidedBeforeTheCap = false;
+        boolean exclusionsMattered = false;
+        double sd = RUN_SD / 3;   // crisp worlds: this test is of the rule's bookkeeping, not of its power
+        for (double ratio : new double[]{-1.0, 1.0, 0.5}) {
             double[] a = new double[60];
             double[] b = new double[60];
             boolean[] excluded = new boolean[60];
             for (int s = 0; s < 60; s++) {
-                double gd = RUN_SD * z.sample();
-                b[s] = EFFECT + RUN_SD * z.sample() - gd;
-                a[s] = ratio * EFFECT + RUN_SD * z.sample() - gd;
-                excluded[s] = rng.nextDouble() < 0.05;
+                double gd = sd * z.sample();
+                b[s] = EFFECT + sd * z.sample() - gd;
+                a[s] = ratio * EFFECT + sd * z.sample() - gd;
+                // a quarter of the seeds excluded, and far off: a rule that kept them would decide otherwise
+                excluded[s] = rng.nextDouble() < 0.25;
+                if (excluded[s]) {
+                    a[s] = -4 * EFFECT;
+                }
             }
             for (int n : new int[]{15, 20, 35, 40, 59, 60}) {
-                SequentialDesign.Status got = SignedRankRatio.sequential(Arrays.copyOf(a, n), Arrays.copyOf(b, n),
-                        Arrays.copyOf(excluded, n), LOOKS, 0.5, 1.5);
-                // by hand: the first look within n seeds whose kept seeds decide
+                double[] an = Arrays.copyOf(a, n);
+                double[] bn = Arrays.copyOf(b, n);
+                boolean[] xn = Arrays.copyOf(excluded, n);
+                SequentialDesign.Status got = SignedRankRatio.sequential(an, bn, xn, LOOKS, 0.5, 1.5);
+                // by hand: the first look within n seeds whose kept seeds (at least two) decide
                 PairedHypothesis.Outcome expected = PairedHypothesis.Outcome.UNRESOLVED;
                 int at = 0;
                 for (int look : LOOKS.looks()) {
@@ -158,6 +167,9 @@ class SignedRankRatioTest {
                             kb[k++] = b[i];
                         }
                     }
+                    if (k < 2) {
+                        continue;
+                    }
                     expected = new SignedRankRatio(Arrays.copyOf(ka, k), Arrays.copyOf(kb, k))
                             .decide(LOOKS.alphaPerLook(), 0.5, 1.5);
                     if (expected != PairedHypothesis.Outcome.UNRESOLVED) {
@@ -165,15 +177,36 @@ class SignedRankRatioTest {
                     }
                 }
                 String where = "R=" + ratio + ", " + n + " seeds";
-                seen.add(got.outcome());
                 assertEquals(expected, got.outcome(), where);
                 assertEquals(at, got.seedsUsed(), where);
                 assertEquals(at == 60, got.atCap(), where);
                 assertEquals(!got.resolved() && at < 60, got.needsMoreSeeds(), where);
+                if (at > 0) {
+                    seen.add(got.outcome());
+                }
+                decidedBeforeTheCap |= got.resolved() && got.seedsUsed() < 60;
+                SequentialDesign.Status keptAll = SignedRankRatio.sequential(an, bn, new boolean[n], LOOKS, 0.5, 1.5);
+                exclusionsMattered |= keptAll.outcome() != got.outcome() || keptAll.seedsUsed() != got.seedsUsed();
             }
         }
-        // the comparison covered a FAIL, a PASS and an undecided look, not only one of them
-        assertEquals(java.util.EnumSet.allOf(PairedHypothesis.Outcome.class), seen, "outcomes met");
+        // the comparison met a FAIL, a PASS and an undecided look with seeds, a decision before the cap (so a
+        // rule going on past it would show), and worlds where keeping the excluded seeds changes the answer
+        assertEquals(java.util.EnumSet.allOf(PairedHypothesis.Outcome.class), seen, "outcomes met at a look");
+        assertTrue(decidedBeforeTheCap, "no decision before the cap");
+        assertTrue(exclusionsMattered, "the excluded seeds never changed the answer");
+        // a look with fewer than two kept seeds decides nothing
+        SequentialDesign.Status none = SignedRankRatio.sequential(new double[20], new double[20], fill(20, 1),
+                LOOKS, 0.5, 1.5);
+        assertEquals(PairedHypothesis.Outcome.UNRESOLVED, none.outcome());
+        assertEquals(20, none.seedsUsed());
+        assertTrue(none.needsMoreSeeds());
+    }
+
+    /** {@code n} exclusions, all but the first {@code keep} seeds excluded. */
+    private static boolean[] fill(int n, int keep) {
+        boolean[] x = new boolean[n];
+        Arrays.fill(x, keep, n, true);
+        return x;
     }
 
     @Test
