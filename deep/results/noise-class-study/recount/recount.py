@@ -10,9 +10,9 @@ usage: recount.py [STUDY_DIR] [MAX_SEEDS]
              the number N of paired seeds it was written at (its collapse rows' seeds_used), recount at
              seeds 0..N-1 and compare claim by claim; exit 0 all twelve match, 1 any differs, 2 unreadable input
   --selfcheck  print the collapse rule (claim 2) at a few counts and check its arithmetic; exit 0/1
-Limitation: the recount stops at the first paired seed whose eight runs were not computed alike (equal
-"bits"); the Java analysis leaves such a seed out and goes on. train.sh never makes one, and then --compare
-exits 2 (the table's seeds are not all settled here) rather than compare other seeds.
+Which seeds count: in seed order, those whose eight runs are completed and computed alike (equal "bits"); a
+seed whose runs differ is left out and named; the first seed not yet settled ends the list. The looks count
+these seeds (a look at 20 is the first 20 of them); printed seed numbers are the paired seeds'.
 Standard library only. Reads run.json / metrics.csv (and the table with --compare); writes nothing.
 """
 import csv, json, math, os, re, sys, statistics
@@ -68,17 +68,26 @@ def load_run(d):
             "bits": json.dumps(meta.get("bits"), sort_keys=True)}
 
 
+SEED_AT = []   # the paired seed at each position of the last settled_seeds() answer
+
+
 def settled_seeds(root, max_seeds):
-    """Seeds 0..k-1 where all eight runs are completed and computed alike (equal bits); stop at the first gap."""
+    """The paired seeds the analysis uses, by position 0..N-1 (the looks count positions): in seed order, each
+    seed whose eight runs are completed and computed alike (equal "bits", none missing); a settled seed whose
+    runs differ is left out, named, and the next one taken; the first seed not settled ends the list."""
     runs, s = {}, 0
-    while max_seeds is None or s < max_seeds:
+    del SEED_AT[:]
+    while max_seeds is None or len(runs) < max_seeds:
         got = {m: load_run(os.path.join(root, m, "seed-%d" % s)) for m in METHODS}
         if any(v is None for v in got.values()):
             break
-        if len({v["bits"] for v in got.values()}) != 1:
-            print("seed %d: runs not computed alike (bits differ) -> not settled" % s)
-            break
-        runs[s] = got
+        bits = {v["bits"] for v in got.values()}
+        if len(bits) != 1 or "null" in bits:
+            print("paired seed %d left out: its runs were not computed alike (bits differ or are missing)" % s)
+            s += 1
+            continue
+        runs[len(runs)] = got
+        SEED_AT.append(s)
         s += 1
     return runs
 
@@ -449,7 +458,10 @@ def compare(root, table_path):
               "(seeds 0..%d)" % (table_path, N, root, len(runs), len(runs) - 1))
         return 2
     rec = recount_rows(runs, N)
-    print("table %s written at %d paired seeds; recounting seeds 0..%d" % (table_path, N, N - 1))
+    span = "seeds 0..%d" % (SEED_AT[-1] if SEED_AT else -1)
+    if len(SEED_AT) != (SEED_AT[-1] + 1 if SEED_AT else 0):
+        span += " less the %d left out" % ((SEED_AT[-1] + 1) - len(SEED_AT))
+    print("table %s written at %d paired seeds; recounting %s" % (table_path, N, span))
     differ = 0
     for cid, _, _ in claim_ids():
         r, t, d = rec[cid], table[cid], []
@@ -475,8 +487,8 @@ def compare(root, table_path):
                 chk("estimate", "/".join("%.4f" % e for e in est) or "none", "%.6f" % t["estimate"], ok)
         differ += bool(d)
         print("%s: %s" % (cid, "DIFFER: " + "; ".join(d) if d else "match"))
-    print("compare: %d of 12 claims match, %d differ (table at %d paired seeds, recount of seeds 0..%d)"
-          % (12 - differ, differ, N, N - 1))
+    print("compare: %d of 12 claims match, %d differ (table at %d paired seeds, recount of %s)"
+          % (12 - differ, differ, N, span))
     return 1 if differ else 0
 
 
@@ -537,7 +549,7 @@ def look_report(root, max_seeds):
     for s in sorted(runs):
         for m in METHODS:
             if runs[s][m]["collapsed"]:
-                print("collapse: %s seed %d: %s (acc %.4f)" % (m, s, runs[s][m]["why"], runs[s][m]["acc"]))
+                print("collapse: %s seed %d: %s (acc %.4f)" % (m, SEED_AT[s], runs[s][m]["why"], runs[s][m]["acc"]))
     K = looks[-1] if looks else N
     ok = [s for s in range(K) if not runs[s][ANCHOR_GD]["collapsed"] and not runs[s][ANCHOR_SGD]["collapsed"]]
     d = [100 * (runs[s][ANCHOR_SGD]["acc"] - runs[s][ANCHOR_GD]["acc"]) for s in ok]
@@ -548,7 +560,7 @@ def look_report(root, max_seeds):
         res, earlier = None, []
         for k in looks:
             used = [s for s in range(k) if not any(runs[s][m]["collapsed"] for m in (ANCHOR_GD, ANCHOR_SGD, x))]
-            left = [s for s in range(k) if s not in used]
+            left = [SEED_AT[s] for s in range(k) if s not in used]
             a = [runs[s][x]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
             b = [runs[s][ANCHOR_SGD]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
             pieces, c, M = confidence_set(a, b, ALPHA_LOOK)
