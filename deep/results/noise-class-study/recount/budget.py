@@ -14,12 +14,7 @@ import recount as rc
 from fractions import Fraction
 runs = rc.settled_seeds(os.path.join(os.path.dirname(here), "authors-code"), 40)
 def data(noise):
-    out = []
-    for s in sorted(runs):
-        r = runs[s]
-        col = r["gd"]["collapsed"] or r["sgd-50-wor"]["collapsed"] or r[noise]["collapsed"]
-        out.append((r[noise]["acc"] - r["gd"]["acc"], r["sgd-50-wor"]["acc"] - r["gd"]["acc"], col))
-    return out
+    return [(a, b, c) for _, a, b, c in rc.contrasts(runs, noise)]
 alpha = Fraction(5, 1000) if len(sys.argv) < 3 else Fraction(sys.argv[2])
 reps = int(sys.argv[1])
 for noise in ["msgd-sparse-fisher-10", "msgd-sparse-cov-10"]:

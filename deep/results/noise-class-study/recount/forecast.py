@@ -14,14 +14,10 @@ root = os.path.join(os.path.dirname(here), "authors-code")
 runs = rc.settled_seeds(root, 40)
 alpha = float(rc.ALPHA_LOOK)
 def data(noise):
-    out = []
-    for s in sorted(runs):
-        r = runs[s]
-        col = r["gd"]["collapsed"] or r["sgd-50-wor"]["collapsed"] or r[noise]["collapsed"]
-        gd = r["gd"]["acc"]
-        out.append((r[noise]["acc"] - gd, r["sgd-50-wor"]["acc"] - gd, col))
-    return out
+    return [(a, b, c) for _, a, b, c in rc.contrasts(runs, noise)]
 def shift(seeds, rho):
+    # written again from ResampledSeedsCalibration.shift (core), the tested rule: the c that gives the kept seeds'
+    # a + c - rho*b pseudo-median zero over ordered pairs (i, j), so the world's R is rho
     u = [a - rho * b for a, b, c in seeds if not c]
     w = sorted((x + y) / 2 for x in u for y in u)
     m = len(w)

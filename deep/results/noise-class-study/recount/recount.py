@@ -15,8 +15,7 @@ seed whose runs differ is left out and named; the first seed not yet settled end
 these seeds (a look at 20 is the first 20 of them); printed seed numbers are the paired seeds'.
 Standard library only. Reads run.json / metrics.csv (and the table with --compare); writes nothing.
 """
-import csv, json, math, os, re, sys, statistics
-from decimal import Decimal, ROUND_HALF_UP
+import csv, json, math, os, sys, statistics
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
@@ -34,6 +33,10 @@ DELTA = Fraction(1, 10)                        # collapse margin, amendment 1 (f
 
 
 # ---------------------------------------------------------------- data
+class BadInput(Exception):
+    pass
+
+
 def load_run(d):
     rj = os.path.join(d, "run.json")
     if not os.path.isfile(rj):
@@ -90,6 +93,25 @@ def settled_seeds(root, max_seeds):
         SEED_AT.append(s)
         s += 1
     return runs
+
+
+def contrasts(runs, x, k=None):
+    """Noise x's paired contrasts at positions 0..k-1 (all settled seeds when k is None), as PLAN.md's claim 1
+    uses them: (position, a = acc(X) - acc(GD), b = acc(SGD-50) - acc(GD), collapsed), where collapsed means
+    GD, SGD-50 or X collapsed at that seed (such a seed is left out of the recovery claim)."""
+    out = []
+    for s in range(len(runs) if k is None else k):
+        r = runs[s]
+        gd = r[ANCHOR_GD]["acc"]
+        out.append((s, r[x]["acc"] - gd, r[ANCHOR_SGD]["acc"] - gd,
+                    any(r[m]["collapsed"] for m in (ANCHOR_GD, ANCHOR_SGD, x))))
+    return out
+
+
+def kept(contrasts_):
+    """The seeds the recovery claim uses: (positions, a, b) of the contrasts without a collapse."""
+    keep = [(s, a, b) for s, a, b, c in contrasts_ if not c]
+    return [s for s, _, _ in keep], [a for _, a, _ in keep], [b for _, _, b in keep]
 
 
 # ---------------------------------------------------------------- exact signed-rank null
@@ -294,126 +316,13 @@ def selfcheck():
     return 0 if not bad else 1
 
 
-# ---------------------------------------------------------------- --compare: the verdict table
-VERDICTS = ("PASS", "FAIL", "INCONCLUSIVE", "NOT_RUN")
-COLUMNS = ("claim", "verdict", "look", "seeds_used", "estimate", "set", "n10", "n01", "reason")
-HOLE = 0.005
-
-
-class BadInput(Exception):
-    pass
-
-
-def claim_ids():
-    return [("deep.noise-class.%s.%s" % (x, c), x, c) for x in NOISES
-            for c in ("recovers-sgd", "collapses-no-more-than-sgd")]
-
-
-def read_table(path):
-    try:
-        with open(path, newline="") as f:
-            rd = csv.DictReader(f)
-            if rd.fieldnames is None or any(c not in rd.fieldnames for c in COLUMNS):
-                raise BadInput("header %s lacks one of %s" % (rd.fieldnames, ",".join(COLUMNS)))
-            rows = list(rd)
-    except OSError as e:
-        raise BadInput(e.strerror or str(e))
-    except (csv.Error, UnicodeDecodeError) as e:
-        raise BadInput("not a readable CSV (%s)" % e)
-    table = {}
-    for i, r in enumerate(rows, start=2):
-        cid = r.get("claim")
-        try:
-            row = {"verdict": r["verdict"], "look": int(r["look"]), "seeds_used": int(r["seeds_used"]),
-                   "estimate": float(r["estimate"]) if r["estimate"].strip() else float("nan"), "set": r["set"], "n10": int(r["n10"]), "n01": int(r["n01"])}
-        except (TypeError, ValueError) as e:
-            raise BadInput("line %d (%s): bad number (%s)" % (i, cid, e))
-        if row["verdict"] not in VERDICTS:
-            raise BadInput("line %d (%s): unknown verdict %r" % (i, cid, row["verdict"]))
-        if cid in table:
-            raise BadInput("line %d: claim %s twice" % (i, cid))
-        table[cid] = row
-    want = [c for c, _, _ in claim_ids()]
-    missing, extra = [c for c in want if c not in table], [c for c in table if c not in want]
-    if missing or extra:
-        raise BadInput("expected the twelve claims; missing %s, unexpected %s" % (missing, extra))
-    ns = {table[c]["seeds_used"] for c, _, kind in claim_ids() if kind == "collapses-no-more-than-sgd"}
-    if len(ns) != 1:
-        raise BadInput("the collapse rows disagree on seeds_used (the table's paired seeds): %s" % sorted(ns))
-    n = ns.pop()
-    if n < 0:
-        raise BadInput("negative seeds_used %d" % n)
-    return table, n
-
-
-def fmt2(x):
-    """The 2-decimal strings a value may print as: Python's %.2f (half-even on the binary value) and
-    half-up on the shortest decimal form (as Java's Formatter rounds); they differ only on ties."""
-    if x == float("inf"):
-        return ("+inf)",)
-    if x == float("-inf"):
-        return ("(-inf",)
-    a = "%.2f" % x
-    b = str(Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-    return (b, a) if a != b else (a,)
-
-
-def set_form(pieces):
-    """The set as the table prints it: pieces whose gap is narrower than 0.005 joined, the holes counted."""
-    merged, holes = [], 0
-    for lo, hi, _, _ in pieces:
-        if merged and lo - merged[-1][1] < HOLE:
-            merged[-1][1] = hi
-            holes += 1
-        else:
-            merged.append([lo, hi])
-    return merged, holes
-
-
-def show_set(merged, holes):
-    def end(x, left):
-        f = fmt2(x)[0]
-        return f if "inf" in f else ("[" + f if left else f + "]")
-    s = " u ".join("%s, %s" % (end(lo, True), end(hi, False)) for lo, hi in merged) if merged else "(none)"
-    return s + (" (%d holes narrower than %s)" % (holes, HOLE) if holes else "")
-
-
-PIECE = re.compile(r"^(\(-inf|\[-?\d+\.\d\d), (\+inf\)|-?\d+\.\d\d\])$")
-HOLES = re.compile(r"^(.*) \((\d+) holes? narrower than 0\.005\)$")
-
-
-def parse_set(text):
-    """The table's set string -> ([(lo, hi) as printed], holes), or None if not of that form."""
-    m = HOLES.match(text)
-    body, holes = (m.group(1), int(m.group(2))) if m else (text, 0)
-    out = []
-    for piece in body.split(" u "):
-        pm = PIECE.match(piece)
-        if not pm:
-            return None
-        lo, hi = pm.group(1), pm.group(2)
-        out.append((lo if lo == "(-inf" else lo[1:], hi if hi == "+inf)" else hi[:-1]))
-    return out, holes
-
-
-def same_set(merged, holes, text):
-    parsed = parse_set(text)
-    if parsed is None:
-        return show_set(merged, holes) == text
-    ends, th = parsed
-    return (th == holes and len(ends) == len(merged)
-            and all(lo in fmt2(a) and hi in fmt2(b) for (lo, hi), (a, b) in zip(ends, merged)))
-
-
 def recount_rows(runs, N):
     """The twelve claims as the table should hold them after N settled paired seeds (seeds 0..N-1)."""
     looks = [k for k in LOOKS if k <= N]
     out = {}
     for x in NOISES:
         def at(k):
-            used = [s for s in range(k) if not any(runs[s][m]["collapsed"] for m in (ANCHOR_GD, ANCHOR_SGD, x))]
-            a = [runs[s][x]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
-            b = [runs[s][ANCHOR_SGD]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
+            used, a, b = kept(contrasts(runs, x, k))
             pieces = confidence_set(a, b, ALPHA_LOOK)[0] if len(used) >= 2 else []   # no set from < 2 seeds
             return used, pieces, a, b
         row = None
@@ -437,59 +346,6 @@ def recount_rows(runs, N):
         out["deep.noise-class.%s.collapses-no-more-than-sgd" % x] = {"kind": "collapse", "verdict": v,
                                                                     "n10": n10, "n01": n01}
     return out
-
-
-def compare(root, table_path):
-    try:
-        table, N = read_table(table_path)
-    except BadInput as e:
-        print("recount.py: cannot use %s: %s" % (table_path, e))
-        return 2
-    if not os.path.isdir(root):
-        print("recount.py: cannot use %s: no such study folder" % root)
-        return 2
-    try:
-        runs = settled_seeds(root, N)
-    except BadInput as e:
-        print("recount.py: cannot use %s: %s" % (root, e))
-        return 2
-    if len(runs) < N:
-        print("recount.py: cannot use %s: it was written at %d paired seeds, but %s holds only %d settled "
-              "(seeds 0..%d)" % (table_path, N, root, len(runs), len(runs) - 1))
-        return 2
-    rec = recount_rows(runs, N)
-    span = "seeds 0..%d" % (SEED_AT[-1] if SEED_AT else -1)
-    if len(SEED_AT) != (SEED_AT[-1] + 1 if SEED_AT else 0):
-        span += " less the %d left out" % ((SEED_AT[-1] + 1) - len(SEED_AT))
-    print("table %s written at %d paired seeds; recounting %s" % (table_path, N, span))
-    differ = 0
-    for cid, _, _ in claim_ids():
-        r, t, d = rec[cid], table[cid], []
-
-        def chk(field, rv, tv, same=None):
-            if not (rv == tv if same is None else same):
-                d.append("%s recount=%s table=%s" % (field, rv, tv))
-        chk("verdict", r["verdict"], t["verdict"])
-        if r["kind"] == "collapse":
-            chk("n10", r["n10"], t["n10"])
-            chk("n01", r["n01"], t["n01"])
-        else:
-            chk("look", r["look"], t["look"])
-            chk("seeds_used", len(r["used"]), t["seeds_used"])
-            merged, holes = set_form(r["pieces"])
-            chk("set", show_set(merged, holes), t["set"], same_set(merged, holes, t["set"]))
-            if r["kind"] == "decided":
-                est = r["estimate"]
-                if not est or t["estimate"] != t["estimate"]:   # no finite estimate on one side: both must lack it
-                    ok = not est and t["estimate"] != t["estimate"]
-                else:
-                    ok = min(est) - 1e-3 <= t["estimate"] <= max(est) + 1e-3
-                chk("estimate", "/".join("%.4f" % e for e in est) or "none", "%.6f" % t["estimate"], ok)
-        differ += bool(d)
-        print("%s: %s" % (cid, "DIFFER: " + "; ".join(d) if d else "match"))
-    print("compare: %d of 12 claims match, %d differ (table at %d paired seeds, recount of %s)"
-          % (12 - differ, differ, N, span))
-    return 1 if differ else 0
 
 
 # ---------------------------------------------------------------- main
@@ -526,7 +382,9 @@ def main():
     if os.path.isdir(os.path.join(root, "authors-code")):
         root = os.path.join(root, "authors-code")
     if mode == "compare":
-        return compare(root, table if table is not None else os.path.join(root, "verdicts.csv"))
+        sys.modules.setdefault("recount", sys.modules[__name__])   # compare.py shares this module, not a copy
+        import compare
+        return compare.compare(root, table if table is not None else os.path.join(root, "verdicts.csv"))
     max_seeds = int(pos[1]) if len(pos) > 1 else None
     try:
         look_report(root, max_seeds)
@@ -559,10 +417,8 @@ def look_report(root, max_seeds):
     for x in NOISES:
         res, earlier = None, []
         for k in looks:
-            used = [s for s in range(k) if not any(runs[s][m]["collapsed"] for m in (ANCHOR_GD, ANCHOR_SGD, x))]
+            used, a, b = kept(contrasts(runs, x, k))
             left = [SEED_AT[s] for s in range(k) if s not in used]
-            a = [runs[s][x]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
-            b = [runs[s][ANCHOR_SGD]["acc"] - runs[s][ANCHOR_GD]["acc"] for s in used]
             pieces, c, M = confidence_set(a, b, ALPHA_LOOK)
             v = verdict(pieces)
             res = (k, used, left, pieces, c, M, v, estimate(a, b),
@@ -574,8 +430,7 @@ def look_report(root, max_seeds):
         if earlier and earlier[-1].startswith("look %d:" % res[0]):
             earlier.pop()
         k, used, left, pieces, c, M, v, est, ma, mb = res
-        n10 = sum(1 for s in range(K) if runs[s][x]["collapsed"] and not runs[s][ANCHOR_SGD]["collapsed"])
-        n01 = sum(1 for s in range(K) if not runs[s][x]["collapsed"] and runs[s][ANCHOR_SGD]["collapsed"])
+        n10, n01 = collapse_counts(runs, x, K)
         n11 = sum(1 for s in range(K) if runs[s][x]["collapsed"] and runs[s][ANCHOR_SGD]["collapsed"])
         print("%s" % x)
         print("  recovers-sgd: look %d (%s), seeds used %d, left out %s, verdict %s"
