@@ -147,12 +147,18 @@ public final class NoiseClassVerdicts {
      */
     public static List<Result> evaluate(StudyRuns runs, Seeds seeds) {
         List<Result> out = new ArrayList<>();
-        Map<Integer, Map<String, Collapse>> collapses = new java.util.HashMap<>();
-        seeds.seeds().forEach(s -> collapses.put(s.seed(), s.collapses()));
+        Map<Integer, Map<String, Collapse>> collapses = collapsesBySeed(seeds);
         for (NoiseClassClaim c : NoiseClassClaim.all()) {
             out.add(c.kind() == NoiseClassClaim.Kind.RECOVERY ? recovery(runs, seeds.used(), collapses, c)
                     : collapse(seeds.used(), collapses, c));
         }
+        return out;
+    }
+
+    /** Each paired seed's collapse verdicts, method name to verdict, by seed number. */
+    private static Map<Integer, Map<String, Collapse>> collapsesBySeed(Seeds seeds) {
+        Map<Integer, Map<String, Collapse>> out = new java.util.HashMap<>();
+        seeds.seeds().forEach(s -> out.put(s.seed(), s.collapses()));
         return out;
     }
 
@@ -202,8 +208,7 @@ public final class NoiseClassVerdicts {
      * @return its contrasts
      */
     static Contrasts contrasts(StudyRuns runs, Seeds seeds, String noise) {
-        Map<Integer, Map<String, Collapse>> collapses = new java.util.HashMap<>();
-        seeds.seeds().forEach(s -> collapses.put(s.seed(), s.collapses()));
+        Map<Integer, Map<String, Collapse>> collapses = collapsesBySeed(seeds);
         return contrasts(runs, seeds.used(), collapses, noise);
     }
 
