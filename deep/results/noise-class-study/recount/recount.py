@@ -276,6 +276,18 @@ def collapse_rule(n, n10, n01, alpha=ALPHA_CLAIM, delta=DELTA):
     return {"verdict": v, "p": p_mcnemar, "bound": bound, "fail": fail, "pass": ok}
 
 
+def collapse_projection(n, n10, n01, limit=1000):
+    """A projection, not a verdict: the fewest paired seeds m >= n at which the counts scaled to m at the same
+    rates (n10*m/n and n01*m/n, rounded half up) are decided by the rule; None when none up to limit."""
+    for m in range(n, limit + 1):
+        a = math.floor(Fraction(n10 * m, n) + Fraction(1, 2))
+        b = math.floor(Fraction(n01 * m, n) + Fraction(1, 2))
+        v = collapse_rule(m, a, b)["verdict"]
+        if v != "INCONCLUSIVE":
+            return m, a, b, v
+    return None
+
+
 def collapse_counts(runs, x, k):
     n10 = sum(1 for s in range(k) if runs[s][x]["collapsed"] and not runs[s][ANCHOR_SGD]["collapsed"])
     n01 = sum(1 for s in range(k) if not runs[s][x]["collapsed"] and runs[s][ANCHOR_SGD]["collapsed"])
@@ -450,6 +462,10 @@ def look_report(root, max_seeds):
             r = collapse_rule(CAP, n10, n01)
             print("  %s: n=%d n10=%d n01=%d, McNemar P=%.6f, CP upper bound %.4f -> %s"
                   % (x, CAP, n10, n01, float(r["p"]), r["bound"], r["verdict"]))
+            if r["verdict"] == "INCONCLUSIVE":
+                p = collapse_projection(CAP, n10, n01)
+                print("    seeds needed at these rates (a projection): %s" % (
+                    "none up to 1000 decide it" if p is None else "%d seeds (%d and %d of them) would %s it" % p))
         else:
             print("  %s: NOT_RUN (%d of %d seeds settled); so far n10=%d n01=%d" % (x, N, CAP, n10, n01))
 

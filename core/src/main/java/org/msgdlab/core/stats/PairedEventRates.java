@@ -3,6 +3,8 @@ package org.msgdlab.core.stats;
 import org.hipparchus.distribution.continuous.BetaDistribution;
 import org.hipparchus.distribution.discrete.BinomialDistribution;
 
+import java.util.Optional;
+
 /**
  * "X has the event no more often than Y", on paired binary outcomes (seed s: did X's run have it, did
  * Y's), decided with three outcomes by exact tests. With n10 the seeds where only X had it and n01 those
@@ -100,5 +102,38 @@ public record PairedEventRates(int n, int n10, int n01, double margin) {
             return PairedHypothesis.Outcome.CONTRADICTED;
         }
         return upperBoundOnlyX(alpha) < margin ? PairedHypothesis.Outcome.SUPPORTED : PairedHypothesis.Outcome.UNRESOLVED;
+    }
+    /**
+     * A projection, not a decision: the fewest paired seeds at which these counts, scaled to that many
+     * seeds at the same rates (n10·m/n and n01·m/n, rounded), would be decided at {@code alpha}. It states
+     * what an undecided comparison would still need if the rates stayed as observed.
+     *
+     * @param alpha the level, in (0, 0.5)
+     * @param limit the most seeds to try
+     * @return the seeds (at least n) and the outcome there, or empty when no number of seeds up to
+     *         {@code limit} decides (as when X alone has the event at exactly the margin's rate)
+     * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5)
+     */
+    public Optional<Projection> seedsToDecide(double alpha, int limit) {
+        for (int m = n; m <= limit; m++) {
+            int a = (int) Math.round((double) n10 * m / n);
+            int b = (int) Math.round((double) n01 * m / n);
+            PairedHypothesis.Outcome o = new PairedEventRates(m, a, b, margin).decide(alpha);
+            if (o != PairedHypothesis.Outcome.UNRESOLVED) {
+                return Optional.of(new Projection(m, a, b, o));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Where {@link #seedsToDecide} lands.
+     *
+     * @param seeds   the paired seeds
+     * @param n10     the scaled count of seeds where only X had the event
+     * @param n01     the scaled count of seeds where only Y had it
+     * @param outcome the decision there
+     */
+    public record Projection(int seeds, int n10, int n01, PairedHypothesis.Outcome outcome) {
     }
 }

@@ -64,6 +64,24 @@ class PairedEventRatesTest {
     }
 
     @Test
+    void anUndecidedComparisonStatesTheSeedsItWouldNeedAtTheObservedRates() {
+        // no event in 30 seeds: PASS once 1 - alpha^(1/m) < 0.1, i.e. m > ln(alpha)/ln(0.9) = 52.02
+        assertEquals(new PairedEventRates.Projection(53, 0, 0, PairedHypothesis.Outcome.SUPPORTED),
+                new PairedEventRates(30, 0, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+        // 4 lone events of X against none in 60: FAIL once round(4m/60) >= 8 (2^-8 <= alpha < 2^-7), m = 113
+        assertEquals(new PairedEventRates.Projection(113, 8, 0, PairedHypothesis.Outcome.CONTRADICTED),
+                new PairedEventRates(N, 4, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+        // one each in 60 (undecided at the cap): PASS at 73 seeds, still one each (an independent recount in
+        // exact fractions, recount.py's collapse_rule, gives 73 too)
+        assertEquals(new PairedEventRates.Projection(73, 1, 1, PairedHypothesis.Outcome.SUPPORTED),
+                new PairedEventRates(N, 1, 1, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+        // a comparison already decided needs no more seeds
+        assertEquals(N, new PairedEventRates(N, 0, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow().seeds());
+        // X alone at exactly the margin's rate, Y as often: nothing decides it
+        assertTrue(new PairedEventRates(10, 1, 1, MARGIN).seedsToDecide(ALPHA, 2_000).isEmpty());
+    }
+
+    @Test
     void theMcNemarPValueIsTheBinomialTail() {
         // 3 seeds only X, 0 only Y: 1/8; 10 and 0: 1/1024; 2 and 2: P(Bin(4, 1/2) >= 2) = 11/16
         assertEquals(0.125, new PairedEventRates(20, 3, 0, MARGIN).mcNemarP(), 1e-12);

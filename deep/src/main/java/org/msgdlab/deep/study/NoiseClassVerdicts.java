@@ -295,7 +295,20 @@ public final class NoiseClassVerdicts {
                 "%s at %d paired seeds: collapsed alone at %d seeds, SGD-50 alone at %d; exact McNemar p = %.3g,"
                         + " upper bound of P(only %s collapses) %.3f (margin %.2f) at one-sided alpha %.3g", v, cap, k[0], k[1],
                 r.mcNemarP(), NoiseClassClaim.paperName(c.noise()), r.upperBoundOnlyX(alpha), NoiseClassClaim.COLLAPSE_MARGIN,
-                alpha));
+                alpha) + (v == Verdict.INCONCLUSIVE ? "; " + collapseSeedsNeeded(r, alpha) : ""));
+    }
+
+    /** The most paired seeds a collapse projection looks at. */
+    static final int COLLAPSE_PROJECTION_LIMIT = 10_000;
+
+    /** What an undecided collapse claim would still need, if its lone-collapse rates stayed as observed. */
+    static String collapseSeedsNeeded(PairedEventRates r, double alpha) {
+        return r.seedsToDecide(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> String.format(Locale.ROOT,
+                "about %d paired seeds would %s it if the lone collapses went on at these rates (%d and %d of %d: a"
+                        + " projection)", p.seeds(), p.outcome() == PairedHypothesis.Outcome.SUPPORTED ? "PASS" : "FAIL",
+                p.n10(), p.n01(), p.seeds()))
+                .orElse(String.format(Locale.ROOT, "no projection: at these rates no number of paired seeds up to %d"
+                        + " would decide it", COLLAPSE_PROJECTION_LIMIT));
     }
 
     /** {n10, n01} over the used seeds: only the noise collapsed, only SGD-50 did. */

@@ -151,6 +151,21 @@ class NoiseClassVerdictsTest {
     }
 
     @Test
+    void atTheCapACollapseClaimIsDecidedOrStatesTheSeedsItWouldStillNeed(@TempDir Path dir) throws Exception {
+        StudyPlan plan = StudyPlan.noiseClass(dir.resolve("study"), dir);
+        // MSGD-Fisher collapses alone at seed 4, SGD-50 alone at seed 7: one each in 60, as MSGD-Bernoulli-20 has
+        StudyRuns runs = runs(plan, 60, (m, s) -> (s == 4 && m.equals("msgd-fisher")) || (s == 7 && m.equals(NoiseClassClaim.SGD))
+                ? rows(0.1, 0.1, 0.1) : synthetic(m, s, 1.0), (m, s) -> HERE);
+        List<NoiseClassVerdicts.Result> r = NoiseClassVerdicts.evaluate(runs, NoiseClassVerdicts.seeds(runs, false));
+        NoiseClassVerdicts.Result fisher = r.get(1);
+        assertEquals(Verdict.INCONCLUSIVE, fisher.verdict(), fisher.reason());
+        assertTrue(fisher.reason().contains("about 73 paired seeds would PASS it"), fisher.reason());
+        NoiseClassVerdicts.Result cov = r.get(3);
+        assertEquals(Verdict.PASS, cov.verdict(), "no lone collapse of MSGD-Cov in 60: bound 0.087 < 0.1");
+        assertFalse(cov.reason().contains("projection"), cov.reason());
+    }
+
+    @Test
     void verifyShowsTheTwelveClaimsAndBeforeTheirRunsSaysSo(@TempDir Path dir) {
         List<org.msgdlab.core.claims.Claim> claims = NoiseClassStudyClaim.all(dir.resolve("noise-class-study"), dir);
         assertEquals(12, claims.size());
