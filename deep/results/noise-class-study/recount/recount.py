@@ -278,10 +278,10 @@ def collapse_rule(n, n10, n01, alpha=ALPHA_CLAIM, delta=DELTA):
 
 def collapse_projection(n, n10, n01, limit=1000):
     """A projection, not a verdict: the fewest paired seeds m >= n at which the counts scaled to m at the same
-    rates (n10*m/n and n01*m/n, rounded half up) are decided by the rule; None when none up to limit."""
+    rates (n10*m/n and n01*m/n, rounded half up, n01's held to m - n10's) are decided by the rule; None when none up to limit."""
     for m in range(n, limit + 1):
         a = math.floor(Fraction(n10 * m, n) + Fraction(1, 2))
-        b = math.floor(Fraction(n01 * m, n) + Fraction(1, 2))
+        b = min(math.floor(Fraction(n01 * m, n) + Fraction(1, 2)), m - a)   # both rounding up past m: held
         v = collapse_rule(m, a, b)["verdict"]
         if v != "INCONCLUSIVE":
             return m, a, b, v
@@ -324,6 +324,14 @@ def selfcheck():
     bad += flips_delta + flips_alpha
     print("  check: over all (n10, n01) with n10 + n01 <= 60 at n = 60: exact PASS test vs bisected bound "
           "disagree %d times; alpha 0.00417 vs 1/240 change %d verdicts" % (flips_delta, flips_alpha))
+    # the projection of an undecided claim: no lone collapse in n seeds PASSes once 1 - alpha^(1/m) < 0.1, i.e. at
+    # the first m above ln(alpha)/ln(0.9) = 52.02 (closed form), whatever n <= that
+    want = math.floor(math.log(float(ALPHA_CLAIM)) / math.log(1 - float(DELTA))) + 1
+    got = [collapse_projection(n, 0, 0) for n in (1, 30, 52)]
+    ok = all(g == (want, 0, 0, "PASS") for g in got)
+    bad += not ok
+    print("  check: projection of no collapse in 1, 30, 52 seeds -> %s (closed form %d) %s" % (
+        [g[0] for g in got], want, "ok" if ok else "WRONG"))
     print("selfcheck: %s" % ("ok" if not bad else "%d FAILED" % bad))
     return 0 if not bad else 1
 

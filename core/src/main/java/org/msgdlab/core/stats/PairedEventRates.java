@@ -103,10 +103,12 @@ public record PairedEventRates(int n, int n10, int n01, double margin) {
         }
         return upperBoundOnlyX(alpha) < margin ? PairedHypothesis.Outcome.SUPPORTED : PairedHypothesis.Outcome.UNRESOLVED;
     }
+
     /**
      * A projection, not a decision: the fewest paired seeds at which these counts, scaled to that many
-     * seeds at the same rates (n10·m/n and n01·m/n, rounded), would be decided at {@code alpha}. It states
-     * what an undecided comparison would still need if the rates stayed as observed.
+     * seeds at the same rates (n10·m/n and n01·m/n, rounded half up; n01's count is held to m − n10's when
+     * both round up past m), would be decided at {@code alpha}. It states what an undecided comparison would
+     * still need if the rates stayed as observed.
      *
      * @param alpha the level, in (0, 0.5)
      * @param limit the most seeds to try
@@ -114,10 +116,11 @@ public record PairedEventRates(int n, int n10, int n01, double margin) {
      *         {@code limit} decides (as when X alone has the event at exactly the margin's rate)
      * @throws IllegalArgumentException when {@code alpha} is not in (0, 0.5)
      */
-    public Optional<Projection> seedsToDecide(double alpha, int limit) {
+    public Optional<Projection> projectedDecision(double alpha, int limit) {
+        decide(alpha);                                   // checks alpha even when limit < n
         for (int m = n; m <= limit; m++) {
             int a = (int) Math.round((double) n10 * m / n);
-            int b = (int) Math.round((double) n01 * m / n);
+            int b = Math.min((int) Math.round((double) n01 * m / n), m - a);
             PairedHypothesis.Outcome o = new PairedEventRates(m, a, b, margin).decide(alpha);
             if (o != PairedHypothesis.Outcome.UNRESOLVED) {
                 return Optional.of(new Projection(m, a, b, o));
@@ -127,7 +130,7 @@ public record PairedEventRates(int n, int n10, int n01, double margin) {
     }
 
     /**
-     * Where {@link #seedsToDecide} lands.
+     * Where {@link #projectedDecision} lands.
      *
      * @param seeds   the paired seeds
      * @param n10     the scaled count of seeds where only X had the event

@@ -67,18 +67,21 @@ class PairedEventRatesTest {
     void anUndecidedComparisonStatesTheSeedsItWouldNeedAtTheObservedRates() {
         // no event in 30 seeds: PASS once 1 - alpha^(1/m) < 0.1, i.e. m > ln(alpha)/ln(0.9) = 52.02
         assertEquals(new PairedEventRates.Projection(53, 0, 0, PairedHypothesis.Outcome.SUPPORTED),
-                new PairedEventRates(30, 0, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+                new PairedEventRates(30, 0, 0, MARGIN).projectedDecision(ALPHA, 10_000).orElseThrow());
         // 4 lone events of X against none in 60: FAIL once round(4m/60) >= 8 (2^-8 <= alpha < 2^-7), m = 113
         assertEquals(new PairedEventRates.Projection(113, 8, 0, PairedHypothesis.Outcome.CONTRADICTED),
-                new PairedEventRates(N, 4, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+                new PairedEventRates(N, 4, 0, MARGIN).projectedDecision(ALPHA, 10_000).orElseThrow());
         // one each in 60 (undecided at the cap): PASS at 73 seeds, still one each (an independent recount in
         // exact fractions, recount.py's collapse_rule, gives 73 too)
         assertEquals(new PairedEventRates.Projection(73, 1, 1, PairedHypothesis.Outcome.SUPPORTED),
-                new PairedEventRates(N, 1, 1, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow());
+                new PairedEventRates(N, 1, 1, MARGIN).projectedDecision(ALPHA, 10_000).orElseThrow());
         // a comparison already decided needs no more seeds
-        assertEquals(N, new PairedEventRates(N, 0, 0, MARGIN).seedsToDecide(ALPHA, 10_000).orElseThrow().seeds());
+        assertEquals(N, new PairedEventRates(N, 0, 0, MARGIN).projectedDecision(ALPHA, 10_000).orElseThrow().seeds());
         // X alone at exactly the margin's rate, Y as often: nothing decides it
-        assertTrue(new PairedEventRates(10, 1, 1, MARGIN).seedsToDecide(ALPHA, 2_000).isEmpty());
+        assertTrue(new PairedEventRates(10, 1, 1, MARGIN).projectedDecision(ALPHA, 2_000).isEmpty());
+        // every seed discordant, the scaled counts both rounding up (1.5 + 1.5 of 3): held to 2 + 1, undecided, no error
+        assertTrue(new PairedEventRates(2, 1, 1, MARGIN).projectedDecision(ALPHA, 3).isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> new PairedEventRates(N, 1, 1, MARGIN).projectedDecision(0.7, 10));
     }
 
     @Test

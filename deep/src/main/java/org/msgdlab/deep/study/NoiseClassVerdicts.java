@@ -299,11 +299,11 @@ public final class NoiseClassVerdicts {
     }
 
     /** The most paired seeds a collapse projection looks at. */
-    static final int COLLAPSE_PROJECTION_LIMIT = 10_000;
+    static final int COLLAPSE_PROJECTION_LIMIT = 1_000;
 
     /** What an undecided collapse claim would still need, if its lone-collapse rates stayed as observed. */
     static String collapseSeedsNeeded(PairedEventRates r, double alpha) {
-        return r.seedsToDecide(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> String.format(Locale.ROOT,
+        return r.projectedDecision(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> String.format(Locale.ROOT,
                 "about %d paired seeds would %s it if the lone collapses went on at these rates (%d and %d of %d: a"
                         + " projection)", p.seeds(), p.outcome() == PairedHypothesis.Outcome.SUPPORTED ? "PASS" : "FAIL",
                 p.n10(), p.n01(), p.seeds()))

@@ -153,7 +153,7 @@ class NoiseClassVerdictsTest {
     @Test
     void atTheCapACollapseClaimIsDecidedOrStatesTheSeedsItWouldStillNeed(@TempDir Path dir) throws Exception {
         StudyPlan plan = StudyPlan.noiseClass(dir.resolve("study"), dir);
-        // MSGD-Fisher collapses alone at seed 4, SGD-50 alone at seed 7: one each in 60, as MSGD-Bernoulli-20 has
+        // MSGD-Fisher collapses alone at seed 4, SGD-50 alone at seed 7: one each in 60 (MSGD-Bernoulli-20 has one each so far)
         StudyRuns runs = runs(plan, 60, (m, s) -> (s == 4 && m.equals("msgd-fisher")) || (s == 7 && m.equals(NoiseClassClaim.SGD))
                 ? rows(0.1, 0.1, 0.1) : synthetic(m, s, 1.0), (m, s) -> HERE);
         List<NoiseClassVerdicts.Result> r = NoiseClassVerdicts.evaluate(runs, NoiseClassVerdicts.seeds(runs, false));
