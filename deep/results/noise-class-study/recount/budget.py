@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """What budget would decide the sparse claims? A sizing for a follow-up study on fresh seeds, not a verdict
-(not pre-registered; it decides nothing). Worlds resampled from each sparse noise's 40 seeds of the second
-look (each seed's pair and collapse together), R as observed; one look at n seeds, the recovery rule's set at
+(not pre-registered; it decides nothing). Worlds resampled from each sparse noise's settled
+seeds (the first SEEDS; each seed's pair and collapse together), R as observed; one look at n seeds, the recovery rule's set at
 one-sided alpha per side, band [0.5, 1.5]: the share of studies that PASS, FAIL or stay INCONCLUSIVE.
 
-usage: budget.py REPS [ALPHA]   (ALPHA a fraction, default 1/200; recount/budget-40.txt: 400 draws at
-0.0125 = 0.05/4 and at 1/720, the v2 rule's per-look alpha). Standard library only.
+usage: budget.py REPS [ALPHA [SEEDS]]   (ALPHA a fraction, default 1/200; SEEDS the settled seeds the worlds are
+drawn from, default 40; recount/budget-40.txt: 400 draws at 0.0125 = 0.05/4 and at 1/720, the v2 rule's per-look
+alpha). Standard library only.
 """
 import os, random, sys, time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import recount as rc
 from fractions import Fraction
-runs = rc.settled_seeds(os.path.join(os.path.dirname(here), "authors-code"), 40)
+SEEDS = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+runs = rc.settled_seeds(os.path.join(os.path.dirname(here), "authors-code"), SEEDS)
+if len(runs) < SEEDS:
+    sys.exit("budget.py: only %d settled paired seeds, asked for %d" % (len(runs), SEEDS))
 def data(noise):
     return [(a, b, c) for _, a, b, c in rc.contrasts(runs, noise)]
 alpha = Fraction(5, 1000) if len(sys.argv) < 3 else Fraction(sys.argv[2])
