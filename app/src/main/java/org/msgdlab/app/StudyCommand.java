@@ -32,7 +32,8 @@ import java.util.concurrent.Callable;
 @Command(name = "study", mixinStandardHelpOptions = true,
         description = {"Runs the paired Fashion-MNIST studies (figures, noise class).",
                 "--plan figures: Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper), under"
-                        + " --protocol; --plan noise-class: does the noise class matter? (deep/results/noise-class-study).",
+                        + " --protocol; --plan noise-class: does the noise class matter? (deep/results/noise-class-study);"
+                        + " --plan support: if not the class, the support? (deep/results/support-study).",
                 "Trains what the pre-registered claims need, reuses completed runs, continues interrupted ones, and"
                         + " writes verdicts and figures under DIR/PROTOCOL/."})
 final class StudyCommand implements Callable<Integer> {
@@ -41,8 +42,9 @@ final class StudyCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--plan", defaultValue = "figures", description = "figures (the first study: Figures 1(a), 3(a),"
-            + " 4 under --protocol) or noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
-            + " deep/results/noise-class-study/PLAN.md) (default: ${DEFAULT-VALUE})")
+            + " 4 under --protocol), noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
+            + " deep/results/noise-class-study/PLAN.md) or support (the third: does the noise's support matter?"
+            + " deep/results/support-study/PLAN.md) (default: ${DEFAULT-VALUE})")
     String planName;
 
     @Option(names = "--protocol", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
@@ -64,7 +66,7 @@ final class StudyCommand implements Callable<Integer> {
     Double hours;
 
     @Option(names = "--dir", description = "the study directory (default: deep/results/fashion-mnist-study,"
-            + " deep/results/noise-class-study for --plan noise-class)")
+            + " deep/results/noise-class-study for --plan noise-class, deep/results/support-study for --plan support)")
     Path dir;
 
     @Option(names = "--iterations", description = "iterations per run; the claims' statistic is the last 20%% of them"
@@ -111,8 +113,11 @@ final class StudyCommand implements Callable<Integer> {
         if (planName.equals("noise-class")) {
             return noiseClass(p, err);
         }
+        if (planName.equals("support")) {
+            return support(p, err);
+        }
         if (!planName.equals("figures")) {
-            throw new ParameterException(spec.commandLine(), "--plan=" + planName + " must be figures or noise-class");
+            throw new ParameterException(spec.commandLine(), "--plan=" + planName + " must be figures, noise-class or support");
         }
         if (dir == null) {
             dir = Path.of("deep/results/fashion-mnist-study");
@@ -179,14 +184,7 @@ final class StudyCommand implements Callable<Integer> {
      * to the plan's next look (20, 40 or 60 paired seeds) that is not complete.
      */
     private int noiseClass(Protocol p, PrintStream err) throws Exception {
-        if (!p.equals(StudyPlan.PROTOCOL)) {
-            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the noise-class plan is"
-                    + " pre-registered under authors-code only");
-        }
-        if (iterations != null || evalEvery != StudyPlan.EVAL_EVERY) {
-            throw new ParameterException(spec.commandLine(), "--iterations/--eval-every: the noise-class plan fixes them ("
-                    + StudyPlan.AUTHORS_CODE_ITERATIONS + " and " + StudyPlan.EVAL_EVERY + ")");
-        }
+        requirePreregisteredSettings(p, "noise-class");
         StudyPlan plan = StudyPlan.noiseClass(dir == null ? Path.of("deep/results/noise-class-study") : dir,
                 data == null ? FashionMnist.DEFAULT_DIR : data);
         if (!methods.isEmpty()) {
@@ -197,10 +195,42 @@ final class StudyCommand implements Callable<Integer> {
         if (replicate != null) {
             return replicate(plan, runs, err);
         }
+        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.NOISE_CLASS_LOOK_EVERY, "noise-class", true, err)) {
+            return ExitCode.USAGE.code();
+        }
+        runs = StudyRuns.read(plan, cap);
+        var used = org.msgdlab.deep.study.NoiseClassVerdicts.seeds(runs, allowMixed);
+        var results = org.msgdlab.deep.study.NoiseClassVerdicts.evaluate(runs, used);
+        Path out = plan.dir().resolve(p.name());
+        err.println("study: checking the recovery rule on the study's own seeds (resampled worlds, about a minute)");
+        var calibration = org.msgdlab.deep.study.NoiseClassCalibration.of(runs, used);
+        var reference = org.msgdlab.deep.study.NoiseClassCalibration.reference(Math.max(2, used.used().size()));
+        org.msgdlab.reports.summary.NoiseClassSummary.write(runs, used, results, calibration, reference, out);
+        org.msgdlab.reports.figures.NoiseClassFigures.write(results, used.used().size(), out.resolve("figures"));
+        spec.commandLine().getOut().print(org.msgdlab.reports.summary.NoiseClassSummary.table(used, results));
+        spec.commandLine().getOut().flush();
+        for (String m : runs.mismatches()) {
+            err.println("study: not used, other settings: " + m);
+        }
+        return ExitCode.OK.code();
+    }
+
+    /**
+     * Trains whole paired seeds of a pre-registered plan, each computed alike (one build, one machine type,
+     * {@link StudyRunner#wholeSeedsComputedAlike}), up to {@code --seeds N} or, with {@code auto}, up to the
+     * plan's next look (every {@code lookEvery} paired seeds up to {@code cap}) that is not complete.
+     *
+     * @param oneBuild whether the whole study is trained by one build (the noise-class plan); otherwise only each
+     *                 paired seed's runs must share their bits, the build among them (the support plan)
+     * @return false (after one line on {@code err}) when one build is required and the runs on disk were trained
+     *         by another
+     */
+    private boolean trainWholeSeeds(StudyPlan plan, StudyRuns runs, int cap, int lookEvery, String name, boolean oneBuild,
+                                    PrintStream err) throws Exception {
         int n;
         if (seeds.equals("auto")) {
             n = 0;
-            for (int look = StudyPlan.NOISE_CLASS_LOOK_EVERY; look <= cap; look += StudyPlan.NOISE_CLASS_LOOK_EVERY) {
+            for (int look = lookEvery; look <= cap; look += lookEvery) {
                 n = look;
                 boolean complete = true;
                 for (String m : plan.methods()) {
@@ -231,10 +261,10 @@ final class StudyCommand implements Callable<Integer> {
                 }
             }
         }
-        if (n > 0 && studyBuild != null && !studyBuild.equals(here.commit())) {
-            err.println("study: the noise-class study is trained by one build, commit " + studyBuild + "; this is "
-                    + here.commit() + ". Train with that build (deep/results/noise-class-study/train.sh does).");
-            return ExitCode.USAGE.code();
+        if (oneBuild && n > 0 && studyBuild != null && !studyBuild.equals(here.commit())) {
+            err.println("study: the " + name + " study is trained by one build, commit " + studyBuild + "; this is "
+                    + here.commit() + ". Train with that build (" + plan.dir().resolve("train.sh") + " does).");
+            return false;
         }
         List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
@@ -243,21 +273,59 @@ final class StudyCommand implements Callable<Integer> {
                 new StudyRunner(plan, workers, deadline, err, Training.context(stop)).runAll(tasks);
             }
         }
-        runs = StudyRuns.read(plan, cap);
-        var used = org.msgdlab.deep.study.NoiseClassVerdicts.seeds(runs, allowMixed);
-        var results = org.msgdlab.deep.study.NoiseClassVerdicts.evaluate(runs, used);
-        Path out = plan.dir().resolve(p.name());
-        err.println("study: checking the recovery rule on the study's own seeds (resampled worlds, about a minute)");
-        var calibration = org.msgdlab.deep.study.NoiseClassCalibration.of(runs, used);
-        var reference = org.msgdlab.deep.study.NoiseClassCalibration.reference(Math.max(2, used.used().size()));
-        org.msgdlab.reports.summary.NoiseClassSummary.write(runs, used, results, calibration, reference, out);
-        org.msgdlab.reports.figures.NoiseClassFigures.write(results, used.used().size(), out.resolve("figures"));
-        spec.commandLine().getOut().print(org.msgdlab.reports.summary.NoiseClassSummary.table(used, results));
+        return true;
+    }
+
+    /**
+     * {@code --plan support}: the third study (deep/results/support-study/PLAN.md). Trains whole paired seeds as
+     * the noise-class plan does, to the next look of 50 or 100, and says how many paired seeds are complete. Its
+     * verdicts are not computed by this build: the plan's rule (trimmed-mean paired differences, two looks) is
+     * implemented and tested before its first look, at 50 paired seeds.
+     */
+    private int support(Protocol p, PrintStream err) throws Exception {
+        requirePreregisteredSettings(p, "support");
+        StudyPlan plan = StudyPlan.support(dir == null ? Path.of("deep/results/support-study") : dir,
+                data == null ? FashionMnist.DEFAULT_DIR : data);
+        if (!methods.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--methods: the support plan trains whole paired seeds");
+        }
+        int cap = StudyPlan.SUPPORT_CAP;
+        StudyRuns runs = StudyRuns.read(plan, cap);
+        if (replicate != null) {
+            return replicate(plan, runs, err);
+        }
+        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.SUPPORT_LOOK_EVERY, "support", false, err)) {
+            return ExitCode.USAGE.code();
+        }
+        StudyRuns trained = StudyRuns.read(plan, cap);
+        int complete = 0;
+        while (complete < cap && allCompleted(plan, trained, complete)) {
+            complete++;
+        }
+        spec.commandLine().getOut().println("support study: " + complete + " complete paired seeds"
+                + (complete > 0 ? " (0-" + (complete - 1) + ")" : "") + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
+                + ". No verdict is computed before the look at " + StudyPlan.SUPPORT_LOOK_EVERY + " (PLAN.md).");
         spec.commandLine().getOut().flush();
-        for (String m : runs.mismatches()) {
+        for (String m : trained.mismatches()) {
             err.println("study: not used, other settings: " + m);
         }
         return ExitCode.OK.code();
+    }
+
+    private static boolean allCompleted(StudyPlan plan, StudyRuns runs, int s) {
+        return plan.methods().stream().allMatch(m -> runs.has(m, s));
+    }
+
+    /** A pre-registered plan fixes the protocol, iterations and evaluation interval: refuses others in one line. */
+    private void requirePreregisteredSettings(Protocol p, String name) {
+        if (!p.equals(StudyPlan.PROTOCOL)) {
+            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the " + name + " plan is"
+                    + " pre-registered under authors-code only");
+        }
+        if (iterations != null || evalEvery != StudyPlan.EVAL_EVERY) {
+            throw new ParameterException(spec.commandLine(), "--iterations/--eval-every: the " + name + " plan fixes them ("
+                    + StudyPlan.AUTHORS_CODE_ITERATIONS + " and " + StudyPlan.EVAL_EVERY + ")");
+        }
     }
 
     /** {@code --replicate K}: re-trains K drawn runs here and writes the comparison. */

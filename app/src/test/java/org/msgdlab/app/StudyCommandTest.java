@@ -48,6 +48,35 @@ class StudyCommandTest {
         assertTrue(Files.isRegularFile(p.resolve("sgd-50-wor/seed-1/run.json")));
     }
 
+    /**
+     * The support plan (deep/results/support-study/PLAN.md) fixes its protocol, iterations and methods, refusing others
+     * in one line; with nothing trained it says so and computes no verdict before its first look.
+     */
+    @Test
+    void theSupportPlanRefusesWhatItsPlanFixesAndComputesNoVerdictBeforeItsFirstLook() throws IOException {
+        Path dir = tmp.resolve("support");
+        CommandRun protocol = CommandRun.msgd("study", "--plan", "support", "--protocol", "paper-text", "--seeds", "0",
+                "--dir", dir.toString());
+        assertEquals(2, protocol.code(), protocol.err());
+        assertTrue(protocol.err().contains("--protocol=paper-text: the support plan is pre-registered under authors-code only"),
+                protocol.err());
+        CommandRun iterations = CommandRun.msgd("study", "--plan", "support", "--iterations", "10", "--seeds", "0",
+                "--dir", dir.toString());
+        assertEquals(2, iterations.code(), iterations.err());
+        assertTrue(iterations.err().contains("the support plan fixes them (5000 and 200)"), iterations.err());
+        CommandRun methods = CommandRun.msgd("study", "--plan", "support", "--methods", "gd", "--seeds", "0",
+                "--dir", dir.toString());
+        assertEquals(2, methods.code(), methods.err());
+        assertTrue(methods.err().contains("the support plan trains whole paired seeds"), methods.err());
+        CommandRun cap = CommandRun.msgd("study", "--plan", "support", "--seeds", "101", "--dir", dir.toString());
+        assertEquals(2, cap.code(), cap.err());
+        assertTrue(cap.err().contains("--seeds=101 must be in [0, 100] (the plan's cap)"), cap.err());
+        CommandRun none = CommandRun.msgd("study", "--plan", "support", "--seeds", "0", "--dir", dir.toString());
+        assertEquals(0, none.code(), none.err());
+        assertTrue(none.out().contains("support study: 0 complete paired seeds") && none.out().contains("looks at 50 and 100"),
+                none.out());
+    }
+
     /** The commit that wrote the tables, and the one that trained each run, from the same source as run.json's. */
     @Test
     void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {

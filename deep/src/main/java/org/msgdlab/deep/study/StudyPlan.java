@@ -122,6 +122,36 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     }
 
     /**
+     * The methods of the third study, "if not the class, what? the support" (deep issue 42; its plan is
+     * {@code deep/results/support-study/PLAN.md}), each there for a named contrast: the anchors GD and SGD-50
+     * (SGD-50's advantage, the margins' unit); the dense noises MSGD-Cov, MSGD-Fisher and MSGD-Bernoulli-50 (the
+     * class contrasts, and the dense twins); the sparse Fisher noise at supports B = 10, 50 and 250 (each with
+     * exactly MSGD-Fisher's covariance: the dose) and MSGD-[Cov-exact-10] (exactly MSGD-Cov's covariance, the
+     * sparse twin of MSGD-Cov), all under authors-code.
+     */
+    public static final List<String> SUPPORT_METHODS = List.of("gd", "sgd-50", "msgd-cov", "msgd-fisher",
+            "msgd-bernoulli-50", "msgd-[cov-exact-10]", "msgd-[fisher-10]", "msgd-[fisher-50]", "msgd-[fisher-250]");
+    /** The third study's master seed: fresh paired seeds (neither study's master seed); the date its plan was committed. */
+    public static final long SUPPORT_MASTER_SEED = 20261127L;
+    /** The third study's cap: paired seeds 0..99, looked at after 50 and 100 (PLAN.md). */
+    public static final int SUPPORT_CAP = 100;
+    /** Paired seeds at the third study's first look, and between its two looks. */
+    public static final int SUPPORT_LOOK_EVERY = 50;
+
+    /**
+     * The third study's plan in {@code dir}: authors-code, {@link #SUPPORT_METHODS}, {@link #SUPPORT_MASTER_SEED},
+     * and the second study's run settings ({@link #AUTHORS_CODE_ITERATIONS} iterations, an evaluation every
+     * {@link #EVAL_EVERY}).
+     *
+     * @param dir     the study directory
+     * @param dataDir where Fashion-MNIST is
+     * @return the plan
+     */
+    public static StudyPlan support(Path dir, Path dataDir) {
+        return new StudyPlan(PROTOCOL, SUPPORT_METHODS, SUPPORT_MASTER_SEED, AUTHORS_CODE_ITERATIONS, EVAL_EVERY, dir, dataDir);
+    }
+
+    /**
      * Validates the plan and copies {@code methods}.
      *
      * @throws IllegalArgumentException when {@code iterations < 5}, {@code evalEvery} is outside

@@ -21,6 +21,7 @@ final class MethodNames {
     private static final List<Spelling> SPELLINGS = List.of(GdMethod.SPELLING, SgdMethod.SPELLING,
             MsgdGaussianMethod.Noise.COV.spelling(), MsgdGaussianMethod.Noise.FISHER.spelling(), MsgdBernoulliMethod.SPELLING,
             MsgdSparseMethod.Noise.FISHER.spelling(), MsgdSparseMethod.Noise.COV.spelling(),
+            MsgdSparseMethod.Noise.COV_EXACT.spelling(),
             MiniBatchMsgdMethod.Compensation.FISHER.spelling(), MiniBatchMsgdMethod.Compensation.COV.spelling(),
             PluginMethod.SPELLING);
 
@@ -34,10 +35,11 @@ final class MethodNames {
 
     /**
      * @param noise a noise of a family of methods, e.g. {@code FISHER}
-     * @return its name in method names, e.g. {@code fisher}
+     * @return its name in method names, e.g. {@code fisher}; an underscore becomes a hyphen ({@code COV_EXACT}:
+     *         {@code cov-exact})
      */
     static String token(Enum<?> noise) {
-        return noise.name().toLowerCase(Locale.ROOT);
+        return noise.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**

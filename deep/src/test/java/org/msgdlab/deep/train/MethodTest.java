@@ -30,6 +30,9 @@ class MethodTest {
         assertEquals("MSGD-Bernoulli", Method.parse("msgd-bernoulli", 50, Double.NaN).paperName());
         assertEquals("MSGD-[Fisher-10]", Method.parse("msgd-[fisher-10]", 50, Double.NaN).paperName());
         assertEquals("MSGD-[Cov-10]", Method.parse("msgd-sparse-cov-10", 50, Double.NaN).paperName());
+        assertEquals("MSGD-[Cov-exact-10]", Method.parse("msgd-[cov-exact-10]", 50, Double.NaN).paperName());
+        assertEquals("msgd-sparse-cov-exact-10", Method.parse("msgd-[cov-exact-10]", 50, Double.NaN).id());
+        assertEquals(Method.parse("msgd-[cov-exact-10]", 50, Double.NaN), Method.parse("msgd-sparse-cov-exact-10", 50, Double.NaN));
         assertEquals("[MSGD-Fisher]-500", Method.parse("[msgd-fisher]-500", 50, Double.NaN).paperName());
         assertEquals("[MSGD-Cov]-500", Method.parse("minibatch-msgd-cov-500", 50, Double.NaN).paperName());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Method.parse("adam", 50, 0));
@@ -40,7 +43,7 @@ class MethodTest {
     void feedsAreSeededPerIterationAndHaveTheRightShape() {
         int n = 200;
         for (String name : List.of("gd", "sgd-10", "sgd-10-wor", "msgd-cov", "msgd-fisher", "msgd-bernoulli",
-                "msgd-[fisher-5]", "msgd-[cov-5]", "[msgd-fisher]-40", "[msgd-cov]-40")) {
+                "msgd-[fisher-5]", "msgd-[cov-5]", "msgd-[cov-exact-5]", "[msgd-fisher]-40", "[msgd-cov]-40")) {
             Method m = Method.parse(name, 10, Double.NaN);
             Method.Feed a = m.plan(n, 3).draw(17);
             Method.Feed b = m.plan(n, 3).draw(17);
@@ -111,12 +114,14 @@ class MethodTest {
     void theSyntaxAndTheRefusalsReadAsBefore() {
         assertEquals("gd, sgd[-b][-wor], msgd-cov, msgd-fisher, msgd-bernoulli[-K] (K: expected batch, default b), "
                 + "msgd-[fisher-B] (or msgd-sparse-fisher-B), msgd-[cov-B] (or msgd-sparse-cov-B), "
-                + "[msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B), "
+                + "msgd-[cov-exact-B] (or msgd-sparse-cov-exact-B), [msgd-fisher]-B (or minibatch-msgd-fisher-B), [msgd-cov]-B (or minibatch-msgd-cov-B), "
                 + "plugin:NAME (a plug-in noise of a --plugin jar)", Method.syntax());
         assertEquals("method SGD_WOR: SGD batch size b=0 must be >= 1",
                 assertThrows(IllegalArgumentException.class, () -> Method.parse("sgd-0-wor", 50, Double.NaN)).getMessage());
         assertEquals("method MSGD_SPARSE_COV: batch size B=0 must be >= 1",
                 assertThrows(IllegalArgumentException.class, () -> Method.parse("msgd-[cov-0]", 50, Double.NaN)).getMessage());
+        assertEquals("method MSGD_SPARSE_COV_EXACT: batch size B=1 must be >= 2 (one sample's centred noise is 0)",
+                assertThrows(IllegalArgumentException.class, () -> Method.parse("msgd-[cov-exact-1]", 50, Double.NaN)).getMessage());
         assertEquals("method MINIBATCH_FISHER: compensatory magnitude s=-1.0 must be >= 0 (NaN: matched to SGD-b)",
                 assertThrows(IllegalArgumentException.class, () -> Method.parse("[msgd-fisher]-9", 50, -1)).getMessage());
         assertEquals("method 'msgd-[fisher-99999999999]': the batch size 99999999999 is beyond 2147483647",

@@ -48,7 +48,7 @@ public final class Catalogue {
                         new SgdWithReplacement(s.n(), s.b()).covariance(), StandardizedDriver.RADEMACHER)));
     }
 
-    /** MSGD-[Fisher-B] in both readings and both batch laws, and MSGD-[Cov-B] (Section 4.4). */
+    /** MSGD-[Fisher-B] in both readings and both batch laws, MSGD-[Cov-B] (Section 4.4) and MSGD-[Cov-exact-B] (B >= 2). */
     public static List<Named> sparse(Setting s) {
         int n = s.n();
         int b = s.b();
@@ -62,7 +62,8 @@ public final class Catalogue {
                         new SparseFisherNoise(n, b, bb, SparseFisherNoise.Form.MINI_BATCH_FISHER, false)),
                 new Named("sparse-fisher.mini-batch.with-replacement",
                         new SparseFisherNoise(n, b, bb, SparseFisherNoise.Form.MINI_BATCH_FISHER, true)),
-                new Named("sparse-cov", new SparseCovNoise(n, b, bb)));
+                new Named("sparse-cov", new SparseCovNoise(n, b, bb)),
+                new Named("sparse-cov.exact", new ExactCovSparseNoise(n, b, Math.max(2, bb))));
     }
 
     /** Algorithm 2 with the magnitude that matches Var[W_i] of SGD-b (large >= b, so it exists). */

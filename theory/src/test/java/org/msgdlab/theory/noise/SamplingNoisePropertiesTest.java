@@ -19,7 +19,7 @@ class SamplingNoisePropertiesTest {
 
     /** Noises whose sampling vector sums to 1 (sum V = 0): their covariance vanishes along 1. */
     private static final Set<String> SUM_PRESERVING = Set.of("sgd.without-replacement", "sgd.with-replacement", "msgd-cov",
-            "msgd-cov.without-replacement", "rademacher.sgd-covariance", "sparse-cov", "minibatch-msgd.cov",
+            "msgd-cov.without-replacement", "rademacher.sgd-covariance", "sparse-cov", "sparse-cov.exact", "minibatch-msgd.cov",
             "thm1.subsampling", "thm1.gaussian", "thm1.rademacher");
 
     @Test
