@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Commits the support study's completed runs (run.json and metrics.csv of each run whose status is completed), with the
+# number of complete paired seeds in the message; prints no accuracy (PLAN.md: nothing is looked at before the look at 50).
+# Usage: deep/results/support-study/commit-runs.sh   (from anywhere in the repository)
+set -euo pipefail
+cd "$(git -C "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" rev-parse --show-toplevel)"
+n=0; added=()
+for rj in deep/results/support-study/authors-code/*/seed-*/run.json; do
+  [[ -f "$rj" ]] || continue
+  if python3 -c "import json,sys; sys.exit(0 if json.load(open('$rj')).get('status')=='completed' else 1)"; then
+    d=$(dirname "$rj")
+    if [[ -n "$(git status --porcelain -- "$d")" ]]; then git add -- "$d/run.json" "$d/metrics.csv"; added+=("$d"); fi
+  fi
+done
+[[ ${#added[@]} -gt 0 ]] || { echo "nothing new"; exit 0; }
+complete=$(python3 - <<'PY'
+import json, os
+base = "deep/results/support-study/authors-code"
+ids = ["gd","sgd-50-wor","msgd-cov","msgd-fisher","msgd-bernoulli-50","msgd-sparse-cov-exact-10","msgd-sparse-fisher-10","msgd-sparse-fisher-50","msgd-sparse-fisher-250"]
+def done(m, s):
+    p = os.path.join(base, m, "seed-%d" % s, "run.json")
+    return os.path.exists(p) and json.load(open(p)).get("status") == "completed"
+k = 0
+while all(done(m, k) for m in ids): k += 1
+extra = sum(done(m, k) for m in ids)
+bits = {}
+cpu = None
+for m in ids:
+    p = os.path.join(base, m, "seed-0", "run.json")
+    if os.path.exists(p):
+        b = json.load(open(p))["bits"]; cpu = "%s, %s, build %s" % (b["cpu"], b["isa"], b["commit"][:7])
+print("%d complete paired seeds%s and %d of seed %d's nine runs (%s)" % (k, " (0-%d)" % (k - 1) if k else "", extra, k, cpu))
+PY
+)
+git commit -q -m "support study: completed runs: ${#added[@]} more; $complete" -- deep/results/support-study/authors-code
+git log --oneline -1
