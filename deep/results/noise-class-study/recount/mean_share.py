@@ -22,13 +22,16 @@ interval lies above the truth (it overstates the share); "above", below the trut
 excludes rho0 exactly when the t-test of a - rho0*b rejects, so at rho0 = 1 its rates are also those of the
 t-interval of X - SGD-50 (a shift does not change a t-interval's coverage).
 A studentized bootstrap (bootstrap-t) interval is measured the same way, at one-sided 0.025, to show
-whether resampling within a study repairs what the skew breaks.
+whether resampling within a study repairs what the skew breaks. Last, the plan's own rule (three looks,
+signed-rank sets) is run in worlds where R is 0.5 and in worlds where the mean share is 0.5: a PASS is a
+statement about R, and this shows how often it would be a wrong one about the mean share.
 
-usage: mean_share.py [RUNS_CSV] [--reps N] [--boot-outer N] [--boot-inner N] [--seed S]
+usage: mean_share.py [RUNS_CSV] [--reps N] [--boot-outer N] [--boot-inner N] [--rule-reps N] [--seed S]
   RUNS_CSV     default: ../authors-code/runs.csv beside this script
   --reps       simulated studies per world for the t-based intervals (default 100000)
   --boot-outer simulated studies per world for the bootstrap-t interval (default 2000; 0 leaves it out)
   --boot-inner bootstrap resamples inside each simulated study (default 1000)
+  --rule-reps  simulated studies per world for the plan's own rule in section 2d (default 10000; 0 leaves it out)
   --seed       master seed of the simulation (default 20261127); every world draws from its own stream
                seeded by (seed, noise, world), so the table does not depend on the order it is computed in
 Output: recount/mean-share-60.txt (python3 mean_share.py > mean-share-60.txt). numpy and scipy.
@@ -196,6 +199,22 @@ def sim_boot_t(a, b, out, rho0, outer, inner, rng, alpha=TARGET):
     return int(below), int(above)
 
 
+def rule_pass_count(a, b, out, reps, rng):
+    """PLAN.md's three-look recovery rule on studies of 60 seeds drawn from the world (a, b, out): how many PASS."""
+    from power import verdict                            # the array form of recount.py's signed-rank set
+    k = 0
+    for _ in range(reps):
+        idx = rng.integers(0, len(a), size=CAP)
+        for look in rc.LOOKS:
+            ii = idx[:look]
+            ii = ii[~out[ii]]
+            v = verdict(a[ii], b[ii])
+            if v != "INCONCLUSIVE":
+                break
+        k += v == "PASS"
+    return k
+
+
 # ---------------------------------------------------------------- main
 def fmt_set(lo, hi):
     f = lambda x: ("%.2f" % x) if np.isfinite(x) else ("-inf" if x < 0 else "+inf")
@@ -205,13 +224,13 @@ def fmt_set(lo, hi):
 def main():
     args = sys.argv[1:]
     path = os.path.join(os.path.dirname(here), "authors-code", "runs.csv")
-    reps, outer, inner, seed = 100000, 2000, 1000, 20261127
+    reps, outer, inner, rule_reps, seed = 100000, 2000, 1000, 10000, 20261127
     while args:
         x = args.pop(0)
         if x in ("-h", "--help"):
             print(__doc__.strip())
             return 0
-        if x in ("--reps", "--boot-outer", "--boot-inner", "--seed"):
+        if x in ("--reps", "--boot-outer", "--boot-inner", "--rule-reps", "--seed"):
             if not args:
                 sys.exit("mean_share.py: %s needs a number" % x)
             v = int(args.pop(0))
@@ -221,6 +240,8 @@ def main():
                 outer = v
             elif x == "--boot-inner":
                 inner = v
+            elif x == "--rule-reps":
+                rule_reps = v
             else:
                 seed = v
         elif x.startswith("--"):
@@ -231,7 +252,8 @@ def main():
     print("Mean share of SGD-50's advantage, beside R (a pseudo-median ratio); %s; 60 paired seeds, the seeds the"
           " plan's recovery claim uses (none of GD, SGD-50, X collapsed). Descriptive: decides nothing." % (
               os.path.relpath(path, os.path.dirname(here))))
-    print("seed %d, %d simulated studies per world for t-based intervals, bootstrap-t %d x %d" % (seed, reps, outer, inner))
+    print("seed %d, %d simulated studies per world for t-based intervals, bootstrap-t %d x %d, the plan's rule %d" % (
+        seed, reps, outer, inner, rule_reps))
     print()
 
     # ---- 1. estimates
@@ -369,6 +391,31 @@ def main():
                 lo_c, hi_c = sim_boot_t(a, b, out, rho0, outer, inner, rng)
                 cells = ["%.4f (%.4f) %s" % c for c in rate_line(lo_c, hi_c, outer, TARGET)]
                 print("| %s | %s | %s |" % (NAMES[x], rho0, " | ".join(cells)))
+        print()
+
+    # ---- 2d. the plan's rule in mean-share worlds
+    if rule_reps > 0:
+        print("2d. The plan's recovery rule itself (looks at 20, 40, 60; exact signed-rank sets at 1/720 per side, as"
+              " power.py computes them, checked there against recount.py) in two worlds at the band's lower edge: R"
+              " (the pseudo-median ratio) exactly 0.5, as NoiseClassCalibration shifts it, and the mean share exactly"
+              " 0.5; the share of %d simulated studies that PASS (wrong, as the truth is on the edge), against the"
+              " claim's alpha 0.05/12 = 0.00417" % rule_reps)
+        print()
+        print("| noise | wrong PASS, world R = 0.5 | wrong PASS, world mean share = 0.5 |")
+        print("| --- | --- | --- |")
+        for i, x in enumerate(NOISES):
+            a, b, out = columns(acc, col, x)
+            u = ~out
+            uu = a[u] - 0.5 * b[u]
+            walsh = np.add.outer(uu, uu).ravel() / 2            # ordered pairs, as ResampledSeedsCalibration.shift
+            shifts = (-np.median(walsh), 0.5 * b[u].mean() - a[u].mean())
+            cells = []
+            for j, c in enumerate(shifts):
+                rng = np.random.default_rng([seed, 400 + i, j])
+                k = rule_pass_count(a + c, b, out, rule_reps, rng)
+                p = k / rule_reps
+                cells.append("%.4f (%.4f)" % (p, math.sqrt(max(p * (1 - p), 1 / rule_reps) / rule_reps)))
+            print("| %s | %s |" % (NAMES[x], " | ".join(cells)))
         print()
 
     # ---- 3. what to print
