@@ -130,6 +130,114 @@ public record PairedEventRates(int n, int n10, int n01, double margin) {
     }
 
     /**
+     * The probability that a study of {@code m} paired seeds ends in {@code outcome} at {@code alpha} if the rates
+     * observed here were the truth: each seed "only X" with probability n10/n, "only Y" with n01/n. Exact: the
+     * sum over the trinomial law of the study's counts (n10', n01') of the decision {@link #decide} gives them
+     * (terms below 1e-17 after the mode of n10' left out). It is the power behind a {@link #projectedDecision},
+     * which scales the counts at exactly these rates and so lands near a coin flip, not at a stated power.
+     *
+     * @param m       the paired seeds of the study, at least 1
+     * @param alpha   the level, in (0, 0.5)
+     * @param outcome the decision whose probability is wanted
+     * @return its probability, in [0, 1]
+     * @throws IllegalArgumentException when {@code m < 1} or {@code alpha} is not in (0, 0.5)
+     */
+    public double decisionProbability(int m, double alpha, PairedHypothesis.Outcome outcome) {
+        decide(alpha);                                   // checks alpha
+        if (m < 1) {
+            throw new IllegalArgumentException("paired event rates: a study of m=" + m + " seeds must have m >= 1");
+        }
+        double q10 = (double) n10 / n;
+        double q01 = (double) n01 / n;
+        BinomialDistribution only = new BinomialDistribution(m, q10);
+        int kPass = largestSupportedCount(m, alpha);
+        double supported = 0;
+        double contradicted = 0;
+        for (int a = 0; a <= m; a++) {
+            double pa = only.probability(a);
+            if (a > m * q10 && pa < 1e-17) {
+                break;
+            }
+            if (pa == 0) {
+                continue;
+            }
+            int rest = m - a;
+            // given n10' = a, n01' ~ Binomial(m - a, q01 / (1 - q10)); McNemar rejects for n01' <= f(a)
+            int f = largestContradictedOther(a, rest, alpha);
+            double pf = f < 0 ? 0 : q10 >= 1 ? 1 : new BinomialDistribution(rest, Math.min(1, q01 / (1 - q10)))
+                    .cumulativeProbability(f);
+            contradicted += pa * pf;
+            if (a <= kPass) {
+                supported += pa * (1 - pf);
+            }
+        }
+        double p = switch (outcome) {
+            case SUPPORTED -> supported;
+            case CONTRADICTED -> contradicted;
+            case UNRESOLVED -> 1 - supported - contradicted;
+        };
+        return Math.max(0, Math.min(1, p));
+    }
+
+    /**
+     * The fewest paired seeds, from n on, at which {@link #decisionProbability} of {@code outcome} reaches
+     * {@code power}: seeds for a stated power, where {@link #projectedDecision} gives a coin flip. The rule is
+     * discrete, so the probability saws with m; this is where it first reaches {@code power}.
+     *
+     * @param power   the power wanted, in (0, 1)
+     * @param alpha   the level, in (0, 0.5)
+     * @param outcome the decision wanted
+     * @param limit   the most seeds to try
+     * @return the seeds, or empty when no number up to {@code limit} reaches the power
+     * @throws IllegalArgumentException when {@code power} or {@code alpha} is out of range
+     */
+    public java.util.OptionalInt seedsForPower(double power, double alpha, PairedHypothesis.Outcome outcome, int limit) {
+        if (!(power > 0 && power < 1)) {
+            throw new IllegalArgumentException("paired event rates: power=" + power + " must be in (0, 1)");
+        }
+        decide(alpha);
+        for (int m = n; m <= limit; m++) {
+            if (decisionProbability(m, alpha, outcome) >= power) {
+                return java.util.OptionalInt.of(m);
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
+    /** The largest n10' of m whose Clopper-Pearson bound is below the margin (-1: none), as {@link #decide} tests it. */
+    private int largestSupportedCount(int m, double alpha) {
+        int lo = -1;
+        int hi = m;                                      // the bound at n10' = m is 1: never below the margin
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (new PairedEventRates(m, mid, 0, margin).upperBoundOnlyX(alpha) < margin) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The largest n01' in [0, rest] at which McNemar rejects with n10' = a (its p grows with n01'); -1 when none. */
+    private int largestContradictedOther(int a, int rest, double alpha) {
+        if (a == 0 || new PairedEventRates(a, a, 0, margin).mcNemarP() > alpha) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = rest + 1;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (new PairedEventRates(a + mid, a, mid, margin).mcNemarP() <= alpha) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
      * Where {@link #projectedDecision} lands.
      *
      * @param seeds   the paired seeds

@@ -9,11 +9,13 @@ import java.util.List;
  * signed-rank test: a rank form of Fieller's interval that one extreme pair cannot hold hostage.
  * <p>
  * Given pairs (a_s, b_s), one per seed (in the noise-class study a_s = acc(X) - acc(GD) and
- * b_s = acc(SGD-50) - acc(GD), so R is the fraction of SGD-50's advantage over GD that X recovers), the
+ * b_s = acc(SGD-50) - acc(GD), so R compares X's advantage over GD with SGD-50's), the
  * contrast of seed s at a candidate ratio rho is D_s(rho) = a_s - rho b_s. R is the rho at which the
- * contrasts are centred at zero in the signed-rank sense (their Hodges-Lehmann pseudo-median is 0); for
- * contrasts symmetric about their mean it is E[a]/E[b]. The signed-rank count is the number of Walsh
- * averages above zero,
+ * contrasts are centred at zero in the signed-rank sense (their Hodges-Lehmann pseudo-median is 0): a
+ * pseudo-median ratio. For contrasts symmetric about their mean it is E[a]/E[b], the mean share; for skewed
+ * ones it is not (in the noise-class study, skewness -3.9 for MSGD-Fisher: R 0.85 against a mean share of
+ * 0.76 at 40 seeds), and a sentence about the mean share needs that one computed. The signed-rank count is
+ * the number of Walsh averages above zero,
  * <pre>
  *   W+(rho) = #{ i &lt;= j : D_i(rho) + D_j(rho) &gt; 0 } = #{ i &lt;= j : (a_i + a_j) - rho (b_i + b_j) &gt; 0 },
  * </pre>

@@ -20,16 +20,21 @@ class PairedEventRatesTest {
 
     /** P(outcome) when a seed is "only X" with probability q10 and "only Y" with q01, exactly. */
     static double probability(double q10, double q01, PairedHypothesis.Outcome outcome) {
+        return probability(N, q10, q01, outcome);
+    }
+
+    /** The same at m paired seeds: every (n10, n01) of the trinomial law, decided one by one. */
+    static double probability(int m, double q10, double q01, PairedHypothesis.Outcome outcome) {
         double total = 0;
-        for (int a = 0; a <= N; a++) {
-            for (int b = 0; a + b <= N; b++) {
-                if (new PairedEventRates(N, a, b, MARGIN).decide(ALPHA) != outcome) {
+        for (int a = 0; a <= m; a++) {
+            for (int b = 0; a + b <= m; b++) {
+                if (new PairedEventRates(m, a, b, MARGIN).decide(ALPHA) != outcome) {
                     continue;
                 }
-                double logP = CombinatoricsUtils.factorialLog(N) - CombinatoricsUtils.factorialLog(a)
-                        - CombinatoricsUtils.factorialLog(b) - CombinatoricsUtils.factorialLog(N - a - b)
+                double logP = CombinatoricsUtils.factorialLog(m) - CombinatoricsUtils.factorialLog(a)
+                        - CombinatoricsUtils.factorialLog(b) - CombinatoricsUtils.factorialLog(m - a - b)
                         + (a == 0 ? 0 : a * Math.log(q10)) + (b == 0 ? 0 : b * Math.log(q01))
-                        + (N - a - b == 0 ? 0 : (N - a - b) * Math.log1p(-q10 - q01));
+                        + (m - a - b == 0 ? 0 : (m - a - b) * Math.log1p(-q10 - q01));
                 total += Math.exp(logP);
             }
         }
@@ -82,6 +87,48 @@ class PairedEventRatesTest {
         // every seed discordant, the scaled counts both rounding up (1.5 + 1.5 of 3): held to 2 + 1, undecided, no error
         assertTrue(new PairedEventRates(2, 1, 1, MARGIN).projectedDecision(ALPHA, 3).isEmpty());
         assertThrows(IllegalArgumentException.class, () -> new PairedEventRates(N, 1, 1, MARGIN).projectedDecision(0.7, 10));
+    }
+
+    @Test
+    void theProbabilityOfADecisionAtTheObservedRatesIsTheTrinomialSum() {
+        // decisionProbability sums by n10 with the McNemar and Clopper-Pearson cut-offs found by bisection; the
+        // brute force above decides every (n10, n01) one by one: they must agree, at sizes below, at and above n
+        int[][] counts = {{60, 1, 1}, {60, 2, 1}, {60, 4, 0}, {60, 0, 3}, {20, 3, 1}, {60, 9, 1}};
+        for (int[] c : counts) {
+            PairedEventRates r = new PairedEventRates(c[0], c[1], c[2], MARGIN);
+            for (int m : new int[]{1, 30, 60, 73, 124}) {
+                for (PairedHypothesis.Outcome o : PairedHypothesis.Outcome.values()) {
+                    double want = probability(m, (double) c[1] / c[0], (double) c[2] / c[0], o);
+                    assertEquals(want, r.decisionProbability(m, ALPHA, o), 1e-9,
+                            "counts " + java.util.Arrays.toString(c) + ", m = " + m + ", " + o);
+                }
+            }
+        }
+        // no lone event at all: PASS is certain from 53 seeds on (1 - alpha^(1/m) < 0.1), impossible below
+        assertEquals(1.0, new PairedEventRates(N, 0, 0, MARGIN).decisionProbability(53, ALPHA, PairedHypothesis.Outcome.SUPPORTED), 1e-12);
+        assertEquals(0.0, new PairedEventRates(N, 0, 0, MARGIN).decisionProbability(52, ALPHA, PairedHypothesis.Outcome.SUPPORTED), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> new PairedEventRates(N, 1, 1, MARGIN)
+                .decisionProbability(0, ALPHA, PairedHypothesis.Outcome.SUPPORTED));
+    }
+
+    @Test
+    void aProjectionIsNearACoinFlipAndPowerPointEightNeedsMoreSeeds() {
+        // the noise-class study's two undecided collapse claims, as the independent Python sizing
+        // (deep/results/noise-class-study/recount/power.py, scipy's binomial sums, checked there by simulation)
+        // gives them: one lone collapse each in 60, projected to PASS at 73, P(PASS) 0.656 there, 0.8 first at 92;
+        // two against one, projected at 124, P(PASS) 0.602 there, 0.8 first at 184
+        PairedEventRates bernoulli20 = new PairedEventRates(N, 1, 1, MARGIN);
+        PairedEventRates sparseCov10 = new PairedEventRates(N, 2, 1, MARGIN);
+        PairedHypothesis.Outcome pass = PairedHypothesis.Outcome.SUPPORTED;
+        assertEquals(73, bernoulli20.projectedDecision(ALPHA, 1_000).orElseThrow().seeds());
+        assertEquals(0.656, bernoulli20.decisionProbability(73, ALPHA, pass), 5e-4);
+        assertEquals(92, bernoulli20.seedsForPower(0.8, ALPHA, pass, 1_000).orElseThrow());
+        assertEquals(124, sparseCov10.projectedDecision(ALPHA, 1_000).orElseThrow().seeds());
+        assertEquals(0.602, sparseCov10.decisionProbability(124, ALPHA, pass), 5e-4);
+        assertEquals(184, sparseCov10.seedsForPower(0.8, ALPHA, pass, 1_000).orElseThrow());
+        // X alone at the margin's rate never reaches it; a bad power is refused
+        assertTrue(new PairedEventRates(10, 1, 1, MARGIN).seedsForPower(0.8, ALPHA, pass, 400).isEmpty());
+        assertThrows(IllegalArgumentException.class, () -> bernoulli20.seedsForPower(1.0, ALPHA, pass, 100));
     }
 
     @Test

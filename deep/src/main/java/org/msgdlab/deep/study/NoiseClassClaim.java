@@ -73,8 +73,10 @@ public record NoiseClassClaim(String noise, Kind kind) {
     public String statement() {
         String name = paperName(noise);
         return kind == Kind.RECOVERY
-                ? name + " generalizes as SGD-50: it recovers between half and one and a half times SGD-50's advantage"
-                        + " over GD (recovery R in [0.5, 1.5], Fashion-MNIST, authors' code)"
+                ? name + " generalizes as SGD-50 by the plan's band: its recovery R, the ratio at which the paired contrasts"
+                        + " (" + name + " - GD) - R (SGD-50 - GD) centre (a pseudo-median ratio, not the mean share), lies in"
+                        + " [0.5, 1.5], i.e. it keeps at least half of SGD-50's advantage over GD in that sense"
+                        + " (Fashion-MNIST, authors' code)"
                 : name + " collapses no more often than SGD-50 (at most one paired seed in ten more)";
     }
 

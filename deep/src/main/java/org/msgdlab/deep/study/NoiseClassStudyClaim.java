@@ -99,11 +99,13 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
         if (recovery) {
             double lo = res.set().stream().mapToDouble(SignedRankRatio.Interval::lower).min().orElse(Double.NaN);
             double hi = res.set().stream().mapToDouble(SignedRankRatio.Interval::upper).max().orElse(Double.NaN);
-            String answer = String.format(Locale.ROOT, "%s (does %s recover SGD-50's advantage over GD, R in [%.1f, %.1f]?):"
+            String answer = String.format(Locale.ROOT, "%s (does %s keep between half and 1.5 times SGD-50's advantage over"
+                            + " GD in the signed-rank sense, R in [%.1f, %.1f]?):"
                             + " R = %s over %d paired seeds without a collapse, confidence set %s.", word, noise,
                     NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, NoiseClassVerdicts.fmt(res.estimate()), res.used(),
                     NoiseClassVerdicts.sets(res.set()));
-            return new IntervalAnswer("R, the fraction of SGD-50's advantage over GD that " + noise + " recovers",
+            return new IntervalAnswer("R, the ratio at which the contrasts (" + noise + " - GD) - R (SGD-50 - GD) centre"
+                    + " (a pseudo-median ratio, not the mean share of SGD-50's advantage)",
                     res.estimate(), lo, hi, "signed-rank confidence set at one-sided alpha "
                     + String.format(Locale.ROOT, "%.3g", NoiseClassClaim.looks().alphaPerLook()) + " per look"
                     + (res.look() == 0 ? " (before the first look: a description, not a verdict)" : ""),

@@ -301,14 +301,29 @@ public final class NoiseClassVerdicts {
     /** The most paired seeds a collapse projection looks at. */
     static final int COLLAPSE_PROJECTION_LIMIT = 1_000;
 
-    /** What an undecided collapse claim would still need, if its lone-collapse rates stayed as observed. */
+    /** The power at which an undecided claim's seeds are stated. */
+    static final double PROJECTION_POWER = 0.8;
+
+    /**
+     * What an undecided collapse claim would still need, if its lone-collapse rates stayed as observed: the
+     * projection (the counts scaled at exactly these rates), the probability that a study of that many seeds
+     * decides it so (exact, {@link PairedEventRates#decisionProbability}), and the seeds at which that probability
+     * first reaches {@value #PROJECTION_POWER}.
+     */
     static String collapseSeedsNeeded(PairedEventRates r, double alpha) {
-        return r.projectedDecision(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> String.format(Locale.ROOT,
-                "about %d paired seeds would %s it if the lone collapses went on at these rates (%d and %d of %d: a"
-                        + " projection)", p.seeds(), p.outcome() == PairedHypothesis.Outcome.SUPPORTED ? "PASS" : "FAIL",
-                p.n10(), p.n01(), p.seeds()))
-                .orElse(String.format(Locale.ROOT, "no projection: at these rates no number of paired seeds up to %d"
-                        + " would decide it", COLLAPSE_PROJECTION_LIMIT));
+        return r.projectedDecision(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> {
+            String word = p.outcome() == PairedHypothesis.Outcome.SUPPORTED ? "PASS" : "FAIL";
+            double there = r.decisionProbability(p.seeds(), alpha, p.outcome());
+            var powered = r.seedsForPower(PROJECTION_POWER, alpha, p.outcome(), COLLAPSE_PROJECTION_LIMIT);
+            return String.format(Locale.ROOT, "about %d paired seeds would %s it if the lone collapses went on at exactly"
+                            + " these rates (%d and %d of %d: a projection, not a power); at these rates a study of %d seeds"
+                            + " would %s it with probability %.2f, and %s", p.seeds(), word, p.n10(), p.n01(), p.seeds(),
+                    p.seeds(), word, there, powered.isPresent()
+                            ? String.format(Locale.ROOT, "with %.1f first at %d seeds", PROJECTION_POWER, powered.getAsInt())
+                            : String.format(Locale.ROOT, "with %.1f at no number of seeds up to %d", PROJECTION_POWER,
+                            COLLAPSE_PROJECTION_LIMIT));
+        }).orElse(String.format(Locale.ROOT, "no projection: at these rates no number of paired seeds up to %d"
+                + " would decide it", COLLAPSE_PROJECTION_LIMIT));
     }
 
     /** {n10, n01} over the used seeds: only the noise collapsed, only SGD-50 did. */
@@ -326,7 +341,10 @@ public final class NoiseClassVerdicts {
 
     /**
      * The paired seeds at which an undecided recovery claim would be decided if its estimate stayed and
-     * its set narrowed as 1/sqrt(n): a projection, stated as one.
+     * its set narrowed as 1/sqrt(n): a projection, stated as one. It puts the set's edge on the band's edge at
+     * the current estimate, so a study of that size would decide the claim about half the time if the estimate
+     * were the truth: a 50% point, said so in the text. The seeds for a power of 0.8 need a simulation on the
+     * study's seeds (the study's {@code recount/power.py}).
      */
     static String seedsNeeded(double estimate, List<SignedRankRatio.Interval> set, int n) {
         if (set.size() != 1 || !set.get(0).bounded() || !Double.isFinite(estimate)) {
@@ -340,8 +358,10 @@ public final class NoiseClassVerdicts {
             return "no projection: the estimate sits on the band's edge";
         }
         long need = (long) Math.ceil(n * (half / room) * (half / room));
-        return String.format(Locale.ROOT, "about %d seeds without a collapse would %s it at this estimate and spread"
-                + " (a projection: the set narrowing as 1/sqrt(n))", need, inBand ? "PASS" : "FAIL");
+        return String.format(Locale.ROOT, "about %d seeds without a collapse would %s it if this estimate held and the set"
+                + " narrowed as 1/sqrt(n) (a projection to a coin flip, not a power: a study of that size would %s it only"
+                + " about half the time, and a power of %.1f needs more seeds)", need, inBand ? "PASS" : "FAIL",
+                inBand ? "PASS" : "FAIL", PROJECTION_POWER);
     }
 
     static String fmt(double x) {

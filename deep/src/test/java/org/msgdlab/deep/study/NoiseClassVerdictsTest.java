@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.SignedRankRatio;
 import org.msgdlab.deep.train.BitProvenance;
 import org.msgdlab.deep.train.Trainer;
 
@@ -160,9 +161,23 @@ class NoiseClassVerdictsTest {
         NoiseClassVerdicts.Result fisher = r.get(1);
         assertEquals(Verdict.INCONCLUSIVE, fisher.verdict(), fisher.reason());
         assertTrue(fisher.reason().contains("about 73 paired seeds would PASS it"), fisher.reason());
+        // the projection is a coin flip, not a power: the text gives the probability there and the seeds for 0.8
+        // (PairedEventRates' exact sums, which the study's recount/power.py reproduces: 0.656 at 73, 0.8 first at 92)
+        assertTrue(fisher.reason().contains("a projection, not a power"), fisher.reason());
+        assertTrue(fisher.reason().contains("a study of 73 seeds would PASS it with probability 0.66"), fisher.reason());
+        assertTrue(fisher.reason().contains("with 0.8 first at 92 seeds"), fisher.reason());
         NoiseClassVerdicts.Result cov = r.get(3);
         assertEquals(Verdict.PASS, cov.verdict(), "no lone collapse of MSGD-Cov in 60: bound 0.087 < 0.1");
         assertFalse(cov.reason().contains("projection"), cov.reason());
+    }
+
+    @Test
+    void anUndecidedRecoveryStatesItsProjectionAsACoinFlipNotAPower() {
+        // [Fisher-10] at the cap: R 0.68, set [0.35, 0.93] over 59 seeds; half-width 0.29 over the room 0.18 to 0.5
+        String s = NoiseClassVerdicts.seedsNeeded(0.68, List.of(new SignedRankRatio.Interval(0.35, 0.93)), 59);
+        assertTrue(s.startsWith("about 154 seeds without a collapse would PASS it"), s);
+        assertTrue(s.contains("a projection to a coin flip, not a power"), s);
+        assertTrue(s.contains("only about half the time, and a power of 0.8 needs more seeds"), s);
     }
 
     @Test

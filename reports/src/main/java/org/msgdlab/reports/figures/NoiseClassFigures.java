@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The noise-class study's forest plot: per noise, its recovery R (the fraction of SGD-50's advantage
- * over GD that it recovers) with the confidence set of the look that decided it, or of the seeds so far
+ * The noise-class study's forest plot: per noise, its recovery R (the ratio at which the contrasts
+ * (X - GD) - R (SGD-50 - GD) centre, a pseudo-median ratio; not the mean share of SGD-50's advantage)
+ * with the confidence set of the look that decided it, or of the seeds so far
  * before the first look (dashed), and lines at 0 (GD), 0.5, 1 (SGD-50) and 1.5, the band's edges shaded.
  */
 public final class NoiseClassFigures {
@@ -54,7 +55,7 @@ public final class NoiseClassFigures {
         int height = 170 + 44 * rows;
         XYChart chart = new XYChart(width, height);
         chart.setTitle("Does the noise class matter? Recovery of SGD-50's advantage over GD (" + seeds + " paired seeds)");
-        chart.setXAxisTitle("recovery R: 0 = no better than GD, 1 = as SGD-50; band [0.5, 1.5] = generalizes as SGD-50");
+        chart.setXAxisTitle("recovery R (a pseudo-median ratio): 0 = as GD, 1 = as SGD-50; PASS band [0.5, 1.5] = keeps at least half");
         Charts.style(chart.getStyler());
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);

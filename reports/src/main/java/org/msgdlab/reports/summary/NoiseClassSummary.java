@@ -32,6 +32,13 @@ public final class NoiseClassSummary {
             + " and 60 paired seeds (one-sided 0.05/12/3 = 0.00139 per look and side), a collapse claim is decided once"
             + " at 60 (one-sided 0.05/12 = 0.00417).";
 
+    /** What R is, once, above the verdict table (issue 42: it is not the mean share). */
+    public static final String R_LINE = "R is the ratio at which the signed-rank contrasts (X - GD) - R (SGD-50 - GD) of the"
+            + " window test accuracies centre (their Hodges-Lehmann pseudo-median is 0): a pseudo-median ratio, not the mean"
+            + " share mean(X - GD) / mean(SGD-50 - GD) of SGD-50's advantage, from which it differs when the contrasts are"
+            + " skewed. A PASS puts R's set inside [0.5, 1.5]: the noise keeps at least half of SGD-50's advantage, in"
+            + " this sense.";
+
     private NoiseClassSummary() {
     }
 
@@ -100,6 +107,7 @@ public final class NoiseClassSummary {
         t.append(String.format(Locale.ROOT, "Noise-class study (authors-code, plan: PLAN.md): %d paired seeds used of the"
                 + " cap of %d.%n%n", seeds.used().size(), StudyPlan.NOISE_CLASS_CAP));
         t.append(ALPHA_LINE).append("\n\n");
+        t.append(R_LINE).append("\n\n");
         t.append("| claim (recovery: R in [0.5, 1.5]; collapse: at most 0.1 more often) | verdict | look | seeds used"
                 + " | estimate | set | collapsed alone: noise / SGD-50 |\n");
         t.append("| --- | --- | --- | --- | --- | --- | --- |\n");
@@ -161,15 +169,23 @@ public final class NoiseClassSummary {
         return t.toString();
     }
 
-    /** Per used seed and method: the collapses, with their reasons. */
+    /**
+     * Per used seed and method: the collapses, with their reasons and where the run ended (its window accuracy and
+     * its training accuracy at the end), so that a dip the run came back from reads as one.
+     */
     static String collapseTable(StudyRuns runs, NoiseClassVerdicts.Seeds seeds) {
         StringBuilder t = new StringBuilder("### Collapses (PLAN.md's definition)\n\n");
+        t.append("A run counts as collapsed when any of the plan's three conditions holds, one evaluation below 0.3"
+                + " included; where it ended (the window accuracy, the mean test accuracy over the evaluations in the last"
+                + " fifth of the run, and the training accuracy at the end) says whether it came back.\n\n");
         int any = 0;
         for (NoiseClassVerdicts.Seed s : seeds.seeds()) {
             for (Map.Entry<String, Collapse> e : s.collapses().entrySet()) {
                 if (e.getValue().collapsed()) {
-                    t.append(String.format(Locale.ROOT, "* paired seed %d, %s: %s%s%n", s.seed(),
-                            NoiseClassClaim.paperName(e.getKey()), e.getValue().reason(),
+                    StudyRuns.Run run = runs.byMethod().get(e.getKey()).get(s.seed());
+                    t.append(String.format(Locale.ROOT, "* paired seed %d, %s: %s; window accuracy %.3f, training accuracy"
+                                    + " %.3f at the end%s%n", s.seed(), NoiseClassClaim.paperName(e.getKey()),
+                            e.getValue().reason(), run.statistic(), run.rows().get(run.rows().size() - 1).trainAccuracy(),
                             seeds.used().contains(s.seed()) ? "" : " (seed not used yet)"));
                     any++;
                 }
