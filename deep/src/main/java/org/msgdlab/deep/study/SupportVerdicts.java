@@ -1,0 +1,196 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.LookRule;
+import org.msgdlab.core.stats.Location;
+import org.msgdlab.core.stats.TBounds;
+import org.msgdlab.deep.train.BitProvenance;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The verdicts of the support study's six claims from its completed runs (deep/results/support-study/PLAN.md),
+ * nothing trained here.
+ * <p>
+ * <b>Which seeds count.</b> A paired seed is complete when all nine of its runs are completed. A look is made at
+ * {@code n} (50, then 100) once paired seeds 0..n-1 are complete, and uses exactly those: every one of them, in
+ * every claim, whatever its runs did ("No seed is left out"). The plan has each paired seed's nine runs computed
+ * alike (equal {@link BitProvenance}), which the trainer enforces; a complete seed whose runs were not is a case
+ * the plan has no rule for, and stops the verdicts ({@link IllegalStateException} naming it) rather than being
+ * left out or kept silently. Which seeds enter a look depends on whether and how they were computed, never on
+ * their results; before the look at 50 no statistic of a claim is computed.
+ * <p>
+ * Stateless and thread-safe.
+ */
+public final class SupportVerdicts {
+
+    private SupportVerdicts() {
+    }
+
+    /**
+     * One look made for one claim, with the plain mean described beside it.
+     *
+     * @param look      the rule's look: seeds, alpha, the trimmed mean, its bounds L and U, what they decide
+     * @param mean      the plain mean difference over the same seeds
+     * @param meanLower its one-sided Student-t lower bound at the look's alpha (a description, no verdict)
+     * @param meanUpper its upper bound
+     */
+    public record LookRow(LookRule.Look look, TBounds mean, double meanLower, double meanUpper) {
+    }
+
+    /**
+     * A claim's verdict.
+     *
+     * @param claim   the claim
+     * @param verdict PASS or FAIL (decided at a look), or INCONCLUSIVE (undecided at the looks made)
+     * @param settled whether the verdict is final: decided, or undecided at the cap
+     * @param looks   the looks made, in order (the deciding one last)
+     * @param reason  the verdict in words, with the trimmed mean and its bounds
+     */
+    public record ClaimResult(SupportClaim claim, Verdict verdict, boolean settled, List<LookRow> looks, String reason) {
+
+        /** @return the last look made */
+        public LookRow last() {
+            return looks.get(looks.size() - 1);
+        }
+    }
+
+    /**
+     * The verdicts at the last look reached and the descriptions over its seeds.
+     *
+     * @param complete    the complete paired seeds (0..complete-1)
+     * @param seeds       the seeds of the last look reached (50 or 100)
+     * @param claims      the six claims' results, in the plan's order
+     * @param description the described outcomes over the same seeds
+     */
+    public record Report(int complete, int seeds, List<ClaimResult> claims, SupportDescription description) {
+    }
+
+    /**
+     * The complete paired seeds: how many of seeds 0, 1, ... in a row have all nine runs completed. Reads which runs
+     * are there, no statistic of theirs.
+     *
+     * @param runs the completed runs of the support plan
+     * @return k, with seeds 0..k-1 complete
+     */
+    public static int completeSeeds(StudyRuns runs) {
+        int k = 0;
+        while (k < StudyPlan.SUPPORT_CAP && complete(runs, k)) {
+            k++;
+        }
+        return k;
+    }
+
+    private static boolean complete(StudyRuns runs, int s) {
+        return runs.plan().methods().stream().allMatch(m -> runs.has(m, s));
+    }
+
+    /**
+     * The last look reached with {@code complete} complete paired seeds.
+     *
+     * @param complete the complete paired seeds
+     * @return 0 before the first look, else the largest look of {@link SupportClaim#SPENDING} not above it
+     */
+    public static int lookReached(int complete) {
+        int reached = 0;
+        for (int n : SupportClaim.SPENDING.looks()) {
+            if (n <= complete) {
+                reached = n;
+            }
+        }
+        return reached;
+    }
+
+    /**
+     * The verdicts of the six claims at the last look reached, and the plan's descriptions over its seeds.
+     *
+     * @param runs the completed runs of the support plan
+     * @return the report
+     * @throws IllegalStateException when no look is reached (fewer than 50 complete paired seeds: the plan computes
+     *                               nothing before it), or a seed of the look was not computed alike
+     * @throws IOException           when a run.json cannot be read
+     */
+    public static Report evaluate(StudyRuns runs) throws IOException {
+        int complete = completeSeeds(runs);
+        int n = lookReached(complete);
+        if (n == 0) {
+            throw new IllegalStateException("support study: " + complete + " complete paired seeds, before the first look at "
+                    + StudyPlan.SUPPORT_LOOK_EVERY + "; the plan computes no statistic of a claim before it");
+        }
+        requireComputedAlike(runs, n);
+        Map<String, double[]> points = new LinkedHashMap<>();
+        for (String m : runs.plan().methods()) {
+            double[] acc = runs.statistics(m, n);
+            for (int s = 0; s < n; s++) {
+                acc[s] *= 100;
+            }
+            points.put(m, acc);
+        }
+        List<ClaimResult> claims = new ArrayList<>();
+        for (SupportClaim c : SupportClaim.all()) {
+            claims.add(claim(c, c.perSeed(points)));
+        }
+        return new Report(complete, n, List.copyOf(claims), SupportDescription.of(runs, points));
+    }
+
+    /**
+     * One claim's verdict from its per-seed values: the plan's rule ({@link SupportClaim#RULE}) at the looks the
+     * values reach, and the plain mean with its t bounds at each look's alpha beside it.
+     *
+     * @param claim  the claim
+     * @param values d_s of paired seeds 0..k-1, k at least the first look
+     * @return the result
+     * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
+     */
+    public static ClaimResult claim(SupportClaim claim, double[] values) {
+        LookRule.Decision d = SupportClaim.RULE.decide(claim.band(), values);
+        if (d.looks().isEmpty()) {
+            throw new IllegalArgumentException("support claim " + claim.name() + ": " + values.length + " seeds, before the"
+                    + " first look at " + StudyPlan.SUPPORT_LOOK_EVERY);
+        }
+        List<LookRow> rows = new ArrayList<>();
+        for (LookRule.Look look : d.looks()) {
+            TBounds mean = Location.MEAN.of(values, look.seeds());
+            rows.add(new LookRow(look, mean, mean.lower(look.alpha()), mean.upper(look.alpha())));
+        }
+        LookRule.Look last = d.last();
+        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: trimmed mean %+.3f points, one-sided"
+                        + " bounds [%+.3f, %+.3f] at alpha %.3g; %s", d.verdict(), last.seeds(), last.estimate().estimate(),
+                last.lower(), last.upper(), last.alpha(), claim.band().rule());
+        if (!d.settled()) {
+            why += "; undecided: the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds";
+        } else if (d.verdict() == Verdict.INCONCLUSIVE) {
+            why += "; undecided at the cap (the seeds a decision would need at power 0.8 are not projected by this build)";
+        }
+        return new ClaimResult(claim, d.verdict(), d.settled(), List.copyOf(rows), why);
+    }
+
+    /** Every seed of the look: its nine runs recorded equal bits. */
+    private static void requireComputedAlike(StudyRuns runs, int n) throws IOException {
+        List<String> mixed = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            Optional<BitProvenance> first = Optional.empty();
+            for (String m : runs.plan().methods()) {
+                Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));
+                if (b.isEmpty()) {
+                    mixed.add("seed " + s + " " + m + ": no bits recorded");
+                } else if (first.isEmpty()) {
+                    first = b;
+                } else if (!b.get().equals(first.get())) {
+                    mixed.add("seed " + s + " " + m + ": " + String.join("; ", first.get().differences(b.get())));
+                }
+            }
+        }
+        if (!mixed.isEmpty()) {
+            throw new IllegalStateException("support study: a paired seed of the look at " + n + " was not computed alike,"
+                    + " which the plan has no rule for (it counts every complete seed, each computed alike); no verdict"
+                    + " computed: " + mixed);
+        }
+    }
+}
