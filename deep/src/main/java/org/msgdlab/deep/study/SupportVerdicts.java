@@ -161,14 +161,24 @@ public final class SupportVerdicts {
         }
         LookRule.Look last = d.last();
         String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: trimmed mean %+.3f points, one-sided"
-                        + " bounds [%+.3f, %+.3f] at alpha %.3g; %s", d.verdict(), last.seeds(), last.estimate().estimate(),
-                last.lower(), last.upper(), last.alpha(), claim.band().rule());
+                        + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), last.estimate().estimate(),
+                last.lower(), last.upper(), alpha(last.alpha()), claim.band().rule());
         if (!d.settled()) {
             why += "; undecided: the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds";
         } else if (d.verdict() == Verdict.INCONCLUSIVE) {
             why += "; undecided at the cap (the seeds a decision would need at power 0.8 are not projected by this build)";
         }
         return new ClaimResult(claim, d.verdict(), d.settled(), List.copyOf(rows), why);
+    }
+
+    /**
+     * A level as the plan writes it: three significant digits, no trailing zeros.
+     *
+     * @param alpha the level
+     * @return e.g. {@code 0.001}, {@code 0.004}
+     */
+    public static String alpha(double alpha) {
+        return new java.math.BigDecimal(alpha).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** Every seed of the look: its nine runs recorded equal bits. */
