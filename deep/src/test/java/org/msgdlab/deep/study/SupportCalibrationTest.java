@@ -42,8 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       other way: a rule at the sizing's 0.0082 would fail it almost always.</li>
  *   <li><b>Agreement with the sizing.</b> Every rate and power the plan's sizing prints
  *       (sizing/resampled.txt, 40,000 studies, numpy's generator) agrees with this simulation within 3.89 sd of the
- *       two estimates' difference (two-sided 1e-4 each; over the 51 comparisons a false fail has probability below
- *       0.006): a second implementation of the rule and of its worlds.</li>
+ *       two estimates' difference (two-sided 1e-4 each; over the 68 comparisons a false fail has probability below
+ *       0.007): a second implementation of the rule and of its worlds.</li>
  *   <li><b>Power.</b> At the second study's values the power is the plan's table (0.84 to 1.00 plain, 0.75 to 1.00
  *       with dips), and at least 0.8 on the plain worlds, the margin's reason.</li>
  *   <li><b>This test can fail.</b> The named wrong variant, Student's t on the untrimmed mean (size.py --plain-t, in
