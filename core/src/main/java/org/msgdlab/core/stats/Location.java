@@ -3,14 +3,14 @@ package org.msgdlab.core.stats;
 import java.util.Arrays;
 
 /**
- * Which location of the per-seed values a rule estimates and bounds: the 10%-trimmed mean with Yuen's bounds
+ * Which location of the per-seed values a rule estimates and bounds: the 10%-trimmed mean with the Tukey-McLaughlin bounds
  * ({@link TrimmedMean}), or the mean with Student's ({@link PairedDifferences}). The support study's rule uses the
  * trimmed mean; the mean is its named wrong variant (on the second study's skewed differences its bound breaks
  * the level, deep/results/support-study/sizing/plain-t.txt), and the plain description printed beside it.
  */
 public enum Location {
 
-    /** The 10%-trimmed mean, Yuen's bounds: df = k - 2 floor(k/10) - 1. */
+    /** The 10%-trimmed mean, Tukey-McLaughlin bounds: df = k - 2 floor(k/10) - 1. */
     TRIMMED_MEAN {
         @Override
         public TBounds of(double[] values, int n) {

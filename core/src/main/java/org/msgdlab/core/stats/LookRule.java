@@ -26,7 +26,7 @@ public final class LookRule {
      * The rule.
      *
      * @param spending the looks and their levels
-     * @param location what is estimated and bounded: the trimmed mean (Yuen) or the mean (Student)
+     * @param location what is estimated and bounded: the trimmed mean (Tukey-McLaughlin) or the mean (Student)
      * @throws NullPointerException when an argument is null
      */
     public LookRule(AlphaSpending spending, Location location) {

@@ -5,7 +5,7 @@ package org.msgdlab.core.stats;
  * <pre>
  *   lower(alpha) = estimate - t_{1-alpha, df} SE,   upper(alpha) = estimate + t_{1-alpha, df} SE.
  * </pre>
- * {@link TrimmedMean} (Yuen's bounds on a trimmed mean) and {@link PairedDifferences} (Student's on a mean) give
+ * {@link TrimmedMean} (Tukey-McLaughlin bounds on a trimmed mean) and {@link PairedDifferences} (Student's on a mean) give
  * one; {@link Location} names the two.
  */
 public interface TBounds {

@@ -9,7 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The support study's estimand (deep/results/support-study/PLAN.md, "Statistic"): "the 10%-trimmed mean of the
  * study's d_s (floor(0.1 k) seeds cut from each end at k seeds), with Yuen's interval (winsorized variance,
- * k - 2 floor(0.1 k) - 1 degrees of freedom)".
+ * k - 2 floor(0.1 k) - 1 degrees of freedom)", the interval amendment 2 names: the one-sample Tukey-McLaughlin bound,
+ * SE = s_w sqrt(k) / h with h = k - 2g, not Yuen's 1974 form.
  */
 class TrimmedMeanTest {
 
