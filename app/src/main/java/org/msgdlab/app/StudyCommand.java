@@ -300,26 +300,33 @@ final class StudyCommand implements Callable<Integer> {
             return ExitCode.USAGE.code();
         }
         StudyRuns trained = StudyRuns.read(plan, cap);
-        int complete = SupportVerdicts.completeSeeds(trained);
+        SupportVerdicts.Seeds counted = SupportVerdicts.seeds(trained);
+        // a seed left out (amendment 2) is replaced by the next: read past seed cap - 1 while the list ends there
+        for (int read = cap; counted.counted().size() < cap && counted.next() == read; ) {
+            read += cap - counted.counted().size();
+            trained = StudyRuns.read(plan, read);
+            counted = SupportVerdicts.seeds(trained);
+        }
+        int complete = counted.counted().size();
         int look = SupportVerdicts.lookReached(complete);
         spec.commandLine().getOut().println("support study: " + complete + " complete paired seeds"
-                + (complete > 0 ? " (0-" + (complete - 1) + ")" : "") + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
+                + (counted.leftOut().isEmpty() ? complete > 0 ? " (0-" + (complete - 1) + ")" : ""
+                        : " (seeds 0-" + (counted.next() - 1) + ", " + counted.leftOut().size() + " left out: their runs do"
+                        + " not share their bits)")
+                + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
                 + (look == 0 ? ". No verdict is computed before the look at " + StudyPlan.SUPPORT_LOOK_EVERY + " (PLAN.md)."
                         : "; the verdicts of the look at " + look + " (PLAN.md):"));
         spec.commandLine().getOut().flush();
         for (String m : trained.mismatches()) {
             err.println("study: not used, other settings: " + m);
         }
+        for (String n : counted.leftOut()) {
+            err.println("study: " + n);
+        }
         if (look == 0) {
             return ExitCode.OK.code();
         }
-        SupportVerdicts.Report report;
-        try {
-            report = SupportVerdicts.evaluate(trained);
-        } catch (IllegalStateException e) {
-            err.println("study: " + e.getMessage());
-            return ExitCode.CLAIM_ERROR.code();
-        }
+        SupportVerdicts.Report report = SupportVerdicts.evaluate(trained);
         Path out = plan.dir().resolve(p.name());
         org.msgdlab.reports.summary.SupportSummary.write(trained, report, out);
         org.msgdlab.reports.figures.SupportFigures.write(report, out.resolve("figures"));

@@ -104,7 +104,7 @@ class StudyCommandTest {
         assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper", csv.get(0));
         assertEquals(7, csv.size(), "six claims, each decided at its first look: " + csv);
         String[] fisher = csv.get(2).split(",");
-        assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "1", "50"), List.of(fisher).subList(0, 4));
+        assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "50", "50"), List.of(fisher).subList(0, 4));
         assertEquals(1.0, Double.parseDouble(fisher[4]), 0.02, "points: Fisher a point above Cov");
         assertEquals("0.001000", fisher[7]);
         assertEquals("FAIL", fisher[8]);
@@ -112,9 +112,10 @@ class StudyCommandTest {
         assertEquals(List.of("PASS", "FAIL", "PASS", "PASS", "PASS", "PASS"),
                 csv.subList(1, 7).stream().map(l -> l.split(",")[8]).toList());
         String md = Files.readString(out.resolve("verdicts.md"));
-        assertTrue(md.contains("| `class.fisher-vs-cov` | acc(MSGD-Fisher) - acc(MSGD-Cov) | equivalence | **FAIL** | 1 (50) |"), md);
+        assertTrue(md.contains("| `class.fisher-vs-cov` | acc(MSGD-Fisher) - acc(MSGD-Cov) | equivalence | **FAIL** | 50 | 0.001 |"), md);
         assertTrue(md.contains("6 x 0.0082 < 0.05"), "the alpha line with every verdict table");
         assertTrue(md.contains("MSGD-Cov, seed 7: dipped to 0.310 at iteration 2000"), md);
+        assertTrue(md.contains("| MSGD-[Fisher-250] | 50 | 1 (seeds [3]) |"), md);
         assertEquals(1 + 9 * 50, Files.readAllLines(out.resolve("runs.csv")).size(), "the look's runs, not seed 50's");
         assertTrue(Files.size(out.resolve("figures/forest.png")) > 10_000);
         assertTrue(Files.size(out.resolve("figures/dose.png")) > 10_000);

@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  *   d_s = mean over m in {@code of} of acc(m, s) - acc({@code against}, s),
  * </pre>
  * acc = 100 x the {@link WindowStatistic} (iterations 4,000 to 5,000); its estimand the 10%-trimmed mean of d,
- * decided by {@link #RULE}: Yuen's one-sided bounds at the looks of 50 and 100 complete paired seeds, one-sided
+ * decided by {@link #RULE}: the one-sided trimmed-mean bounds (Tukey-McLaughlin, the plan's "Yuen's" read by
+ * its amendment 2) at the looks of 50 and 100 complete paired seeds, one-sided
  * alpha 0.001 and 0.004 ({@link #SPENDING}), the first look that decides fixing the verdict.
  * <p>
  * Immutable and thread-safe.
@@ -43,7 +44,7 @@ public record SupportClaim(String name, BandClaim band, List<String> of, String 
     /** The looks, the alpha each spends, over the six claims: one-sided 0.001 at 50 and 0.004 at 100. */
     public static final AlphaSpending SPENDING = new AlphaSpending(FAMILY_ALPHA, 6, RESERVE, new double[]{0.2, 0.8},
             new int[]{StudyPlan.SUPPORT_LOOK_EVERY, StudyPlan.SUPPORT_CAP});
-    /** The plan's rule: the 10%-trimmed mean, Yuen's bounds, at {@link #SPENDING}'s looks. */
+    /** The plan's rule: the 10%-trimmed mean, Tukey-McLaughlin bounds, at {@link #SPENDING}'s looks. */
     public static final LookRule RULE = new LookRule(SPENDING, Location.TRIMMED_MEAN);
     /**
      * The study's one statement of its error control, repeated with every verdict table (PLAN.md, "Error control").

@@ -11,18 +11,24 @@ import java.util.Map;
 /**
  * What the support study describes without a verdict (deep/results/support-study/PLAN.md, "Described, not claimed"
  * and "Losses and dips"), over the seeds of the last look reached: SGD-50's advantage over GD (the margins' unit,
- * re-estimated), the dose (the loss of MSGD-[Fisher-B] against MSGD-Fisher at B = 10, 50, 250 and the per-seed
+ * re-estimated), each dense noise against SGD-50 alone (the plan names MSGD-Cov and MSGD-Fisher; MSGD-Bernoulli-50,
+ * the third of the dense claim's mean, is described alike), the dose (the loss of MSGD-[Fisher-B] against MSGD-Fisher at B = 10, 50, 250 and the per-seed
  * least-squares slope of acc on log10 B over B = 10, 50, 250, 1,000, the dense MSGD-Fisher being B = n = 1,000),
- * and each method's losses and dips with exact 95% intervals. Every interval here is two-sided 95%: Yuen's for a
+ * and each method's losses and dips with exact 95% intervals. Every interval here is two-sided 95%: Tukey-McLaughlin's (the plan's "Yuen") for a
  * trimmed mean, Student's for a mean, Clopper-Pearson's for a count. Immutable and thread-safe.
  *
- * @param seeds        the paired seeds described (0..seeds-1)
+ * @param seeds        the paired seeds described, in seed order (the last look's)
  * @param sgdOverGd    acc(SGD-50) - acc(GD): trimmed mean and mean, points
+ * @param denseVsSgd   per dense noise (MSGD-Cov, MSGD-Fisher, MSGD-Bernoulli-50): acc(noise) - acc(SGD-50), points
  * @param dose         per support B = 10, 50, 250: acc(MSGD-[Fisher-B]) - acc(MSGD-Fisher), points
  * @param slope        the per-seed slope of acc on log10 B, points per decade
  * @param outcomes     per method, in the plan's order: its losses and dips
  */
-public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose, Estimate slope, List<Outcomes> outcomes) {
+public record SupportDescription(List<Integer> seeds, Estimate sgdOverGd, List<Single> denseVsSgd, List<Dose> dose,
+                                 Estimate slope, List<Outcomes> outcomes) {
+
+    /** The dense noises described one by one against SGD-50. */
+    public static final List<String> DENSE = List.of(SupportClaim.COV, SupportClaim.FISHER, SupportClaim.BERNOULLI);
 
     /** The two-sided level of every interval here: 95%. */
     public static final double LEVEL = 0.05;
@@ -33,9 +39,9 @@ public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose,
             SupportClaim.FISHER);
 
     /**
-     * A described quantity: its 10%-trimmed mean with Yuen's 95% interval and its mean with Student's.
+     * A described quantity: its 10%-trimmed mean with its 95% (Tukey-McLaughlin) interval and its mean with Student's.
      *
-     * @param trimmed the trimmed mean and its standard error (Yuen)
+     * @param trimmed the trimmed mean and its standard error (Tukey-McLaughlin)
      * @param mean    the mean and its standard error
      */
     public record Estimate(TBounds trimmed, TBounds mean) {
@@ -69,6 +75,15 @@ public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose,
         public double meanUpper() {
             return mean.upper(LEVEL / 2);
         }
+    }
+
+    /**
+     * One noise against SGD-50.
+     *
+     * @param method     the noise's plan name
+     * @param difference acc(noise) - acc(SGD-50), points
+     */
+    public record Single(String method, Estimate difference) {
     }
 
     /**
@@ -129,24 +144,21 @@ public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose,
      * The descriptions over the seeds the accuracies cover.
      *
      * @param runs   the completed runs (for the losses and dips)
-     * @param points each method's accuracy in points at paired seeds 0..k-1
-     * @return the descriptions over those k seeds
+     * @param points each method's accuracy in points at the paired seeds {@code seeds}, in their order
+     * @param seeds  the paired seeds described
+     * @return the descriptions over those seeds
      */
-    static SupportDescription of(StudyRuns runs, Map<String, double[]> points) {
-        int k = points.get(SupportClaim.GD).length;
-        double[] adv = new double[k];
-        for (int s = 0; s < k; s++) {
-            adv[s] = points.get(SupportClaim.SGD)[s] - points.get(SupportClaim.GD)[s];
+    static SupportDescription of(StudyRuns runs, Map<String, double[]> points, List<Integer> seeds) {
+        int k = seeds.size();
+        double[] adv = difference(points.get(SupportClaim.SGD), points.get(SupportClaim.GD));
+        List<Single> dense = new ArrayList<>();
+        for (String m : DENSE) {
+            dense.add(new Single(m, Estimate.of(difference(points.get(m), points.get(SupportClaim.SGD)))));
         }
         List<Dose> dose = new ArrayList<>();
         double[] fisher = points.get(SupportClaim.FISHER);
         for (int i = 0; i < SUPPORTS.length - 1; i++) {
-            double[] x = points.get(DOSE_METHODS.get(i));
-            double[] loss = new double[k];
-            for (int s = 0; s < k; s++) {
-                loss[s] = x[s] - fisher[s];
-            }
-            dose.add(new Dose(SUPPORTS[i], DOSE_METHODS.get(i), Estimate.of(loss)));
+            dose.add(new Dose(SUPPORTS[i], DOSE_METHODS.get(i), Estimate.of(difference(points.get(DOSE_METHODS.get(i)), fisher))));
         }
         double[] w = slopeWeights();
         double[] slope = new double[k];
@@ -159,7 +171,7 @@ public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose,
         for (String m : runs.plan().methods()) {
             List<Integer> lost = new ArrayList<>();
             List<String> dips = new ArrayList<>();
-            for (int s = 0; s < k; s++) {
+            for (int s : seeds) {
                 LossOrDip o = LossOrDip.of(runs.byMethod().get(m).get(s).rows(), runs.plan().iterations());
                 if (o.lost()) {
                     lost.add(s);
@@ -169,6 +181,16 @@ public record SupportDescription(int seeds, Estimate sgdOverGd, List<Dose> dose,
             }
             outcomes.add(new Outcomes(m, k, List.copyOf(lost), List.copyOf(dips)));
         }
-        return new SupportDescription(k, Estimate.of(adv), List.copyOf(dose), Estimate.of(slope), List.copyOf(outcomes));
+        return new SupportDescription(List.copyOf(seeds), Estimate.of(adv), List.copyOf(dense), List.copyOf(dose),
+                Estimate.of(slope), List.copyOf(outcomes));
+    }
+
+    /** x_s - y_s, seed by seed. */
+    private static double[] difference(double[] x, double[] y) {
+        double[] d = new double[x.length];
+        for (int s = 0; s < d.length; s++) {
+            d[s] = x[s] - y[s];
+        }
+        return d;
     }
 }

@@ -18,13 +18,14 @@ import java.util.Optional;
  * The verdicts of the support study's six claims from its completed runs (deep/results/support-study/PLAN.md),
  * nothing trained here.
  * <p>
- * <b>Which seeds count.</b> A paired seed is complete when all nine of its runs are completed. A look is made at
- * {@code n} (50, then 100) once paired seeds 0..n-1 are complete, and uses exactly those: every one of them, in
- * every claim, whatever its runs did ("No seed is left out"). The plan has each paired seed's nine runs computed
- * alike (equal {@link BitProvenance}), which the trainer enforces; a complete seed whose runs were not is a case
- * the plan has no rule for, and stops the verdicts ({@link IllegalStateException} naming it) rather than being
- * left out or kept silently. Which seeds enter a look depends on whether and how they were computed, never on
- * their results; before the look at 50 no statistic of a claim is computed.
+ * <b>Which seeds count</b> (PLAN.md, amendment 2). A paired seed is complete when all nine of its runs are
+ * completed. In seed order 0, 1, 2, ...: a complete seed whose nine runs share their {@link BitProvenance} counts; a
+ * complete seed whose runs do not (or one without recorded bits; the runner and train.sh prevent it) is left out,
+ * named, and the next seed taken; the first seed not complete ends the list, at most {@value StudyPlan#SUPPORT_CAP}
+ * seeds. A look at n (50, then 100) uses the first n seeds of that list: every one of them, in every claim,
+ * whatever its runs did ("No seed is left out" of the statistic for its results). Which seeds enter a look depends
+ * on whether and how they were computed, never on their results; before the look at 50 no statistic of a claim is
+ * computed.
  * <p>
  * Stateless and thread-safe.
  */
@@ -62,29 +63,52 @@ public final class SupportVerdicts {
     }
 
     /**
-     * The verdicts at the last look reached and the descriptions over its seeds.
+     * The paired seeds that count, in seed order.
      *
-     * @param complete    the complete paired seeds (0..complete-1)
-     * @param seeds       the seeds of the last look reached (50 or 100)
-     * @param claims      the six claims' results, in the plan's order
-     * @param description the described outcomes over the same seeds
+     * @param counted the complete seeds whose runs share their bits, in seed order (at most the cap)
+     * @param leftOut complete seeds left out, each "paired seed s left out: ..." with what differs
+     * @param next    the first seed after the list: not complete, or past the cap's count
      */
-    public record Report(int complete, int seeds, List<ClaimResult> claims, SupportDescription description) {
+    public record Seeds(List<Integer> counted, List<String> leftOut, int next) {
     }
 
     /**
-     * The complete paired seeds: how many of seeds 0, 1, ... in a row have all nine runs completed. Reads which runs
-     * are there, no statistic of theirs.
+     * The verdicts at the last look reached and the descriptions over its seeds.
+     *
+     * @param seeds       the seeds that count
+     * @param look        the paired seeds of the last look reached (50 or 100): the first of {@code seeds.counted()}
+     * @param claims      the six claims' results, in the plan's order
+     * @param description the described outcomes over the same seeds
+     */
+    public record Report(Seeds seeds, List<Integer> look, List<ClaimResult> claims, SupportDescription description) {
+
+        /** @return the number of paired seeds of the last look reached */
+        public int lookSeeds() {
+            return look.size();
+        }
+    }
+
+    /**
+     * The paired seeds that count (PLAN.md, amendment 2): reads which runs are completed and their bits, no statistic
+     * of theirs.
      *
      * @param runs the completed runs of the support plan
-     * @return k, with seeds 0..k-1 complete
+     * @return in seed order, the complete seeds computed alike (up to the cap), those left out, where the list ends
+     * @throws IOException when a run.json cannot be read
      */
-    public static int completeSeeds(StudyRuns runs) {
-        int k = 0;
-        while (k < StudyPlan.SUPPORT_CAP && complete(runs, k)) {
-            k++;
+    public static Seeds seeds(StudyRuns runs) throws IOException {
+        List<Integer> counted = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        int s = 0;
+        for (; counted.size() < StudyPlan.SUPPORT_CAP && complete(runs, s); s++) {
+            List<String> mixed = differences(runs, s);
+            if (mixed.isEmpty()) {
+                counted.add(s);
+            } else {
+                leftOut.add("paired seed " + s + " left out: its nine runs do not share their bits: " + mixed);
+            }
         }
-        return k;
+        return new Seeds(List.copyOf(counted), List.copyOf(leftOut), s);
     }
 
     private static boolean complete(StudyRuns runs, int s) {
@@ -94,7 +118,7 @@ public final class SupportVerdicts {
     /**
      * The last look reached with {@code complete} complete paired seeds.
      *
-     * @param complete the complete paired seeds
+     * @param complete the paired seeds that count
      * @return 0 before the first look, else the largest look of {@link SupportClaim#SPENDING} not above it
      */
     public static int lookReached(int complete) {
@@ -112,23 +136,23 @@ public final class SupportVerdicts {
      *
      * @param runs the completed runs of the support plan
      * @return the report
-     * @throws IllegalStateException when no look is reached (fewer than 50 complete paired seeds: the plan computes
-     *                               nothing before it), or a seed of the look was not computed alike
+     * @throws IllegalStateException when no look is reached (fewer than 50 paired seeds count: the plan computes
+     *                               nothing before the first look)
      * @throws IOException           when a run.json cannot be read
      */
     public static Report evaluate(StudyRuns runs) throws IOException {
-        int complete = completeSeeds(runs);
-        int n = lookReached(complete);
+        Seeds seeds = seeds(runs);
+        int n = lookReached(seeds.counted().size());
         if (n == 0) {
-            throw new IllegalStateException("support study: " + complete + " complete paired seeds, before the first look at "
-                    + StudyPlan.SUPPORT_LOOK_EVERY + "; the plan computes no statistic of a claim before it");
+            throw new IllegalStateException("support study: " + seeds.counted().size() + " paired seeds count, before the"
+                    + " first look at " + StudyPlan.SUPPORT_LOOK_EVERY + "; the plan computes no statistic of a claim before it");
         }
-        requireComputedAlike(runs, n);
+        List<Integer> look = seeds.counted().subList(0, n);
         Map<String, double[]> points = new LinkedHashMap<>();
         for (String m : runs.plan().methods()) {
-            double[] acc = runs.statistics(m, n);
-            for (int s = 0; s < n; s++) {
-                acc[s] *= 100;
+            double[] acc = new double[n];
+            for (int i = 0; i < n; i++) {
+                acc[i] = 100 * runs.byMethod().get(m).get(look.get(i)).statistic();
             }
             points.put(m, acc);
         }
@@ -136,7 +160,7 @@ public final class SupportVerdicts {
         for (SupportClaim c : SupportClaim.all()) {
             claims.add(claim(c, c.perSeed(points)));
         }
-        return new Report(complete, n, List.copyOf(claims), SupportDescription.of(runs, points));
+        return new Report(seeds, List.copyOf(look), List.copyOf(claims), SupportDescription.of(runs, points, look));
     }
 
     /**
@@ -181,26 +205,20 @@ public final class SupportVerdicts {
         return new java.math.BigDecimal(alpha).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
-    /** Every seed of the look: its nine runs recorded equal bits. */
-    private static void requireComputedAlike(StudyRuns runs, int n) throws IOException {
+    /** What differs between the bits of seed {@code s}'s nine runs (empty: they share them). */
+    private static List<String> differences(StudyRuns runs, int s) throws IOException {
         List<String> mixed = new ArrayList<>();
-        for (int s = 0; s < n; s++) {
-            Optional<BitProvenance> first = Optional.empty();
-            for (String m : runs.plan().methods()) {
-                Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));
-                if (b.isEmpty()) {
-                    mixed.add("seed " + s + " " + m + ": no bits recorded");
-                } else if (first.isEmpty()) {
-                    first = b;
-                } else if (!b.get().equals(first.get())) {
-                    mixed.add("seed " + s + " " + m + ": " + String.join("; ", first.get().differences(b.get())));
-                }
+        Optional<BitProvenance> first = Optional.empty();
+        for (String m : runs.plan().methods()) {
+            Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));
+            if (b.isEmpty()) {
+                mixed.add(m + ": no bits recorded");
+            } else if (first.isEmpty()) {
+                first = b;
+            } else if (!b.get().equals(first.get())) {
+                mixed.add(m + ": " + String.join("; ", first.get().differences(b.get())));
             }
         }
-        if (!mixed.isEmpty()) {
-            throw new IllegalStateException("support study: a paired seed of the look at " + n + " was not computed alike,"
-                    + " which the plan has no rule for (it counts every complete seed, each computed alike); no verdict"
-                    + " computed: " + mixed);
-        }
+        return mixed;
     }
 }

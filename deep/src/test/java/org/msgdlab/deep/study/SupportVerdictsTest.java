@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A dress rehearsal of the support study's verdicts (deep/results/support-study/PLAN.md) on synthetic runs written
  * to a temporary study directory, never on the study's own runs: the looks at 50 and 100 complete paired seeds,
- * nothing before 50, every complete seed counted, each claim's d_s from its methods, and the descriptions.
+ * nothing before 50, every complete seed counted, a seed whose runs do not share their bits left out and named
+ * (amendment 2), each claim's d_s from its methods, and the descriptions.
  */
 class SupportVerdictsTest {
 
@@ -68,18 +69,21 @@ class SupportVerdictsTest {
     @Test
     void beforeTheLookAt50CompletePairedSeedsNoStatisticIsComputed(@TempDir Path dir) throws Exception {
         StudyRuns runs = study(dir, 49, 8);     // seed 49 has eight of its nine runs
-        assertEquals(49, SupportVerdicts.completeSeeds(runs));
+        SupportVerdicts.Seeds seeds = SupportVerdicts.seeds(runs);
+        assertEquals(49, seeds.counted().size());
+        assertEquals(49, seeds.next(), "seed 49 is not complete: the list ends there");
         assertEquals(0, SupportVerdicts.lookReached(49));
         var e = assertThrows(IllegalStateException.class, () -> SupportVerdicts.evaluate(runs));
-        assertEquals("support study: 49 complete paired seeds, before the first look at 50; the plan computes no statistic"
+        assertEquals("support study: 49 paired seeds count, before the first look at 50; the plan computes no statistic"
                 + " of a claim before it", e.getMessage());
     }
 
     @Test
     void atTheLookOf50EachClaimIsDecidedFromItsOwnDifference(@TempDir Path dir) throws Exception {
         SupportVerdicts.Report r = SupportVerdicts.evaluate(study(dir, 57, 3));
-        assertEquals(57, r.complete());
-        assertEquals(50, r.seeds(), "the look at 50 uses seeds 0..49, not the 57 complete");
+        assertEquals(57, r.seeds().counted().size());
+        assertEquals(50, r.lookSeeds(), "the look at 50 uses seeds 0..49, not the 57 complete");
+        assertEquals(49, r.look().get(49));
         Map<String, SupportVerdicts.ClaimResult> c = byName(r);
         assertEquals(List.of("class.bernoulli-50-vs-cov", "class.fisher-vs-cov", "support.cov-exact-10-below-cov",
                 "support.fisher-10-below-fisher", "as-sgd.dense-vs-sgd-50", "as-sgd.sparse-below-sgd-50"), List.copyOf(c.keySet()));
@@ -101,8 +105,11 @@ class SupportVerdictsTest {
         assertTrue(fisher.meanLower() < fisher.mean().estimate() && fisher.mean().estimate() < fisher.meanUpper());
         // the descriptions, over the same 50 seeds
         SupportDescription d = r.description();
-        assertEquals(50, d.seeds());
+        assertEquals(r.look(), d.seeds());
         assertEquals(1.4 + 1.0 / 3, d.sgdOverGd().trimmed().estimate(), 0.2);
+        assertEquals(List.of("msgd-cov", "msgd-fisher", "msgd-bernoulli-50"),
+                d.denseVsSgd().stream().map(SupportDescription.Single::method).toList());
+        assertEquals(1.0 - 1.0 / 3, d.denseVsSgd().get(1).difference().trimmed().estimate(), 0.2, "MSGD-Fisher - SGD-50");
         assertEquals(List.of(10, 50, 250), d.dose().stream().map(SupportDescription.Dose::support).toList());
         assertEquals(0.5, d.dose().get(0).loss().trimmed().estimate(), 0.05, "[Fisher-10] - Fisher");
         assertEquals(0.1, d.dose().get(2).loss().trimmed().estimate(), 0.05, "[Fisher-250] - Fisher: seed 3's loss trimmed");
@@ -119,7 +126,7 @@ class SupportVerdictsTest {
     @Test
     void atTheCapAClaimUndecidedAt50IsLookedAtAgainAndTheDecidedKeepTheirVerdict(@TempDir Path dir) throws Exception {
         SupportVerdicts.Report r = SupportVerdicts.evaluate(study(dir, 100, 0));
-        assertEquals(100, r.seeds());
+        assertEquals(100, r.lookSeeds());
         Map<String, SupportVerdicts.ClaimResult> c = byName(r);
         assertEquals(1, c.get("class.fisher-vs-cov").looks().size(), "decided at 50: no second look");
         SupportVerdicts.ClaimResult sparse = c.get("as-sgd.sparse-below-sgd-50");
@@ -127,17 +134,24 @@ class SupportVerdictsTest {
         assertEquals(0.004, sparse.last().look().alpha(), 1e-15);
         assertEquals(Verdict.INCONCLUSIVE, sparse.verdict());
         assertTrue(sparse.settled(), "undecided at the cap: final");
-        assertEquals(100, r.description().seeds());
+        assertEquals(100, r.description().seeds().size());
         assertEquals(List.of(3), r.description().outcomes().get(StudyPlan.SUPPORT_METHODS.indexOf("msgd-[fisher-250]")).lost());
     }
 
+    /** Amendment 2: "a complete seed whose runs do not [share their bits] is left out, named, and the next seed taken". */
     @Test
-    void aSeedWhoseRunsWereNotComputedAlikeStopsTheVerdictsNamingIt(@TempDir Path dir) throws Exception {
+    void aSeedWhoseRunsDoNotShareTheirBitsIsLeftOutNamedAndTheNextSeedTaken(@TempDir Path dir) throws Exception {
         StudyPlan plan = StudyPlan.support(dir, dir);
-        StudyRuns runs = NoiseClassVerdictsTest.runs(plan, 50, SupportVerdictsTest::rows,
+        StudyRuns runs = NoiseClassVerdictsTest.runs(plan, 51, SupportVerdictsTest::rows,
                 (m, s) -> s == 5 && m.equals("msgd-[fisher-10]") ? NoiseClassVerdictsTest.ELSEWHERE : NoiseClassVerdictsTest.HERE);
-        var e = assertThrows(IllegalStateException.class, () -> SupportVerdicts.evaluate(runs));
-        assertTrue(e.getMessage().contains("seed 5 msgd-[fisher-10]: ") && e.getMessage().contains("Intel Xeon"), e.getMessage());
+        SupportVerdicts.Report r = SupportVerdicts.evaluate(runs);
+        assertEquals(1, r.seeds().leftOut().size());
+        String note = r.seeds().leftOut().get(0);
+        assertTrue(note.startsWith("paired seed 5 left out: its nine runs do not share their bits: [msgd-[fisher-10]: ")
+                && note.contains("Intel Xeon"), note);
+        assertEquals(50, r.lookSeeds());
+        assertTrue(!r.look().contains(5) && r.look().get(5) == 6 && r.look().get(49) == 50, r.look().toString());
+        assertEquals(r.look(), r.description().seeds());
     }
 
     /** The dose's slope: the per-seed least-squares slope on log10 B, whose weights sum to 0 and weigh log10 B to 1. */

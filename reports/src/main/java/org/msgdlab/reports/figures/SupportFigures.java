@@ -20,7 +20,7 @@ import java.util.Locale;
  * The support study's figures (deep/results/support-study/PLAN.md, "Reporting"): a forest plot of the six claims'
  * 10%-trimmed-mean differences in points, each with its one-sided bounds [L, U] at the look that decided it (or the
  * last look made), lines at -Delta, 0 and +Delta; and the dose: the trimmed-mean loss of MSGD-[Fisher-B] against
- * MSGD-Fisher at B = 10, 50, 250 with 95% Yuen intervals, the dense MSGD-Fisher at B = n = 1,000 as 0.
+ * MSGD-Fisher at B = 10, 50, 250 with 95% (Tukey-McLaughlin) intervals, the dense MSGD-Fisher at B = n = 1,000 as 0.
  */
 public final class SupportFigures {
 
@@ -49,7 +49,7 @@ public final class SupportFigures {
         int width = 900;
         int height = 170 + 44 * rows;
         XYChart chart = new XYChart(width, height);
-        chart.setTitle("If not the class, the support? Paired differences in accuracy points (look at " + report.seeds()
+        chart.setTitle("If not the class, the support? Paired differences in accuracy points (look at " + report.lookSeeds()
                 + " paired seeds)");
         chart.setXAxisTitle(String.format(Locale.ROOT, "10%%-trimmed mean of d_s (points) with its one-sided bounds [L, U];"
                 + " equivalence band +-%.2f, below: U < 0", SupportClaim.DELTA));
@@ -108,9 +108,9 @@ public final class SupportFigures {
         int width = 760;
         int height = 480;
         XYChart chart = new XYChart(width, height);
-        chart.setTitle(String.format(Locale.ROOT, "The dose: MSGD-[Fisher-B] - MSGD-Fisher (%d paired seeds)", d.seeds()));
+        chart.setTitle(String.format(Locale.ROOT, "The dose: MSGD-[Fisher-B] - MSGD-Fisher (%d paired seeds)", d.seeds().size()));
         chart.setXAxisTitle("support B (examples per step; the dense MSGD-Fisher is B = n = 1,000)");
-        chart.setYAxisTitle("10%-trimmed mean difference (points), 95% Yuen interval");
+        chart.setYAxisTitle("10%-trimmed mean difference (points), 95% interval");
         Charts.style(chart.getStyler());
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setLegendVisible(false);
@@ -146,7 +146,7 @@ public final class SupportFigures {
         chart.getStyler().setXAxisMin(5.0);
         chart.getStyler().setXAxisMax(2000.0);
         String slope = String.format(Locale.ROOT, "per-seed slope on log10 B: trimmed mean %+.3f [%+.3f, %+.3f] points per decade"
-                + " (95%%, Yuen; a description)", d.slope().trimmed().estimate(), d.slope().trimmedLower(), d.slope().trimmedUpper());
+                + " (95%%, Tukey-McLaughlin; a description)", d.slope().trimmed().estimate(), d.slope().trimmedLower(), d.slope().trimmedUpper());
         chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
         chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
         chart.addAnnotation(new AnnotationText(slope, 100, ymax - 0.1, false));     // 100: the log axis' middle

@@ -47,12 +47,13 @@ public final class SupportSummary {
         SummaryFile.writeUnlessSame(dir.resolve("verdicts.md"), table(report) + "\n" + descriptions(report.description())
                 + "\nWritten by msgd-lab commit " + Provenance.currentCommit() + "; each run's build, CPU and instruction set"
                 + " are in its run.json (\"bits\") and in runs.csv.\n", "Written by msgd-lab commit");
-        AtomicFiles.writeString(dir.resolve("runs.csv"), runsCsv(runs, report.seeds()));
+        AtomicFiles.writeString(dir.resolve("runs.csv"), runsCsv(runs, report.look()));
     }
 
     /**
-     * verdicts.csv: per claim, one row per look made ({@code look} 1 or 2, {@code seeds} 50 or 100), the verdict that
-     * look's bounds give (the claim's verdict is its first PASS or FAIL), the one-sided bounds of the trimmed mean
+     * verdicts.csv: per claim, one row per look made ({@code look}: the look's paired seeds, 50 or 100, as PLAN.md
+     * names the looks and the recount reads them; {@code seeds}: the paired seeds the look used, the same number), the
+     * verdict that look's bounds give (the claim's verdict is its first PASS or FAIL), the one-sided bounds of the trimmed mean
      * and of the plain mean at the look's alpha; 6 decimals.
      *
      * @param report the verdicts
@@ -63,7 +64,7 @@ public final class SupportSummary {
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             for (SupportVerdicts.LookRow r : c.looks()) {
                 v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%s,%.6f,%.6f,%.6f%n", c.claim().id(),
-                        c.claim().band().kind(), r.look().index() + 1, r.look().seeds(), r.look().estimate().estimate(),
+                        c.claim().band().kind(), r.look().seeds(), r.look().seeds(), r.look().estimate().estimate(),
                         r.look().lower(), r.look().upper(), r.look().alpha(), r.look().verdict(), r.mean().estimate(),
                         r.meanLower(), r.meanUpper()));
             }
@@ -79,26 +80,30 @@ public final class SupportSummary {
      */
     public static String table(SupportVerdicts.Report report) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "Support study (authors-code, plan: PLAN.md): the"
-                + " look at %d paired seeds (%d complete of the cap of %d). Each claim's estimand is the 10%%-trimmed mean"
-                + " of its paired difference d_s in points, with Yuen's one-sided bounds [L, U] at the look's alpha; the plain"
+                + " look at %d paired seeds (seeds %s; %d count of the cap of %d: complete, each computed alike). Each claim's estimand is the 10%%-trimmed mean"
+                + " of its paired difference d_s in points, with its one-sided bounds [L, U] at the look's alpha (Tukey-McLaughlin: standard error s_w sqrt(k) / h,"
+                + " h - 1 degrees of freedom; PLAN.md's \"Yuen's interval\", amendment 2); the plain"
                 + " mean and its Student-t bounds at the same alpha are a description beside it, with no verdict."
                 + " Delta = %.2f points (%.1f x %.2f, SGD-50's advantage over GD in the second study).%n%n",
-                report.seeds(), report.complete(), StudyPlan.SUPPORT_CAP, SupportClaim.DELTA, SupportClaim.MARGIN_SHARE,
+                report.lookSeeds(), ranges(report.look()), report.seeds().counted().size(), StudyPlan.SUPPORT_CAP, SupportClaim.DELTA, SupportClaim.MARGIN_SHARE,
                 SupportClaim.ADVANTAGE));
         t.append(SupportClaim.ALPHA_LINE).append("\n\n");
-        t.append("| claim | d_s | kind | verdict | look (seeds) | alpha | trimmed mean [L, U] | plain mean [L, U] |\n");
+        t.append("| claim | d_s | kind | verdict | look (paired seeds) | alpha | trimmed mean [L, U] | plain mean [L, U] |\n");
         t.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             SupportVerdicts.LookRow r = c.last();
-            t.append(String.format(Locale.ROOT, "| `%s` | %s | %s | **%s**%s | %d (%d) | %s | %+.3f [%+.3f, %+.3f] | %+.3f [%+.3f, %+.3f] |%n",
+            t.append(String.format(Locale.ROOT, "| `%s` | %s | %s | **%s**%s | %d | %s | %+.3f [%+.3f, %+.3f] | %+.3f [%+.3f, %+.3f] |%n",
                     c.claim().name(), TextCells.markdownCell(c.claim().difference()), c.claim().band().kind(), c.verdict(),
-                    c.settled() ? "" : " (so far)", r.look().index() + 1, r.look().seeds(), SupportVerdicts.alpha(r.look().alpha()),
+                    c.settled() ? "" : " (so far)", r.look().seeds(), SupportVerdicts.alpha(r.look().alpha()),
                     r.look().estimate().estimate(), r.look().lower(), r.look().upper(), r.mean().estimate(), r.meanLower(),
                     r.meanUpper()));
         }
         t.append("\n");
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             t.append("* `").append(c.claim().id()).append("`: ").append(TextCells.markdown(c.reason())).append('\n');
+        }
+        for (String n : report.seeds().leftOut()) {
+            t.append("* ").append(TextCells.markdown(n)).append('\n');
         }
         return t.toString();
     }
@@ -111,9 +116,13 @@ public final class SupportSummary {
      */
     public static String descriptions(SupportDescription d) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "### Described, not claimed (%d paired seeds, 95%%"
-                + " intervals: Yuen's for a trimmed mean, Student's for a mean, exact for a count)%n%n", d.seeds()));
+                + " intervals: Tukey-McLaughlin's for a trimmed mean, Student's for a mean, exact for a count)%n%n", d.seeds().size()));
         t.append(String.format(Locale.ROOT, "* SGD-50 - GD: trimmed mean %s; mean %s (the margin is built on the second"
                 + " study's 1.41 points and is not re-estimated).%n", trimmed(d.sgdOverGd()), mean(d.sgdOverGd())));
+        for (SupportDescription.Single s : d.denseVsSgd()) {
+            t.append(String.format(Locale.ROOT, "* %s - SGD-50: trimmed mean %s; mean %s.%n", SupportClaim.paperName(s.method()),
+                    trimmed(s.difference()), mean(s.difference())));
+        }
         for (SupportDescription.Dose dose : d.dose()) {
             t.append(String.format(Locale.ROOT, "* The dose, B = %d: %s - MSGD-Fisher: trimmed mean %s; mean %s.%n",
                     dose.support(), SupportClaim.paperName(dose.method()), trimmed(dose.loss()), mean(dose.loss())));
@@ -149,12 +158,26 @@ public final class SupportSummary {
         return String.format(Locale.ROOT, "[%.3f, %.3f]", c.lower(SupportDescription.LEVEL), c.upper(SupportDescription.LEVEL));
     }
 
-    /** runs.csv: every run of the look's seeds 0..seeds-1, its statistic, loss or dip and what computed it. */
-    static String runsCsv(StudyRuns runs, int seeds) throws IOException {
+    /** Seeds as ranges, e.g. "0-49" or "0-2, 4-50". */
+    static String ranges(java.util.List<Integer> seeds) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < seeds.size(); i++) {
+            int j = i;
+            while (j + 1 < seeds.size() && seeds.get(j + 1) == seeds.get(j) + 1) {
+                j++;
+            }
+            b.append(b.length() == 0 ? "" : ", ").append(seeds.get(i)).append(j > i ? "-" + seeds.get(j) : "");
+            i = j;
+        }
+        return b.toString();
+    }
+
+    /** runs.csv: every run of the look's seeds, its statistic, loss or dip and what computed it. */
+    static String runsCsv(StudyRuns runs, java.util.List<Integer> seeds) throws IOException {
         StringBuilder c = new StringBuilder("method,method_id,seed,window_test_accuracy,final_test_accuracy,wall_seconds,"
                 + "lost,dipped,dip_depth,dip_iteration,commit,cpu,isa\n");
         for (String m : runs.plan().methods()) {
-            for (int s = 0; s < seeds; s++) {
+            for (int s : seeds) {
                 StudyRuns.Run r = runs.byMethod().get(m).get(s);
                 LossOrDip o = LossOrDip.of(r.rows(), runs.plan().iterations());
                 var bits = BitProvenance.recordedIn(runs.plan().runDir(m, s));

@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The support study's verdicts.csv, the contract with its independent recount: exactly the columns
  * claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper, one row per claim and
- * look made, numbers in points with 6 decimals; and its Markdown table.
+ * look made (look and seeds: the look's paired seeds, 50 or 100, as the recount reads them), numbers in points with 6
+ * decimals; and its Markdown table.
  */
 public class SupportSummaryTest {
 
@@ -42,8 +43,11 @@ public class SupportSummaryTest {
                 new SupportDescription.Dose(50, "msgd-[fisher-50]", e), new SupportDescription.Dose(250, "msgd-[fisher-250]", e));
         var outcomes = StudyPlan.SUPPORT_METHODS.stream().map(m -> new SupportDescription.Outcomes(m, 100,
                 m.equals("gd") ? List.of(4) : List.of(), List.of())).toList();
-        return new SupportVerdicts.Report(100, 100, List.copyOf(claims),
-                new SupportDescription(100, e, dose, SupportDescription.Estimate.of(values(1, 100)), outcomes));
+        List<Integer> seeds = java.util.stream.IntStream.range(0, 101).filter(s -> s != 3).boxed().toList();
+        var dense = SupportDescription.DENSE.stream().map(m -> new SupportDescription.Single(m, e)).toList();
+        return new SupportVerdicts.Report(new SupportVerdicts.Seeds(seeds, List.of("paired seed 3 left out: its nine runs do"
+                + " not share their bits: [msgd-cov: cpu ...]"), 101), seeds, List.copyOf(claims),
+                new SupportDescription(seeds, e, dense, dose, SupportDescription.Estimate.of(values(1, 100)), outcomes));
     }
 
     @Test
@@ -52,7 +56,7 @@ public class SupportSummaryTest {
         assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper", lines.get(0));
         assertEquals(1 + 5 + 2, lines.size(), "five claims decided at 50, the last looked at twice: " + lines);
         String[] fisher = lines.get(2).split(",");
-        assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "1", "50"), List.of(fisher).subList(0, 4));
+        assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "50", "50"), List.of(fisher).subList(0, 4));
         assertEquals("0.001000", fisher[7]);
         assertEquals("FAIL", fisher[8]);
         for (String l : lines.subList(1, lines.size())) {
@@ -62,8 +66,8 @@ public class SupportSummaryTest {
                 assertTrue(f[i].matches("-?\\d+\\.\\d{6}"), "column " + i + " of " + l);
             }
         }
-        assertEquals("deep.support.as-sgd.sparse-below-sgd-50,below,1,50", lines.get(6).substring(0, lines.get(6).indexOf(",50,") + 3));
-        assertTrue(lines.get(7).startsWith("deep.support.as-sgd.sparse-below-sgd-50,below,2,100,") && lines.get(7).contains(",0.004000,INCONCLUSIVE,"),
+        assertTrue(lines.get(6).startsWith("deep.support.as-sgd.sparse-below-sgd-50,below,50,50,"), lines.get(6));
+        assertTrue(lines.get(7).startsWith("deep.support.as-sgd.sparse-below-sgd-50,below,100,100,") && lines.get(7).contains(",0.004000,INCONCLUSIVE,"),
                 lines.get(7));
     }
 
@@ -72,10 +76,13 @@ public class SupportSummaryTest {
         var r = report();
         String t = SupportSummary.table(r);
         assertTrue(t.contains(SupportClaim.ALPHA_LINE));
+        assertTrue(t.contains("the look at 100 paired seeds (seeds 0-2, 4-100; 100 count of the cap of 100"), t);
+        assertTrue(t.contains("* paired seed 3 left out: its nine runs do not share their bits"), t);
         assertTrue(t.contains("10%-trimmed mean of its paired difference d_s in points"), t);
         assertTrue(t.contains("| `as-sgd.sparse-below-sgd-50` | mean of acc(MSGD-[Cov-exact-10], MSGD-[Fisher-10]) - acc(SGD-50 (without replacement))"
-                + " | below | **INCONCLUSIVE** | 2 (100) | 0.004 |"), t);
+                + " | below | **INCONCLUSIVE** | 100 | 0.004 |"), t);
         String d = SupportSummary.descriptions(r.description());
         assertTrue(d.contains("| GD | 100 | 1 (seeds [4]) | [0.000, 0.054] | 0 | [0.000, 0.036] |"), d);
+        assertTrue(d.contains("* MSGD-Fisher - SGD-50: trimmed mean"), d);
     }
 }
