@@ -5,6 +5,7 @@ import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.study.StudyRunner;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
+import org.msgdlab.deep.study.SupportVerdicts;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.reports.figures.StudyFigures;
@@ -278,9 +279,10 @@ final class StudyCommand implements Callable<Integer> {
 
     /**
      * {@code --plan support}: the third study (deep/results/support-study/PLAN.md). Trains whole paired seeds as
-     * the noise-class plan does, to the next look of 50 or 100, and says how many paired seeds are complete. Its
-     * verdicts are not computed by this build: the plan's rule (trimmed-mean paired differences, two looks) is
-     * implemented and tested before its first look, at 50 paired seeds.
+     * the noise-class plan does, to the next look of 50 or 100, and says how many paired seeds are complete. At and
+     * after the look at 50 complete paired seeds it writes the verdicts of that look (or of 100) with the plan's
+     * descriptions and figures ({@link SupportVerdicts}); before it, only the progress line: no statistic of a claim
+     * is computed before the first look.
      */
     private int support(Protocol p, PrintStream err) throws Exception {
         requirePreregisteredSettings(p, "support");
@@ -298,22 +300,39 @@ final class StudyCommand implements Callable<Integer> {
             return ExitCode.USAGE.code();
         }
         StudyRuns trained = StudyRuns.read(plan, cap);
-        int complete = 0;
-        while (complete < cap && allCompleted(plan, trained, complete)) {
-            complete++;
+        SupportVerdicts.Seeds counted = SupportVerdicts.seeds(trained);
+        // a seed left out (amendment 2) is replaced by the next: read past seed cap - 1 while the list ends there
+        for (int read = cap; counted.counted().size() < cap && counted.next() == read; ) {
+            read += cap - counted.counted().size();
+            trained = StudyRuns.read(plan, read);
+            counted = SupportVerdicts.seeds(trained);
         }
+        int complete = counted.counted().size();
+        int look = SupportVerdicts.lookReached(complete);
         spec.commandLine().getOut().println("support study: " + complete + " complete paired seeds"
-                + (complete > 0 ? " (0-" + (complete - 1) + ")" : "") + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
-                + ". No verdict is computed before the look at " + StudyPlan.SUPPORT_LOOK_EVERY + " (PLAN.md).");
+                + (counted.leftOut().isEmpty() ? complete > 0 ? " (0-" + (complete - 1) + ")" : ""
+                        : " (seeds 0-" + (counted.next() - 1) + ", " + counted.leftOut().size() + " left out: their runs do"
+                        + " not share their bits)")
+                + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
+                + (look == 0 ? ". No verdict is computed before the look at " + StudyPlan.SUPPORT_LOOK_EVERY + " (PLAN.md)."
+                        : "; the verdicts of the look at " + look + " (PLAN.md):"));
         spec.commandLine().getOut().flush();
         for (String m : trained.mismatches()) {
             err.println("study: not used, other settings: " + m);
         }
+        for (String n : counted.leftOut()) {
+            err.println("study: " + n);
+        }
+        if (look == 0) {
+            return ExitCode.OK.code();
+        }
+        SupportVerdicts.Report report = SupportVerdicts.evaluate(trained);
+        Path out = plan.dir().resolve(p.name());
+        org.msgdlab.reports.summary.SupportSummary.write(trained, report, out);
+        org.msgdlab.reports.figures.SupportFigures.write(report, out.resolve("figures"));
+        spec.commandLine().getOut().print(org.msgdlab.reports.summary.SupportSummary.table(report));
+        spec.commandLine().getOut().flush();
         return ExitCode.OK.code();
-    }
-
-    private static boolean allCompleted(StudyPlan plan, StudyRuns runs, int s) {
-        return plan.methods().stream().allMatch(m -> runs.has(m, s));
     }
 
     /** A pre-registered plan fixes the protocol, iterations and evaluation interval: refuses others in one line. */

@@ -77,6 +77,50 @@ class StudyCommandTest {
                 none.out());
     }
 
+    /**
+     * A dress rehearsal of the support study's look at 50 (PLAN.md) on generated run folders, never on the study's
+     * own runs: with 49 complete paired seeds the command prints its progress line and writes nothing; with 50 it
+     * writes verdicts.csv (the recount's columns), verdicts.md, runs.csv (the look's 450 runs) and both figures.
+     */
+    @Test
+    void theSupportPlanWritesItsVerdictsAtTheLookOf50AndNothingBefore() throws IOException {
+        Path dir = tmp.resolve("support");
+        org.msgdlab.deep.study.StudyPlan plan = org.msgdlab.deep.study.StudyPlan.support(dir, tmp);
+        GeneratedSupportRuns.write(plan, 49, 8);
+        CommandRun before = CommandRun.msgd("study", "--plan", "support", "--seeds", "0", "--dir", dir.toString());
+        assertEquals(0, before.code(), before.err());
+        assertTrue(before.out().startsWith("support study: 49 complete paired seeds (0-48) of the cap of 100")
+                && before.out().strip().endsWith("No verdict is computed before the look at 50 (PLAN.md)."), before.out());
+        assertEquals(1, before.out().strip().lines().count(), before.out());
+        Path out = dir.resolve("authors-code");
+        assertTrue(!Files.exists(out.resolve("verdicts.csv")) && !Files.exists(out.resolve("runs.csv")));
+
+        GeneratedSupportRuns.write(plan, 50, 3);
+        CommandRun look = CommandRun.msgd("study", "--plan", "support", "--seeds", "0", "--dir", dir.toString());
+        assertEquals(0, look.code(), look.err());
+        assertTrue(look.out().contains("50 complete paired seeds (0-49)") && look.out().contains("the verdicts of the look at 50"),
+                look.out());
+        List<String> csv = Files.readAllLines(out.resolve("verdicts.csv"));
+        assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper", csv.get(0));
+        assertEquals(7, csv.size(), "six claims, each decided at its first look: " + csv);
+        String[] fisher = csv.get(2).split(",");
+        assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "50", "50"), List.of(fisher).subList(0, 4));
+        assertEquals(1.0, Double.parseDouble(fisher[4]), 0.02, "points: Fisher a point above Cov");
+        assertEquals("0.001000", fisher[7]);
+        assertEquals("FAIL", fisher[8]);
+        assertTrue(fisher[4].matches("-?\\d+\\.\\d{6}") && fisher[11].matches("-?\\d+\\.\\d{6}"), csv.get(2));
+        assertEquals(List.of("PASS", "FAIL", "PASS", "PASS", "PASS", "PASS"),
+                csv.subList(1, 7).stream().map(l -> l.split(",")[8]).toList());
+        String md = Files.readString(out.resolve("verdicts.md"));
+        assertTrue(md.contains("| `class.fisher-vs-cov` | acc(MSGD-Fisher) - acc(MSGD-Cov) | equivalence | **FAIL** | 50 | 0.001 |"), md);
+        assertTrue(md.contains("6 x 0.0082 < 0.05"), "the alpha line with every verdict table");
+        assertTrue(md.contains("MSGD-Cov, seed 7: dipped to 0.310 at iteration 2000"), md);
+        assertTrue(md.contains("| MSGD-[Fisher-250] | 50 | 1 (seeds [3]) |"), md);
+        assertEquals(1 + 9 * 50, Files.readAllLines(out.resolve("runs.csv")).size(), "the look's runs, not seed 50's");
+        assertTrue(Files.size(out.resolve("figures/forest.png")) > 10_000);
+        assertTrue(Files.size(out.resolve("figures/dose.png")) > 10_000);
+    }
+
     /** The commit that wrote the tables, and the one that trained each run, from the same source as run.json's. */
     @Test
     void theTablesAndEveryRunRecordTheMsgdLabCommit() throws IOException {

@@ -17,7 +17,7 @@ import java.util.Arrays;
  *
  * @param differences d_s, one per seed (at least two)
  */
-public record PairedDifferences(double[] differences) {
+public record PairedDifferences(double[] differences) implements TBounds {
 
     /**
      * Checks and copies the differences.
@@ -80,6 +80,12 @@ public record PairedDifferences(double[] differences) {
             s += d;
         }
         return s / differences.length;
+    }
+
+    /** @return the mean difference, the estimate its t bounds are about ({@link #mean()}) */
+    @Override
+    public double estimate() {
+        return mean();
     }
 
     /** @return the sample standard deviation of the differences (n - 1 in the denominator) */

@@ -1,0 +1,224 @@
+package org.msgdlab.deep.study;
+
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.LookRule;
+import org.msgdlab.core.stats.Location;
+import org.msgdlab.core.stats.TBounds;
+import org.msgdlab.deep.train.BitProvenance;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The verdicts of the support study's six claims from its completed runs (deep/results/support-study/PLAN.md),
+ * nothing trained here.
+ * <p>
+ * <b>Which seeds count</b> (PLAN.md, amendment 2). A paired seed is complete when all nine of its runs are
+ * completed. In seed order 0, 1, 2, ...: a complete seed whose nine runs share their {@link BitProvenance} counts; a
+ * complete seed whose runs do not (or one without recorded bits; the runner and train.sh prevent it) is left out,
+ * named, and the next seed taken; the first seed not complete ends the list, at most {@value StudyPlan#SUPPORT_CAP}
+ * seeds. A look at n (50, then 100) uses the first n seeds of that list: every one of them, in every claim,
+ * whatever its runs did ("No seed is left out" of the statistic for its results). Which seeds enter a look depends
+ * on whether and how they were computed, never on their results; before the look at 50 no statistic of a claim is
+ * computed.
+ * <p>
+ * Stateless and thread-safe.
+ */
+public final class SupportVerdicts {
+
+    private SupportVerdicts() {
+    }
+
+    /**
+     * One look made for one claim, with the plain mean described beside it.
+     *
+     * @param look      the rule's look: seeds, alpha, the trimmed mean, its bounds L and U, what they decide
+     * @param mean      the plain mean difference over the same seeds
+     * @param meanLower its one-sided Student-t lower bound at the look's alpha (a description, no verdict)
+     * @param meanUpper its upper bound
+     */
+    public record LookRow(LookRule.Look look, TBounds mean, double meanLower, double meanUpper) {
+    }
+
+    /**
+     * A claim's verdict.
+     *
+     * @param claim   the claim
+     * @param verdict PASS or FAIL (decided at a look), or INCONCLUSIVE (undecided at the looks made)
+     * @param settled whether the verdict is final: decided, or undecided at the cap
+     * @param looks   the looks made, in order (the deciding one last)
+     * @param reason  the verdict in words, with the trimmed mean and its bounds
+     */
+    public record ClaimResult(SupportClaim claim, Verdict verdict, boolean settled, List<LookRow> looks, String reason) {
+
+        /** @return the last look made */
+        public LookRow last() {
+            return looks.get(looks.size() - 1);
+        }
+    }
+
+    /**
+     * The paired seeds that count, in seed order.
+     *
+     * @param counted the complete seeds whose runs share their bits, in seed order (at most the cap)
+     * @param leftOut complete seeds left out, each "paired seed s left out: ..." with what differs
+     * @param next    the first seed after the list: not complete, or past the cap's count
+     */
+    public record Seeds(List<Integer> counted, List<String> leftOut, int next) {
+    }
+
+    /**
+     * The verdicts at the last look reached and the descriptions over its seeds.
+     *
+     * @param seeds       the seeds that count
+     * @param look        the paired seeds of the last look reached (50 or 100): the first of {@code seeds.counted()}
+     * @param claims      the six claims' results, in the plan's order
+     * @param description the described outcomes over the same seeds
+     */
+    public record Report(Seeds seeds, List<Integer> look, List<ClaimResult> claims, SupportDescription description) {
+
+        /** @return the number of paired seeds of the last look reached */
+        public int lookSeeds() {
+            return look.size();
+        }
+    }
+
+    /**
+     * The paired seeds that count (PLAN.md, amendment 2): reads which runs are completed and their bits, no statistic
+     * of theirs.
+     *
+     * @param runs the completed runs of the support plan
+     * @return in seed order, the complete seeds computed alike (up to the cap), those left out, where the list ends
+     * @throws IOException when a run.json cannot be read
+     */
+    public static Seeds seeds(StudyRuns runs) throws IOException {
+        List<Integer> counted = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        int s = 0;
+        for (; counted.size() < StudyPlan.SUPPORT_CAP && complete(runs, s); s++) {
+            List<String> mixed = differences(runs, s);
+            if (mixed.isEmpty()) {
+                counted.add(s);
+            } else {
+                leftOut.add("paired seed " + s + " left out: its nine runs do not share their bits: " + mixed);
+            }
+        }
+        return new Seeds(List.copyOf(counted), List.copyOf(leftOut), s);
+    }
+
+    private static boolean complete(StudyRuns runs, int s) {
+        return runs.plan().methods().stream().allMatch(m -> runs.has(m, s));
+    }
+
+    /**
+     * The last look reached with {@code complete} complete paired seeds.
+     *
+     * @param complete the paired seeds that count
+     * @return 0 before the first look, else the largest look of {@link SupportClaim#SPENDING} not above it
+     */
+    public static int lookReached(int complete) {
+        int reached = 0;
+        for (int n : SupportClaim.SPENDING.looks()) {
+            if (n <= complete) {
+                reached = n;
+            }
+        }
+        return reached;
+    }
+
+    /**
+     * The verdicts of the six claims at the last look reached, and the plan's descriptions over its seeds.
+     *
+     * @param runs the completed runs of the support plan
+     * @return the report
+     * @throws IllegalStateException when no look is reached (fewer than 50 paired seeds count: the plan computes
+     *                               nothing before the first look)
+     * @throws IOException           when a run.json cannot be read
+     */
+    public static Report evaluate(StudyRuns runs) throws IOException {
+        Seeds seeds = seeds(runs);
+        int n = lookReached(seeds.counted().size());
+        if (n == 0) {
+            throw new IllegalStateException("support study: " + seeds.counted().size() + " paired seeds count, before the"
+                    + " first look at " + StudyPlan.SUPPORT_LOOK_EVERY + "; the plan computes no statistic of a claim before it");
+        }
+        List<Integer> look = seeds.counted().subList(0, n);
+        Map<String, double[]> points = new LinkedHashMap<>();
+        for (String m : runs.plan().methods()) {
+            double[] acc = new double[n];
+            for (int i = 0; i < n; i++) {
+                acc[i] = 100 * runs.byMethod().get(m).get(look.get(i)).statistic();
+            }
+            points.put(m, acc);
+        }
+        List<ClaimResult> claims = new ArrayList<>();
+        for (SupportClaim c : SupportClaim.all()) {
+            claims.add(claim(c, c.perSeed(points)));
+        }
+        return new Report(seeds, List.copyOf(look), List.copyOf(claims), SupportDescription.of(runs, points, look));
+    }
+
+    /**
+     * One claim's verdict from its per-seed values: the plan's rule ({@link SupportClaim#RULE}) at the looks the
+     * values reach, and the plain mean with its t bounds at each look's alpha beside it.
+     *
+     * @param claim  the claim
+     * @param values d_s of paired seeds 0..k-1, k at least the first look
+     * @return the result
+     * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
+     */
+    public static ClaimResult claim(SupportClaim claim, double[] values) {
+        LookRule.Decision d = SupportClaim.RULE.decide(claim.band(), values);
+        if (d.looks().isEmpty()) {
+            throw new IllegalArgumentException("support claim " + claim.name() + ": " + values.length + " seeds, before the"
+                    + " first look at " + StudyPlan.SUPPORT_LOOK_EVERY);
+        }
+        List<LookRow> rows = new ArrayList<>();
+        for (LookRule.Look look : d.looks()) {
+            TBounds mean = Location.MEAN.of(values, look.seeds());
+            rows.add(new LookRow(look, mean, mean.lower(look.alpha()), mean.upper(look.alpha())));
+        }
+        LookRule.Look last = d.last();
+        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: trimmed mean %+.3f points, one-sided"
+                        + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), last.estimate().estimate(),
+                last.lower(), last.upper(), alpha(last.alpha()), claim.band().rule());
+        if (!d.settled()) {
+            why += "; undecided: the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds";
+        } else if (d.verdict() == Verdict.INCONCLUSIVE) {
+            why += "; undecided at the cap (the seeds a decision would need at power 0.8 are not projected by this build)";
+        }
+        return new ClaimResult(claim, d.verdict(), d.settled(), List.copyOf(rows), why);
+    }
+
+    /**
+     * A level as the plan writes it: three significant digits, no trailing zeros.
+     *
+     * @param alpha the level
+     * @return e.g. {@code 0.001}, {@code 0.004}
+     */
+    public static String alpha(double alpha) {
+        return new java.math.BigDecimal(alpha).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** What differs between the bits of seed {@code s}'s nine runs (empty: they share them). */
+    private static List<String> differences(StudyRuns runs, int s) throws IOException {
+        List<String> mixed = new ArrayList<>();
+        Optional<BitProvenance> first = Optional.empty();
+        for (String m : runs.plan().methods()) {
+            Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));
+            if (b.isEmpty()) {
+                mixed.add(m + ": no bits recorded");
+            } else if (first.isEmpty()) {
+                first = b;
+            } else if (!b.get().equals(first.get())) {
+                mixed.add(m + ": " + String.join("; ", first.get().differences(b.get())));
+            }
+        }
+        return mixed;
+    }
+}

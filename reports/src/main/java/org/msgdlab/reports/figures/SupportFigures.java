@@ -1,0 +1,155 @@
+package org.msgdlab.reports.figures;
+
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.msgdlab.deep.study.SupportClaim;
+import org.msgdlab.deep.study.SupportDescription;
+import org.msgdlab.deep.study.SupportVerdicts;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The support study's figures (deep/results/support-study/PLAN.md, "Reporting"): a forest plot of the six claims'
+ * 10%-trimmed-mean differences in points, each with its one-sided bounds [L, U] at the look that decided it (or the
+ * last look made), lines at -Delta, 0 and +Delta; and the dose: the trimmed-mean loss of MSGD-[Fisher-B] against
+ * MSGD-Fisher at B = 10, 50, 250 with 95% (Tukey-McLaughlin) intervals, the dense MSGD-Fisher at B = n = 1,000 as 0.
+ */
+public final class SupportFigures {
+
+    /** A row's label sits this far above its interval (in rows); the reference lines stop below it. */
+    static final double LABEL_ABOVE = 0.36;
+
+    private SupportFigures() {
+    }
+
+    /**
+     * Writes {@code forest.png/.svg} and {@code dose.png/.svg} into {@code dir}.
+     *
+     * @param report the verdicts and descriptions
+     * @param dir    the figures directory
+     * @throws IOException when a file cannot be written
+     */
+    public static void write(SupportVerdicts.Report report, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Charts.write(forest(report), dir, "forest");
+        Charts.write(dose(report.description()), dir, "dose");
+    }
+
+    static Figures.Drawing forest(SupportVerdicts.Report report) {
+        List<SupportVerdicts.ClaimResult> claims = report.claims();
+        int rows = claims.size();
+        int width = 900;
+        int height = 170 + 44 * rows;
+        XYChart chart = new XYChart(width, height);
+        chart.setTitle("If not the class, the support? Paired differences in accuracy points (look at " + report.lookSeeds()
+                + " paired seeds)");
+        chart.setXAxisTitle(String.format(Locale.ROOT, "10%%-trimmed mean of d_s (points) with its one-sided bounds [L, U];"
+                + " equivalence band +-%.2f, below: U < 0", SupportClaim.DELTA));
+        Charts.style(chart.getStyler());
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setPlotGridHorizontalLinesVisible(false);
+        chart.getStyler().setYAxisTicksVisible(false);
+        double delta = SupportClaim.DELTA;
+        double min = -1;
+        double max = 1;
+        for (int row = 1; row <= rows; row++) {
+            for (double x : new double[]{-delta, 0, delta}) {
+                XYSeries ref = chart.addSeries("ref " + x + " row " + row, new double[]{x, x}, new double[]{row - 0.3, row + 0.2});
+                ref.setLineColor(x == 0 ? new Color(0x555555) : Palette.BLUISH_GREEN);
+                ref.setLineStyle(x == 0 ? new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[]{5f, 4f}, 0f) : new BasicStroke(1.5f));
+                ref.setMarker(SeriesMarkers.NONE);
+            }
+        }
+        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
+        java.util.Map<Double, String> labels = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < rows; i++) {
+            SupportVerdicts.ClaimResult c = claims.get(i);
+            SupportVerdicts.LookRow r = c.last();
+            double y = rows - i;
+            Color colour = NoiseClassFigures.colour(c.verdict());
+            XYSeries bar = chart.addSeries("bounds " + i, new double[]{r.look().lower(), r.look().upper()}, new double[]{y, y});
+            bar.setLineColor(colour);
+            bar.setLineStyle(c.settled() ? new BasicStroke(2.5f)
+                    : new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 3f}, 0f));
+            bar.setMarker(SeriesMarkers.NONE);
+            XYSeries pt = chart.addSeries("estimate " + i, new double[]{r.look().estimate().estimate()}, new double[]{y});
+            pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            pt.setMarker(SeriesMarkers.DIAMOND);
+            pt.setMarkerColor(colour);
+            min = Math.min(min, r.look().lower());
+            max = Math.max(max, r.look().upper());
+            labels.put(y, String.format(Locale.ROOT, "%s (%s): %s%s, %+.2f [%+.2f, %+.2f] at %d seeds, alpha %s",
+                    c.claim().name(), c.claim().band().kind(), c.verdict(), c.settled() ? "" : " so far",
+                    r.look().estimate().estimate(), r.look().lower(), r.look().upper(), r.look().seeds(), SupportVerdicts.alpha(r.look().alpha())));
+        }
+        double xmin = Math.floor(min * 2) / 2;
+        double xmax = Math.ceil(max * 2) / 2;
+        chart.getStyler().setXAxisMin(xmin);
+        chart.getStyler().setXAxisMax(xmax);
+        for (var e : labels.entrySet()) {
+            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + LABEL_ABOVE, false));
+        }
+        chart.getStyler().setYAxisMin(0.3);
+        chart.getStyler().setYAxisMax(rows + 0.7);
+        return new Figures.Drawing(chart, width, height, List.of());
+    }
+
+    static Figures.Drawing dose(SupportDescription d) {
+        int width = 760;
+        int height = 480;
+        XYChart chart = new XYChart(width, height);
+        chart.setTitle(String.format(Locale.ROOT, "The dose: MSGD-[Fisher-B] - MSGD-Fisher (%d paired seeds)", d.seeds().size()));
+        chart.setXAxisTitle("support B (examples per step; the dense MSGD-Fisher is B = n = 1,000)");
+        chart.setYAxisTitle("10%-trimmed mean difference (points), 95% interval");
+        Charts.style(chart.getStyler());
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setLegendVisible(false);
+        XYSeries zero = chart.addSeries("0", new double[]{5, 2000}, new double[]{0, 0});
+        zero.setLineColor(new Color(0x555555));
+        zero.setMarker(SeriesMarkers.NONE);
+        double min = -0.5;
+        double max = 0.5;
+        for (SupportDescription.Dose dose : d.dose()) {
+            double lo = dose.loss().trimmedLower();
+            double hi = dose.loss().trimmedUpper();
+            XYSeries bar = chart.addSeries("B = " + dose.support(), new double[]{dose.support(), dose.support()}, new double[]{lo, hi});
+            bar.setLineColor(Palette.BLUE);
+            bar.setLineStyle(new BasicStroke(2.5f));
+            bar.setMarker(SeriesMarkers.NONE);
+            XYSeries pt = chart.addSeries("estimate B = " + dose.support(), new double[]{dose.support()},
+                    new double[]{dose.loss().trimmed().estimate()});
+            pt.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            pt.setMarker(SeriesMarkers.DIAMOND);
+            pt.setMarkerColor(Palette.BLUE);
+            min = Math.min(min, lo);
+            max = Math.max(max, hi);
+        }
+        XYSeries dense = chart.addSeries("dense", new double[]{SupportDescription.SUPPORTS[SupportDescription.SUPPORTS.length - 1]},
+                new double[]{0});
+        dense.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        dense.setMarker(SeriesMarkers.CIRCLE);
+        dense.setMarkerColor(Palette.GREY);
+        double ymin = Math.floor(min * 4) / 4;
+        double ymax = Math.ceil(max * 4) / 4 + 0.25;        // room for the slope's line at the top
+        chart.getStyler().setYAxisMin(ymin);
+        chart.getStyler().setYAxisMax(ymax);
+        chart.getStyler().setXAxisMin(5.0);
+        chart.getStyler().setXAxisMax(2000.0);
+        String slope = String.format(Locale.ROOT, "per-seed slope on log10 B: trimmed mean %+.3f [%+.3f, %+.3f] points per decade"
+                + " (95%%, Tukey-McLaughlin; a description)", d.slope().trimmed().estimate(), d.slope().trimmedLower(), d.slope().trimmedUpper());
+        chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
+        chart.addAnnotation(new AnnotationText(slope, 100, ymax - 0.1, false));     // 100: the log axis' middle
+        return new Figures.Drawing(chart, width, height, List.of(slope));
+    }
+}
