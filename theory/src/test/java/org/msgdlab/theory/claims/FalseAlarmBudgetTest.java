@@ -15,12 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nominal level is FalseAlarm.PER_CLAIM = 1e-7); the budget is 1e-2 per CI run.
  *
  * <pre>
- *   NoiseClaimsPropertyTest   (12 + 40 settings) x 37 claims  <= 1924
+ *   NoiseClaimsPropertyTest   (12 + 40 settings) x 39 claims  <= 2028   (MSGD-[Cov-exact-B] added 2)
  *   TheoryStudyTest           Monte Carlo claims of the study     28   (+ 1 re-run + 1 other seed)
  *   PowerOfChecksTest         claims (misses or false alarms)     10
  *   chi-square tests          subsets, multinomial, BatchIndices   4
  *   MonteCarloTest            uniform mean                          1
- *   total                                                      <= 1969  =>  <= 2.0e-3 expected false alarms
+ *   total                                                      <= 2073  =>  <= 2.1e-3 expected false alarms
  * </pre>
  * (FalseAlarmCalibrationTest, which runs claims at alpha = 0.05 and 0.002 over many seeds, states
  * its own false-fail probability, <= 1e-5 per run; with it the suite stays near 2e-3.)
@@ -41,6 +41,6 @@ class FalseAlarmBudgetTest {
         assertTrue(FalseAlarm.PER_CLAIM <= promisedPerCheck);
         double expected = checks * promisedPerCheck;
         assertTrue(expected < 1e-2, checks + " statistical checks x 1e-6 = " + expected + " expected false alarms per run");
-        assertTrue(checks <= 1969, checks + " checks: update the table in this class's Javadoc");
+        assertTrue(checks <= 2073, checks + " checks: update the table in this class's Javadoc");
     }
 }
