@@ -196,7 +196,7 @@ final class StudyCommand implements Callable<Integer> {
         if (replicate != null) {
             return replicate(plan, runs, err);
         }
-        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.NOISE_CLASS_LOOK_EVERY, "noise-class", true, err)) {
+        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.NOISE_CLASS_LOOK_EVERY, "noise-class", true, false, err)) {
             return ExitCode.USAGE.code();
         }
         runs = StudyRuns.read(plan, cap);
@@ -223,11 +223,13 @@ final class StudyCommand implements Callable<Integer> {
      *
      * @param oneBuild whether the whole study is trained by one build (the noise-class plan); otherwise only each
      *                 paired seed's runs must share their bits, the build among them (the support plan)
+     * @param blind    whether the log withholds each run's accuracies (the support plan computes nothing before its
+     *                 first look)
      * @return false (after one line on {@code err}) when one build is required and the runs on disk were trained
      *         by another
      */
     private boolean trainWholeSeeds(StudyPlan plan, StudyRuns runs, int cap, int lookEvery, String name, boolean oneBuild,
-                                    PrintStream err) throws Exception {
+                                    boolean blind, PrintStream err) throws Exception {
         int n;
         if (seeds.equals("auto")) {
             n = 0;
@@ -271,7 +273,8 @@ final class StudyCommand implements Callable<Integer> {
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
         if (!tasks.isEmpty()) {
             try (ShutdownCancellation stop = ShutdownCancellation.install()) {
-                new StudyRunner(plan, workers, deadline, err, Training.context(stop)).runAll(tasks);
+                StudyRunner runner = new StudyRunner(plan, workers, deadline, err, Training.context(stop));
+                (blind ? runner.blind() : runner).runAll(tasks);
             }
         }
         return true;
@@ -296,7 +299,7 @@ final class StudyCommand implements Callable<Integer> {
         if (replicate != null) {
             return replicate(plan, runs, err);
         }
-        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.SUPPORT_LOOK_EVERY, "support", false, err)) {
+        if (!trainWholeSeeds(plan, runs, cap, StudyPlan.SUPPORT_LOOK_EVERY, "support", false, true, err)) {
             return ExitCode.USAGE.code();
         }
         StudyRuns trained = StudyRuns.read(plan, cap);

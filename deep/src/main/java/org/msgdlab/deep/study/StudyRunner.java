@@ -41,11 +41,15 @@ public final class StudyRunner {
     public record Task(String method, int seed) {
     }
 
+    /** Runs named in the first line of {@link #runAll}; the rest are counted. */
+    private static final int LISTED = 20;
+
     private final StudyPlan plan;
     private final int workers;
     private final Instant deadline;
     private final PrintStream log;
     private final TrainingContext context;
+    private final boolean blind;
 
     /**
      * A runner of {@code plan}'s runs.
@@ -59,6 +63,11 @@ public final class StudyRunner {
      * @throws IllegalArgumentException when {@code workers < 1}
      */
     public StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log, TrainingContext context) {
+        this(plan, workers, deadline, log, context, false);
+    }
+
+    private StudyRunner(StudyPlan plan, int workers, Instant deadline, PrintStream log, TrainingContext context,
+                        boolean blind) {
         if (workers < 1) {
             throw new IllegalArgumentException("workers=" + workers + " must be >= 1");
         }
@@ -67,6 +76,18 @@ public final class StudyRunner {
         this.deadline = deadline;
         this.log = log;
         this.context = java.util.Objects.requireNonNull(context, "context");
+        this.blind = blind;
+    }
+
+    /**
+     * This runner, logging no statistic of a run (neither window nor final accuracy): for a pre-registered study
+     * whose plan computes nothing before its first look (the support study), so that whoever trains it sees
+     * only that each run completed.
+     *
+     * @return a runner that withholds each run's accuracies from the log
+     */
+    public StudyRunner blind() {
+        return new StudyRunner(plan, workers, deadline, log, context, true);
     }
 
     /**
@@ -195,8 +216,11 @@ public final class StudyRunner {
      * @throws InterruptedException when interrupted while waiting for the runs
      */
     public int runAll(List<Task> tasks) throws IOException, InterruptedException {
+        List<String> names = tasks.stream().map(t -> t.method() + "/" + t.seed()).toList();
+        String listed = names.size() <= LISTED ? names.toString()
+                : names.subList(0, LISTED).toString().replace("]", ", ... (" + (names.size() - LISTED) + " more)]");
         log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
-                tasks.size(), workers, tasks.stream().map(t -> t.method() + "/" + t.seed()).toList()));
+                tasks.size(), workers, listed));
         Map<Long, Preset.Data> data = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         AtomicInteger done = new AtomicInteger();
@@ -232,12 +256,14 @@ public final class StudyRunner {
                             ok.incrementAndGet();
                         }
                         double el = (System.nanoTime() - t0) / 1e9;
-                        double eta = el / k * (tasks.size() - k);
-                        log.println(String.format(Locale.ROOT, "study: [%d/%d] %s seed %d: %s, window accuracy %.4f,"
-                                        + " final %.4f (%.0f s; study ETA %s)", k, tasks.size(), c.method().paperName(),
-                                t.seed(), o.status(), WindowStatistic.of(o.rows(), plan.iterations()),
-                                WindowStatistic.last(o.rows()), (System.nanoTime() - r0) / 1e9,
-                                Duration.ofSeconds(Math.round(eta)).toString().substring(2).toLowerCase(Locale.ROOT)));
+                        String eta = Duration.ofSeconds(Math.round(el / k * (tasks.size() - k))).toString().substring(2)
+                                .toLowerCase(Locale.ROOT);
+                        String statistics = blind ? "statistics withheld until the plan's first look"
+                                : String.format(Locale.ROOT, "window accuracy %.4f, final %.4f",
+                                WindowStatistic.of(o.rows(), plan.iterations()), WindowStatistic.last(o.rows()));
+                        log.println(String.format(Locale.ROOT, "study: [%d/%d] %s seed %d: %s, %s (%.0f s; study ETA %s)",
+                                k, tasks.size(), c.method().paperName(), t.seed(), o.status(), statistics,
+                                (System.nanoTime() - r0) / 1e9, eta));
                     } catch (Exception e) {
                         done.incrementAndGet();
                         log.println("study: " + t.method() + " seed " + t.seed() + " failed: " + e.getMessage()

@@ -135,6 +135,23 @@ class StudyRunnerTest {
         assertEquals(0, StudyRuns.read(more, 1).completed("gd"));
     }
 
+    /** The support study computes nothing before its first look: a blind runner's log names each run, never its accuracy. */
+    @Test
+    void aBlindRunnerLogsThatARunCompletedButNoneOfItsAccuracies() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan p = plan(data, Protocol.PAPER_TEXT);
+        ByteArrayOutputStream blind = new ByteArrayOutputStream();
+        new StudyRunner(p, 1, null, new PrintStream(blind, true, StandardCharsets.UTF_8), UNCANCELLED).blind()
+                .runAll(List.of(new StudyRunner.Task("gd", 0)));
+        String log = blind.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("seed 0: COMPLETED, statistics withheld until the plan's first look"), log);
+        assertFalse(log.contains("accuracy"), log);
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        new StudyRunner(p, 1, null, new PrintStream(seen, true, StandardCharsets.UTF_8), UNCANCELLED)
+                .runAll(List.of(new StudyRunner.Task("sgd-50", 0)));
+        assertTrue(seen.toString(StandardCharsets.UTF_8).contains("COMPLETED, window accuracy "), "the others still log it");
+    }
+
     private static PrintStream quiet() {
         return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     }
