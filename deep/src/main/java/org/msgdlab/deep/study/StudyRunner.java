@@ -218,7 +218,7 @@ public final class StudyRunner {
     public int runAll(List<Task> tasks) throws IOException, InterruptedException {
         List<String> names = tasks.stream().map(t -> t.method() + "/" + t.seed()).toList();
         String listed = names.size() <= LISTED ? names.toString()
-                : names.subList(0, LISTED).toString().replace("]", ", ... (" + (names.size() - LISTED) + " more)]");
+                : "[" + String.join(", ", names.subList(0, LISTED)) + ", ... (" + (names.size() - LISTED) + " more)]";
         log.println(String.format(Locale.ROOT, "study (%s): %d runs to train, %d at a time: %s", plan.protocol().name(),
                 tasks.size(), workers, listed));
         Map<Long, Preset.Data> data = new LinkedHashMap<>();

@@ -150,6 +150,7 @@ class StudyRunnerTest {
         new StudyRunner(p, 1, null, new PrintStream(seen, true, StandardCharsets.UTF_8), UNCANCELLED)
                 .runAll(List.of(new StudyRunner.Task("sgd-50", 0)));
         assertTrue(seen.toString(StandardCharsets.UTF_8).contains("COMPLETED, window accuracy "), "the others still log it");
+        assertTrue(log.contains("1 runs to train, 1 at a time: [gd/0]"), log);
     }
 
     private static PrintStream quiet() {
