@@ -1,7 +1,6 @@
 package org.msgdlab.theory.noise;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 
 /**
  * MSGD-[Cov-exact-B]: {@link SparseCovNoise} rescaled so that its covariance is exactly SGD-b's (with
@@ -70,23 +69,6 @@ public record ExactCovSparseNoise(int n, int b, int batch) implements SamplingNo
 
     @Override
     public NoiseSampler sampler(UniformRandomProvider rng) {
-        final BatchIndices indices = new BatchIndices(n, batch, rng);
-        final ContinuousSampler eps = StandardizedDriver.GAUSSIAN.sampler(rng);
-        final int[] s = new int[batch];
-        final double[] e = new double[batch];
-        final double scale = scale();
-        return v -> {
-            java.util.Arrays.fill(v, 0, n, 0.0);
-            indices.sample(s);
-            double mean = 0;
-            for (int k = 0; k < batch; k++) {
-                e[k] = eps.sample();
-                mean += e[k];
-            }
-            mean /= batch;
-            for (int k = 0; k < batch; k++) {
-                v[s[k]] = scale * (e[k] - mean);
-            }
-        };
+        return SparseCovNoise.centredOnBatch(n, batch, scale(), rng);
     }
 }

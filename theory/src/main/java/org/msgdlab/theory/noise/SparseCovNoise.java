@@ -67,11 +67,24 @@ public record SparseCovNoise(int n, int b, int batch) implements SamplingNoise {
 
     @Override
     public NoiseSampler sampler(UniformRandomProvider rng) {
+        return centredOnBatch(n, batch, 1.0 / Math.sqrt((double) b * batch), rng);
+    }
+
+    /**
+     * The draw both sparse Cov noises share: a batch S of B distinct samples, eps ~ N(0, I), and
+     * {@code V_i = scale (eps_i - mean_S eps)} on S, 0 elsewhere.
+     *
+     * @param n     the number of samples
+     * @param batch the batch size B
+     * @param scale the factor of the centred eps
+     * @param rng   the stream
+     * @return the sampler
+     */
+    static NoiseSampler centredOnBatch(int n, int batch, double scale, UniformRandomProvider rng) {
         final BatchIndices indices = new BatchIndices(n, batch, rng);
         final ContinuousSampler eps = StandardizedDriver.GAUSSIAN.sampler(rng);
         final int[] s = new int[batch];
         final double[] e = new double[batch];
-        final double scale = 1.0 / Math.sqrt((double) b * batch);
         return v -> {
             java.util.Arrays.fill(v, 0, n, 0.0);
             indices.sample(s);
