@@ -23,12 +23,12 @@ def done(m, s):
 k = 0
 while all(done(m, k) for m in ids): k += 1
 extra = sum(done(m, k) for m in ids)
-bits = {}
 cpu = None
-for m in ids:
-    p = os.path.join(base, m, "seed-0", "run.json")
-    if os.path.exists(p):
-        b = json.load(open(p))["bits"]; cpu = "%s, %s, build %s" % (b["cpu"], b["isa"], b["commit"][:7])
+for s in (k, k - 1):            # what computed the seed in progress (or the last complete one)
+    for m in ids:
+        p = os.path.join(base, m, "seed-%d" % s, "run.json")
+        if cpu is None and s >= 0 and os.path.exists(p):
+            b = json.load(open(p))["bits"]; cpu = "seed %d: %s, %s, build %s" % (s, b["cpu"], b["isa"], b["commit"][:7])
 print("%d complete paired seeds%s and %d of seed %d's nine runs (%s)" % (k, " (0-%d)" % (k - 1) if k else "", extra, k, cpu))
 PY
 )
