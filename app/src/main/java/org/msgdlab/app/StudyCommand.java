@@ -17,7 +17,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,7 +104,7 @@ final class StudyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        PrintStream err = WriterStream.onto(spec.commandLine().getErr());
         Protocol p;
         try {
             p = Protocol.parse(protocol);
