@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Replays every probe script beside this one (issue33-*.sh: the reliability cases of issue 33, as a user
+# Replays every probe script beside this one (issueNN-*.sh: the reliability cases of issues 33 and 47, as a user
 # would meet them, with the real launcher) and exits 1 when any of their cases FAILs. Each script prints one
 # line per case (PASS, FAIL or SKIP with its reason); a summary line per script follows. Run by .ci/run after
 # `mvn -B verify` (the launcher needs the built jar).
 set -uo pipefail
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)"
 status=0
-for probe in "$here"/issue33-*.sh; do
+for probe in "$here"/issue[0-9]*-*.sh; do
   name="$(basename "$probe")"
   echo "== probe $name"
   log="$(mktemp)"

@@ -17,7 +17,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,41 +41,47 @@ final class StudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--plan", defaultValue = "figures", description = "figures (the first study: Figures 1(a), 3(a),"
-            + " 4 under --protocol), noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
+    /** The runs that failed in {@link #trainWholeSeeds} (reported as they failed): the command then exits 1. */
+    private List<String> failedRuns = List.of();
+
+    @Option(names = "--plan", paramLabel = "figures|noise-class|support", defaultValue = "figures", description = "figures"
+            + " (the first study: Figures 1(a), 3(a) and Figure 2's design under --protocol), noise-class (the second: does the noise class matter? authors-code, fresh seeds;"
             + " deep/results/noise-class-study/PLAN.md) or support (the third: does the noise's support matter?"
             + " deep/results/support-study/PLAN.md) (default: ${DEFAULT-VALUE})")
     String planName;
 
-    @Option(names = "--protocol", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
+    @Option(names = "--protocol", paramLabel = "paper-text|authors-code", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
             + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     String protocol;
 
-    @Option(names = "--seeds", defaultValue = "auto", description = "auto (blocks of paired seeds until every claim"
-            + " resolves or reaches the cap of 15), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"
+    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", description = "auto (figures: blocks of"
+            + " paired seeds until every claim resolves or reaches the cap of " + StudyVerdicts.CAP + "; noise-class and"
+            + " support: whole paired seeds up to the plan's next look, of " + StudyPlan.NOISE_CLASS_LOOK_EVERY + " to "
+            + StudyPlan.NOISE_CLASS_CAP + " and of " + StudyPlan.SUPPORT_LOOK_EVERY + " to " + StudyPlan.SUPPORT_CAP + "), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"
             + " and figures from the runs on disk) (default: ${DEFAULT-VALUE})")
     String seeds;
 
-    @Option(names = "--methods", split = ",", description = "train only these methods (paper names, e.g. gd,sgd-50)")
+    @Option(names = "--methods", paramLabel = "METHOD", split = ",", description = "train only these methods (paper names, e.g. gd,sgd-50)")
     List<String> methods = new ArrayList<>();
 
-    @Option(names = "--workers", defaultValue = "2", description = "runs at a time, one thread each (default: ${DEFAULT-VALUE})")
+    @Option(names = "--workers", paramLabel = "W", defaultValue = "2", description = "runs at a time, one thread each (default: ${DEFAULT-VALUE})")
     int workers;
 
-    @Option(names = "--hours", description = "start no run after this many hours (a run started before finishes)")
+    @Option(names = "--hours", paramLabel = "H", description = "start no run after this many hours (a run started before finishes)")
     Double hours;
 
-    @Option(names = "--dir", description = "the study directory (default: deep/results/fashion-mnist-study,"
+    @Option(names = "--dir", paramLabel = "DIR", description = "the study directory; it must exist for --seeds 0 and"
+            + " --replicate (default, in the checkout msgd runs from: deep/results/fashion-mnist-study,"
             + " deep/results/noise-class-study for --plan noise-class, deep/results/support-study for --plan support)")
     Path dir;
 
-    @Option(names = "--iterations", description = "iterations per run; the claims' statistic is the last 20%% of them"
+    @Option(names = "--iterations", paramLabel = "N", description = "iterations per run; the claims' statistic is the last 20%% of them"
             + " (default: the protocol's: the paper's " + StudyPlan.ITERATIONS + " under paper-text, "
             + StudyPlan.AUTHORS_CODE_ITERATIONS + " under authors-code, where the statistic has settled by then;"
             + " deep/README.md)")
     Integer iterations;
 
-    @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
+    @Option(names = "--eval-every", paramLabel = "N", defaultValue = "" + StudyPlan.EVAL_EVERY,
             description = "test evaluation (all test images) every this many iterations (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
@@ -86,19 +91,20 @@ final class StudyCommand implements Callable<Integer> {
             + " the method's other seeds; writes DIR/PROTOCOL/replications/ (trains nothing else)")
     Integer replicate;
 
-    @Option(names = "--replicate-draw", defaultValue = "1", description = "which seeded draw of runs to replicate (default: ${DEFAULT-VALUE})")
+    @Option(names = "--replicate-draw", paramLabel = "D", defaultValue = "1", description = "with --replicate: which seeded"
+            + " draw of runs to replicate (default: ${DEFAULT-VALUE})")
     long replicateDraw;
 
     @Option(names = "--allow-mixed", description = "noise-class plan: use a paired seed whose runs were computed"
             + " differently (another build, CPU, instruction set, environment or JVM), marked as such; left out by default")
     boolean allowMixed;
 
-    @Option(names = "--data", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
+    @Option(names = "--data", paramLabel = "DIR", description = "Fashion-MNIST directory (default: " + "/usr/share/datasets/fashion-mnist)")
     Path data;
 
     @Override
     public Integer call() throws Exception {
-        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        PrintStream err = WriterStream.onto(spec.commandLine().getErr());
         Protocol p;
         try {
             p = Protocol.parse(protocol);
@@ -108,8 +114,14 @@ final class StudyCommand implements Callable<Integer> {
         if (workers < 1) {
             throw new ParameterException(spec.commandLine(), "--workers=" + workers + " must be >= 1");
         }
-        if (hours != null && !(hours > 0)) {
-            throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be > 0");
+        if (hours != null && !(hours > 0 && hours < Double.POSITIVE_INFINITY)) {
+            throw new ParameterException(spec.commandLine(), "--hours=" + hours + " must be a finite number > 0");
+        }
+        if (replicate != null && replicate < 1) {
+            throw new ParameterException(spec.commandLine(), "--replicate=" + replicate + " must be >= 1 (runs to re-train)");
+        }
+        if (replicate == null && spec.commandLine().getParseResult().hasMatchedOption("--replicate-draw")) {
+            throw new ParameterException(spec.commandLine(), "--replicate-draw=" + replicateDraw + " applies only with --replicate K");
         }
         if (planName.equals("noise-class")) {
             return noiseClass(p, err);
@@ -121,7 +133,7 @@ final class StudyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--plan=" + planName + " must be figures, noise-class or support");
         }
         if (dir == null) {
-            dir = Path.of("deep/results/fashion-mnist-study");
+            dir = Repository.folder(org.msgdlab.deep.DeepStudy.STUDY_DIR);
         }
         StudyPlan plan;
         try {
@@ -137,7 +149,11 @@ final class StudyCommand implements Callable<Integer> {
             }
         }
         if (replicate != null) {
+            requireStudyFolder();
             return replicate(plan, StudyRuns.read(plan, StudyVerdicts.CAP), err);
+        }
+        if (seeds.equals("0")) {
+            requireStudyFolder();
         }
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
         if (workers > 1 && !sessionsHaveTheirOwnThreads()) {
@@ -145,10 +161,14 @@ final class StudyCommand implements Callable<Integer> {
                     + " operations on one shared thread (" + workers + " workers, one core); the ./msgd launcher sets it,"
                     + " or run with TF_OVERRIDE_GLOBAL_THREADPOOL=1");
         }
+        List<String> failed = List.of();
         // Ctrl-C or TERM: the runs in progress stop after their step and save, no other starts
         try (ShutdownCancellation stop = ShutdownCancellation.install()) {
             StudyRunner runner = new StudyRunner(plan, workers, deadline, err, Training.context(stop));
             if (seeds.equals("auto")) {
+                if (!StudyRunner.wanted(StudyRuns.read(plan, StudyVerdicts.CAP), methods).isEmpty()) {
+                    requireData(plan);
+                }
                 runner.runAuto(methods);
             } else {
                 int n;
@@ -162,9 +182,11 @@ final class StudyCommand implements Callable<Integer> {
                 }
                 List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
                 if (!tasks.isEmpty()) {
+                    requireData(plan);
                     runner.runAll(tasks);
                 }
             }
+            failed = runner.failedRuns();
         }
         StudyRuns runs = StudyRuns.read(plan, StudyVerdicts.CAP);
         List<StudyVerdicts.ClaimResult> results = StudyVerdicts.evaluate(runs);
@@ -176,7 +198,31 @@ final class StudyCommand implements Callable<Integer> {
         for (String m : runs.mismatches()) {
             err.println("study: not used, other settings: " + m);
         }
-        return ExitCode.OK.code();
+        return failedExit(failed, err);
+    }
+
+    /**
+     * Exit 1 when a run failed (each was reported as it failed, with its reason; what completed is kept and the verdicts
+     * above were written from it), else 0: a failed run is never a silent success.
+     */
+    private static int failedExit(List<String> failed, PrintStream err) {
+        if (failed.isEmpty()) {
+            return ExitCode.OK.code();
+        }
+        err.println("study: " + failed.size() + (failed.size() == 1 ? " run" : " runs") + " failed: " + failed
+                + " (reasons above; the same command retries them)");
+        return ExitCode.CLAIM_ERROR.code();
+    }
+
+    /** Refuses a study folder that does not exist when the command only reads it ({@code --seeds 0}, {@code --replicate}). */
+    private void requireStudyFolder() throws java.nio.file.NoSuchFileException {
+        Repository.requireExistingFolder("--dir", dir, "--seeds 0 and --replicate read a study's runs and train none;"
+                + " give the study's folder, or --seeds N to start a study there");
+    }
+
+    /** Refuses, in one line naming the folder and the file, a Fashion-MNIST folder without the four files, before any run starts. */
+    private static void requireData(StudyPlan plan) throws java.io.IOException {
+        FashionMnist.requireFiles(plan.dataDir());
     }
 
     /**
@@ -186,7 +232,10 @@ final class StudyCommand implements Callable<Integer> {
      */
     private int noiseClass(Protocol p, PrintStream err) throws Exception {
         requirePreregisteredSettings(p, "noise-class");
-        StudyPlan plan = StudyPlan.noiseClass(dir == null ? Path.of("deep/results/noise-class-study") : dir,
+        if (dir == null) {
+            dir = Repository.folder(org.msgdlab.deep.DeepStudy.NOISE_CLASS_DIR);
+        }
+        StudyPlan plan = StudyPlan.noiseClass(dir,
                 data == null ? FashionMnist.DEFAULT_DIR : data);
         if (!methods.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--methods: the noise-class plan trains whole paired seeds");
@@ -194,6 +243,7 @@ final class StudyCommand implements Callable<Integer> {
         int cap = StudyPlan.NOISE_CLASS_CAP;
         StudyRuns runs = StudyRuns.read(plan, cap);
         if (replicate != null) {
+            requireStudyFolder();
             return replicate(plan, runs, err);
         }
         if (!trainWholeSeeds(plan, runs, cap, StudyPlan.NOISE_CLASS_LOOK_EVERY, "noise-class", true, false, err)) {
@@ -213,7 +263,7 @@ final class StudyCommand implements Callable<Integer> {
         for (String m : runs.mismatches()) {
             err.println("study: not used, other settings: " + m);
         }
-        return ExitCode.OK.code();
+        return failedExit(failedRuns, err);
     }
 
     /**
@@ -269,12 +319,20 @@ final class StudyCommand implements Callable<Integer> {
                     + here.commit() + ". Train with that build (" + plan.dir().resolve("train.sh") + " does).");
             return false;
         }
+        if (n == 0) {
+            requireStudyFolder();
+        }
         List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
         if (!tasks.isEmpty()) {
+            requireData(plan);
             try (ShutdownCancellation stop = ShutdownCancellation.install()) {
                 StudyRunner runner = new StudyRunner(plan, workers, deadline, err, Training.context(stop));
-                (blind ? runner.blind() : runner).runAll(tasks);
+                if (blind) {
+                    runner = runner.blind();
+                }
+                runner.runAll(tasks);
+                failedRuns = runner.failedRuns();
             }
         }
         return true;
@@ -289,7 +347,10 @@ final class StudyCommand implements Callable<Integer> {
      */
     private int support(Protocol p, PrintStream err) throws Exception {
         requirePreregisteredSettings(p, "support");
-        StudyPlan plan = StudyPlan.support(dir == null ? Path.of("deep/results/support-study") : dir,
+        if (dir == null) {
+            dir = Repository.folder(org.msgdlab.deep.DeepStudy.SUPPORT_DIR);
+        }
+        StudyPlan plan = StudyPlan.support(dir,
                 data == null ? FashionMnist.DEFAULT_DIR : data);
         if (!methods.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--methods: the support plan trains whole paired seeds");
@@ -297,6 +358,7 @@ final class StudyCommand implements Callable<Integer> {
         int cap = StudyPlan.SUPPORT_CAP;
         StudyRuns runs = StudyRuns.read(plan, cap);
         if (replicate != null) {
+            requireStudyFolder();
             return replicate(plan, runs, err);
         }
         if (!trainWholeSeeds(plan, runs, cap, StudyPlan.SUPPORT_LOOK_EVERY, "support", false, true, err)) {
@@ -327,7 +389,7 @@ final class StudyCommand implements Callable<Integer> {
             err.println("study: " + n);
         }
         if (look == 0) {
-            return ExitCode.OK.code();
+            return failedExit(failedRuns, err);
         }
         SupportVerdicts.Report report = SupportVerdicts.evaluate(trained);
         Path out = plan.dir().resolve(p.name());
@@ -335,7 +397,7 @@ final class StudyCommand implements Callable<Integer> {
         org.msgdlab.reports.figures.SupportFigures.write(report, out.resolve("figures"));
         spec.commandLine().getOut().print(org.msgdlab.reports.summary.SupportSummary.table(report));
         spec.commandLine().getOut().flush();
-        return ExitCode.OK.code();
+        return failedExit(failedRuns, err);
     }
 
     /** A pre-registered plan fixes the protocol, iterations and evaluation interval: refuses others in one line. */

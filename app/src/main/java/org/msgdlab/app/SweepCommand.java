@@ -86,10 +86,10 @@ final class SweepCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
         Path dir;
 
-        @Option(names = "--executor", defaultValue = "local", description = "local or slurm (default: ${DEFAULT-VALUE})")
+        @Option(names = "--executor", paramLabel = "local|slurm", defaultValue = "local", description = "local or slurm (default: ${DEFAULT-VALUE})")
         String executor;
 
-        @Option(names = "--jobs", description = "local: runs at a time (default: the cores / the plan's intra-op threads)")
+        @Option(names = "--jobs", paramLabel = "N", description = "local: runs at a time (default: the cores / the plan's intra-op threads)")
         Integer jobs;
 
         @Option(names = "--retry-failed", description = "execute failed runs again")
@@ -102,29 +102,29 @@ final class SweepCommand implements Callable<Integer> {
                 + "${sys:java.home}/bin/java; on a cluster, one that exists on the compute nodes)")
         String java;
 
-        @Option(names = "--partition", description = "slurm: partition")
+        @Option(names = "--partition", paramLabel = "NAME", description = "slurm: partition")
         String partition;
 
-        @Option(names = "--time", description = "slurm: time limit per task, e.g. 02:00:00")
+        @Option(names = "--time", paramLabel = "HH:MM:SS", description = "slurm: time limit per task, e.g. 02:00:00")
         String time;
 
-        @Option(names = "--mem", description = "slurm: memory per task, e.g. 8G")
+        @Option(names = "--mem", paramLabel = "SIZE", description = "slurm: memory per task, e.g. 8G")
         String mem;
 
-        @Option(names = "--account", description = "slurm: account")
+        @Option(names = "--account", paramLabel = "NAME", description = "slurm: account")
         String account;
 
-        @Option(names = "--gpus", defaultValue = "0", description = "slurm: GPUs per task, --gres=gpu:N (default: ${DEFAULT-VALUE})")
+        @Option(names = "--gpus", paramLabel = "N", defaultValue = "0", description = "slurm: GPUs per task, --gres=gpu:N (default: ${DEFAULT-VALUE})")
         int gpus;
 
-        @Option(names = "--cpus-per-task", description = "slurm: CPUs per task (default: the plan's intra-op threads)")
+        @Option(names = "--cpus-per-task", paramLabel = "N", description = "slurm: CPUs per task (default: the plan's intra-op threads)")
         Integer cpusPerTask;
 
-        @Option(names = "--signal-seconds", defaultValue = "120",
+        @Option(names = "--signal-seconds", paramLabel = "S", defaultValue = "120",
                 description = "slurm: a task requeues itself this long before its time limit (default: ${DEFAULT-VALUE})")
         int signalSeconds;
 
-        @Option(names = "--job-name", defaultValue = "msgd-sweep", description = "slurm: job name (default: ${DEFAULT-VALUE})")
+        @Option(names = "--job-name", paramLabel = "NAME", defaultValue = "msgd-sweep", description = "slurm: job name (default: ${DEFAULT-VALUE})")
         String jobName;
 
         @Option(names = "--sbatch", paramLabel = "OPTION", description = "slurm: one more #SBATCH option (repeatable),"
@@ -132,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
         List<String> sbatch = new ArrayList<>();
 
         @Option(names = "--max-running", paramLabel = "N", description = "slurm: at most N tasks of the sweep at once"
-                + " (--array=...%N; when the sweep needs several arrays, each waits for the one before)")
+                + " (--array=...%%N; when the sweep needs several arrays, each waits for the one before)")
         Integer maxRunning;
 
         @Option(names = "--max-array-size", paramLabel = "N", description = "slurm: the cluster's MaxArraySize: task ids stay"
@@ -299,6 +299,13 @@ final class SweepCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            if (!(timeoutMinutes >= 0 && timeoutMinutes < Double.POSITIVE_INFINITY)) {
+                throw new ParameterException(spec.commandLine(), "--timeout=" + timeoutMinutes + " must be a finite number of"
+                        + " minutes >= 0 (0: never)");
+            }
+            if (!waitForRuns && spec.commandLine().getParseResult().hasMatchedOption("--timeout")) {
+                throw new ParameterException(spec.commandLine(), "--timeout applies only with --wait");
+            }
             SweepDirectory sweep = open(spec, dir);
             PrintWriter out = spec.commandLine().getOut();
             long deadline = timeoutMinutes > 0 ? System.nanoTime() + (long) (timeoutMinutes * 60e9) : Long.MAX_VALUE;
@@ -359,7 +366,7 @@ final class SweepCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
         Path dir;
 
-        @Option(names = "--index", required = true, description = "the run's index in the plan (SLURM_ARRAY_TASK_ID)")
+        @Option(names = "--index", paramLabel = "I", required = true, description = "the run's index in the plan (SLURM_ARRAY_TASK_ID)")
         int index;
 
         @Option(names = "--retry-failed", description = "execute the run even if it failed before")

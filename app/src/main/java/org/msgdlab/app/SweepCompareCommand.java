@@ -27,9 +27,9 @@ import java.util.stream.Collectors;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares a method with a baseline in every group (protocol, variation) of a sweep's finished runs,"
-                + " paired by seed: the gap in mean test accuracy over each run's last 20% of iterations, and its change"
+                + " paired by seed: the gap in mean test accuracy over each run's last 20%% of iterations, and its change"
                 + " from the reference group. Trains nothing.",
-                "Intervals are two-sided Student-t 95%, one per row, not adjusted for the number of rows: a description,"
+                "Intervals are two-sided Student-t 95%%, one per row, not adjusted for the number of rows: a description,"
                         + " not a verdict."})
 final class SweepCompareCommand implements Callable<Integer> {
     @Spec
@@ -38,10 +38,10 @@ final class SweepCompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory")
     Path dir;
 
-    @Option(names = "--baseline", required = true, description = "the baseline method, as the plan names it (e.g. gd)")
+    @Option(names = "--baseline", paramLabel = "METHOD", required = true, description = "the baseline method, as the plan names it (e.g. gd)")
     String baseline;
 
-    @Option(names = "--method", required = true, description = "the method compared with it (e.g. sgd-50)")
+    @Option(names = "--method", paramLabel = "METHOD", required = true, description = "the method compared with it (e.g. sgd-50)")
     String method;
 
     @Option(names = "--reference", paramLabel = "GROUP", description = "the group the gaps are compared with, e.g."

@@ -40,15 +40,15 @@ final class SweepPlanCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "the sweep directory (created if needed)")
     Path dir;
 
-    @Option(names = "--presets", split = ",", defaultValue = "fashion-mnist-small",
+    @Option(names = "--presets", paramLabel = "PRESET", split = ",", defaultValue = "fashion-mnist-small",
             description = "preset ids (default: ${DEFAULT-VALUE})")
     List<String> presets;
 
-    @Option(names = "--protocols", split = ",", defaultValue = StudyPlan.PROTOCOL_NAME,
+    @Option(names = "--protocols", paramLabel = "PROTOCOL", split = ",", defaultValue = StudyPlan.PROTOCOL_NAME,
             description = Protocol.PAPER_TEXT_NAME + " and/or " + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     List<String> protocols;
 
-    @Option(names = "--methods", split = ",", required = true,
+    @Option(names = "--methods", paramLabel = "METHOD", split = ",", required = true,
             description = "methods, as msgd train --method takes them (quote brackets: \"msgd-[fisher-10]\")")
     List<String> methods;
 
@@ -60,19 +60,19 @@ final class SweepPlanCommand implements Callable<Integer> {
             + " combination is planned): pixels, init, split, sgd-sampling, bernoulli-batch, lr, magnitude")
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--iterations", description = "iterations per run (default: the study's for fashion-mnist-small,"
+    @Option(names = "--iterations", paramLabel = "N", description = "iterations per run (default: the study's for fashion-mnist-small,"
             + " 5000 under authors-code and 10000 under paper-text; the preset's otherwise)")
     Integer iterations;
 
-    @Option(names = "--eval-every", defaultValue = "" + StudyPlan.EVAL_EVERY,
+    @Option(names = "--eval-every", paramLabel = "N", defaultValue = "" + StudyPlan.EVAL_EVERY,
             description = "test evaluation every this many iterations (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
-    @Option(names = "--eval-subset", defaultValue = "0",
+    @Option(names = "--eval-subset", paramLabel = "N", defaultValue = "0",
             description = "test images evaluated, 0 for all (default: ${DEFAULT-VALUE}; the study's claims need 0)")
     int evalSubset;
 
-    @Option(names = "--checkpoint-every", defaultValue = "1000",
+    @Option(names = "--checkpoint-every", paramLabel = "N", defaultValue = "1000",
             description = "checkpoint every this many iterations (default: ${DEFAULT-VALUE})")
     int checkpointEvery;
 
@@ -80,11 +80,11 @@ final class SweepPlanCommand implements Callable<Integer> {
             description = "TensorFlow threads of every run, part of the plan (default: ${DEFAULT-VALUE})")
     String threads;
 
-    @Option(names = "--master-seed", defaultValue = "" + StudyPlan.MASTER_SEED,
+    @Option(names = "--master-seed", paramLabel = "SEED", defaultValue = "" + StudyPlan.MASTER_SEED,
             description = "the seed paired seeds derive from (default: ${DEFAULT-VALUE}, the study's)")
     long masterSeed;
 
-    @Option(names = "--data", description = "dataset directory (default: the preset's)")
+    @Option(names = "--data", paramLabel = "DIR", description = "dataset directory (default: the preset's)")
     Path data;
 
     @Override

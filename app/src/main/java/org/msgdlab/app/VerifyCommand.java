@@ -124,9 +124,10 @@ final class VerifyCommand implements Callable<Integer> {
                     + " own set-ups (README, Plug-in noises).")
     List<Path> pluginJars;
 
-    @Option(names = "--study-dir", paramLabel = "DIR", defaultValue = "deep/results/fashion-mnist-study",
-            description = "deep: the paired Fashion-MNIST study's runs; quick reads them, full also trains the runs"
-                    + " the claims' next looks want (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--study-dir", paramLabel = "DIR",
+            description = "deep: the paired Fashion-MNIST study's runs; quick reads them (the folder must exist), full also"
+                    + " trains the runs the claims' next looks want (default: deep/results/fashion-mnist-study in the checkout"
+                    + " msgd runs from, from any working directory).")
     Path studyDir;
 
     @Option(names = "--from", paramLabel = "DIR",
@@ -277,7 +278,13 @@ final class VerifyCommand implements Callable<Integer> {
      * module's default), the theory set-up, the plug-ins, and the deep study's runs (--study-dir, or --from's sweep).
      * The cancellation and the deep study's training context join it for the time the claims run ({@link #withTraining}).
      */
-    private CheckContext context() {
+    private CheckContext context() throws java.nio.file.NoSuchFileException {
+        if (studyDir == null) {
+            studyDir = Repository.folder(DeepStudy.STUDY_DIR);
+        } else if (budget == Budget.QUICK) {
+            Repository.requireExistingFolder("--study-dir", studyDir, "the quick budget reads the paired study's runs and"
+                    + " trains none; --budget full trains a study there");
+        }
         CheckContext c = CheckContext.of(budget, seed).withDataDir(fashionMnistDir(System.getenv("MSGD_FASHION_MNIST")))
                 .with(TheoryStudy.SETUP, theorySetup()).with(PluginStudy.PLUGINS, plugins()).with(DeepStudy.RUNS, studyDir);
         if (from == null) {

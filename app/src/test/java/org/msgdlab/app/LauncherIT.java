@@ -191,6 +191,42 @@ class LauncherIT {
         }
     }
 
+    /**
+     * A source touched into the future is newer than every jar: the launcher rebuilds once for it and then trusts the
+     * sources' content, not their times (issue 47: two {@code ./msgd --version} took 210 s and 227 s). A change of
+     * content rebuilds again.
+     */
+    @Test
+    void aSourceTouchedIntoTheFutureRebuildsOnceNotOnEveryCall(@TempDir Path tmp) throws Exception {
+        Path repo = tmp.resolve("repo");
+        Path launcher = launcher(repo, null);
+        Path jar = repo.resolve("app/target/msgd.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Path source = Files.createDirectories(repo.resolve("core/src/main/java")).resolve("FolderLock.java");
+        Files.writeString(source, "class FolderLock {}\n");
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2040-01-01T00:00:00Z")));
+        Path log = tmp.resolve("builds.log");
+        Files.writeString(log, "");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path mvn = Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho build >> \"$MSGD_TEST_BUILDS\"\ntouch app/target/msgd.jar\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path home = fakeJava(tmp.resolve("jdk"), "printf 'ran %s\\n' \"$*\"\n");
+        Map<String, String> env = env("2", Map.of("JAVA_HOME", home.toString(), "MSGD_TEST_BUILDS", log.toString(),
+                "PATH", bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
+        for (int call = 1; call <= 3; call++) {
+            Run r = run(launcher, env, "--version");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().startsWith("ran -jar"), r.toString());
+        }
+        assertEquals(List.of("build"), Files.readAllLines(log), "three calls, one build: the future time alone is not a change");
+        Files.writeString(source, "class FolderLock { int changed; }\n");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2040-01-01T00:00:00Z")));
+        run(launcher, env, "--version");
+        run(launcher, env, "--version");
+        assertEquals(List.of("build", "build"), Files.readAllLines(log), "a change of content rebuilds, once");
+    }
+
     /** A copy of the launcher in {@code dir}, its jar a link to {@code jar} (an empty file when null). */
     private static Path launcher(Path dir, Path jar) throws IOException {
         Path target = Files.createDirectories(dir.resolve("app/target"));

@@ -110,4 +110,36 @@ class MsgdTest {
         assertTrue(r.err().startsWith("msgd train: Unknown option") && r.err().contains("'--model'"), r.err());
         assertOneLine(r.err());
     }
+
+    /**
+     * Every command's help renders without a picocli warning (a lone '%' in a description made {@code sweep --help} print
+     * "[picocli WARN] Could not format ...", issue 47) and names each option's value by what it is (a label such as DIR
+     * or auto|N), never by the Java field ({@code --data=<data>}).
+     */
+    @Test
+    void everyHelpRendersWithoutAWarningAndWithoutAFieldNameForAValue() throws Exception {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        List<String> fieldLabels = new java.util.ArrayList<>();
+        try {
+            System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+            java.util.ArrayDeque<CommandLine> todo = new java.util.ArrayDeque<>(List.of(Msgd.commandLine(Modules.standard())));
+            int helps = 0;
+            while (!todo.isEmpty()) {
+                CommandLine c = todo.pop();
+                todo.addAll(c.getSubcommands().values());
+                String help = c.getUsageMessage(CommandLine.Help.Ansi.OFF);
+                helps++;
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("=<[a-z][A-Za-z]*>").matcher(help);
+                while (m.find()) {
+                    fieldLabels.add(c.getCommandSpec().qualifiedName() + " " + m.group());
+                }
+            }
+            assertTrue(helps >= 12, "every command and subcommand: " + helps);
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(List.of(), fieldLabels, "options labelled by what they take");
+    }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code msgd study} on generated Fashion-MNIST-format files with 10-iteration runs. */
@@ -71,6 +72,12 @@ class StudyCommandTest {
         CommandRun cap = CommandRun.msgd("study", "--plan", "support", "--seeds", "101", "--dir", dir.toString());
         assertEquals(2, cap.code(), cap.err());
         assertTrue(cap.err().contains("--seeds=101 must be in [0, 100] (the plan's cap)"), cap.err());
+        CommandRun missing = CommandRun.msgd("study", "--plan", "support", "--seeds", "0", "--dir", dir.toString());
+        assertEquals(1, missing.code(), "--seeds 0 reads a study and trains none: a folder that does not exist is an error");
+        assertEquals("msgd study: --dir=" + dir + ": no such directory (--seeds 0 and --replicate read a study's runs and"
+                + " train none; give the study's folder, or --seeds N to start a study there)", missing.err().strip());
+        assertFalse(Files.exists(dir), "and it is not created");
+        Files.createDirectories(dir);
         CommandRun none = CommandRun.msgd("study", "--plan", "support", "--seeds", "0", "--dir", dir.toString());
         assertEquals(0, none.code(), none.err());
         assertTrue(none.out().contains("support study: 0 complete paired seeds") && none.out().contains("looks at 50 and 100"),
@@ -169,6 +176,35 @@ class StudyCommandTest {
         assertTrue(r.err().startsWith("msgd study: " + metrics + ": run.json says \"completed\" but the rows stop"
                 + " at iteration 4, not at the run's last iteration 10"), r.err());
         assertEquals(whole.subList(0, 4), Files.readAllLines(metrics), "nothing the user had is rewritten");
+    }
+
+    /**
+     * A study that cannot train is never a silent success (issue 47: "gd seed 0 failed" and exit 0): a Fashion-MNIST
+     * folder without its files is refused in one line before any run starts; a run that fails (here: files that are not
+     * IDX) is reported as it fails, named again at the end, and the command exits 1.
+     */
+    @Test
+    void aStudyWithoutItsDataOrWithAFailedRunExitsOneNamingIt() throws IOException {
+        Path none = tmp.resolve("no-data");
+        String[] args = {"study", "--dir", tmp.resolve("s").toString(), "--data", none.toString(), "--seeds", "1",
+                "--iterations", "5", "--eval-every", "1", "--methods", "gd"};
+        CommandRun missing = CommandRun.msgd(args);
+        assertEquals(ExitCode.CLAIM_ERROR.code(), missing.code(), missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().startsWith("msgd study: Fashion-MNIST file train-images-idx3-ubyte[.gz] not found; looked for ["
+                + none.resolve("train-images-idx3-ubyte.gz")), missing.err());
+        assertFalse(Files.exists(tmp.resolve("s/authors-code/gd/seed-0")), "no run started");
+
+        Path broken = Files.createDirectories(none);
+        for (String f : List.of("train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
+                "t10k-labels-idx1-ubyte")) {
+            Files.writeString(broken.resolve(f), "not IDX");
+        }
+        CommandRun failed = CommandRun.msgd(args);
+        assertEquals(ExitCode.CLAIM_ERROR.code(), failed.code(), failed.err());
+        assertTrue(failed.err().contains("study: gd seed 0 failed: "), failed.err());
+        assertTrue(failed.err().strip().endsWith("study: 1 run failed: [gd/0] (reasons above; the same command retries them)"),
+                failed.err());
     }
 
     @Test

@@ -48,6 +48,25 @@ class VerifyCommandTest {
         assertTrue(r.err().contains("which --only online-regression leaves out"), "messages say the one name: " + r.err());
     }
 
+    /** The quick budget reads the paired study and trains none: a --study-dir that does not exist is refused, not NOT_RUN. */
+    @Test
+    void aQuickStudyDirThatDoesNotExistIsOneLineExitOne(@TempDir Path tmp) {
+        Path none = tmp.resolve("no-study");
+        CommandRun r = CommandRun.msgd("verify", "--only", "deep", "--study-dir", none.toString(), "--out", tmp.resolve("r").toString());
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        assertEquals("msgd verify: --study-dir=" + none + ": no such directory (the quick budget reads the paired study's runs"
+                + " and trains none; --budget full trains a study there)", r.err().strip());
+        assertFalse(Files.exists(tmp.resolve("r/results.json")), "nothing ran");
+    }
+
+    /** The default study folders are the checkout's, whatever the working directory (the tests run in app/). */
+    @Test
+    void theDefaultStudyFolderIsTheCheckoutsNotTheWorkingDirectorys() {
+        assertEquals(LauncherIT.repositoryRoot(), Repository.root());
+        assertTrue(Files.isRegularFile(Repository.folder(org.msgdlab.deep.DeepStudy.STUDY_DIR).resolve("README.md")),
+                "the committed paired study");
+    }
+
     @Test
     void unknownBudgetIsBadUsageNamingTheRule(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "verify", "--budget", "huge", "--out", tmp.toString());

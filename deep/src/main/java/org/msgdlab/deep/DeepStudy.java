@@ -48,6 +48,9 @@ public final class DeepStudy {
     /** Where the noise-class study's runs are committed (beside {@link #STUDY_DIR}). */
     public static final Path NOISE_CLASS_DIR = Path.of("deep", "results", "noise-class-study");
 
+    /** Where the support study's runs are committed (beside {@link #STUDY_DIR}). */
+    public static final Path SUPPORT_DIR = Path.of("deep", "results", "support-study");
+
     /** Where a run reads (and, at the full budget, writes) the paired study's runs ({@code --study-dir}): {@link #STUDY_DIR} by default. */
     public static final CheckContext.Option<Path> RUNS = new CheckContext.Option<>("deep.study-dir", Path.class, STUDY_DIR);
 

@@ -101,6 +101,16 @@ public record SlurmExecutor(Options options) {
             if (signalSeconds < 1 || signalSeconds > 65535) {
                 throw new IllegalArgumentException("--signal-seconds " + signalSeconds + " must be in [1, 65535]");
             }
+            // Slurm's own forms (sbatch(1)): a time limit "M", "M:S", "H:M:S", "D-H", "D-H:M", "D-H:M:S" or UNLIMITED;
+            // memory an integer with an optional unit K, M, G or T. Anything else (1e309, Infinity) would reach #SBATCH.
+            if (time != null && !time.matches("(?i)\\d+(-\\d{1,2})?(:\\d{1,2}){0,2}|unlimited|infinite")) {
+                throw new IllegalArgumentException("--time '" + time + "' must be a Slurm time limit: M, M:S, H:M:S, D-H,"
+                        + " D-H:M, D-H:M:S or UNLIMITED (e.g. 02:00:00)");
+            }
+            if (mem != null && !mem.matches("\\d+[KMGTkmgt]?")) {
+                throw new IllegalArgumentException("--mem '" + mem + "' must be a Slurm memory size: an integer with an optional"
+                        + " unit K, M, G or T (e.g. 8G)");
+            }
             for (String[] kv : new String[][] {{"--partition", partition}, {"--time", time}, {"--mem", mem},
                     {"--account", account}}) {
                 if (kv[1] != null && !kv[1].matches("[A-Za-z0-9_.:,+-]+")) {

@@ -56,6 +56,21 @@ class SlurmExecutorTest {
                 null, 0, 0, List.of())).getMessage().startsWith("--signal-seconds 0"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SlurmExecutor.Options("j", 1, null, "2h;x", null,
                 null, 0, 60, List.of())).getMessage().startsWith("--time '2h;x'"));
+        // Slurm's own forms only: a number Java reads (1e309, Infinity) is no time limit or memory size (issue 47)
+        for (String time : List.of("1e309", "Infinity", "NaN", "2h", "-5", "1:2:3:4")) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new SlurmExecutor.Options("j", 1, null, time, null,
+                    null, 0, 60, List.of())).getMessage().startsWith("--time '" + time + "' must be a Slurm time limit"), time);
+        }
+        for (String time : List.of("90", "90:30", "02:00:00", "2-12", "2-12:30", "2-12:30:00", "UNLIMITED")) {
+            assertEquals(time, new SlurmExecutor.Options("j", 1, null, time, null, null, 0, 60, List.of()).time());
+        }
+        for (String mem : List.of("Infinity", "1e309", "8 G", "8GB", "-1")) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> new SlurmExecutor.Options("j", 1, null, null, mem,
+                    null, 0, 60, List.of())).getMessage().startsWith("--mem '" + mem + "' must be a Slurm memory size"), mem);
+        }
+        for (String mem : List.of("8G", "8000", "500M", "1T")) {
+            assertEquals(mem, new SlurmExecutor.Options("j", 1, null, null, mem, null, 0, 60, List.of()).mem());
+        }
     }
 
     @Test

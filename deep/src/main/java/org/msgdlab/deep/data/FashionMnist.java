@@ -162,6 +162,20 @@ public final class FashionMnist {
         return new ImageSet(name, s.count(), s.height(), s.width(), s.channels(), s.classes(), s.pixels(), s.labels());
     }
 
+    /**
+     * Checks, without reading them, that {@code dir} holds the four Fashion-MNIST files (each gzipped or not): for a
+     * command that trains many runs, one line before the first starts rather than one failure per run.
+     *
+     * @param dir the directory
+     * @throws DatasetNotFoundException naming the first missing file, where it looked and how to get it
+     */
+    public static void requireFiles(Path dir) throws DatasetNotFoundException {
+        for (String prefix : new String[] {"train", "t10k"}) {
+            find(dir, prefix + "-images-idx3-ubyte");
+            find(dir, prefix + "-labels-idx1-ubyte");
+        }
+    }
+
     /** {@code base} or {@code base.gz} in {@code dir}, else a message saying where and how to get it. */
     static Path find(Path dir, String base) throws DatasetNotFoundException {
         List<Path> tried = new ArrayList<>();

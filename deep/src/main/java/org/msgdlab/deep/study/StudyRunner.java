@@ -50,6 +50,8 @@ public final class StudyRunner {
     private final PrintStream log;
     private final TrainingContext context;
     private final boolean blind;
+    /** The runs ("method/seed") that failed in this runner's calls of {@link #runAll}, in the order they failed. */
+    private final java.util.Queue<String> failed = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     /**
      * A runner of {@code plan}'s runs.
@@ -88,6 +90,16 @@ public final class StudyRunner {
      */
     public StudyRunner blind() {
         return new StudyRunner(plan, workers, deadline, log, context, true);
+    }
+
+    /**
+     * The runs that failed (an exception, reported on the log and kept on disk) in this runner's calls of {@link #runAll}
+     * and {@link #runAuto}: a command that trained them says so in its exit status.
+     *
+     * @return "method/seed" of each failed run, in the order they failed
+     */
+    public List<String> failedRuns() {
+        return List.copyOf(failed);
     }
 
     /**
@@ -266,6 +278,7 @@ public final class StudyRunner {
                                 (System.nanoTime() - r0) / 1e9, eta));
                     } catch (Exception e) {
                         done.incrementAndGet();
+                        failed.add(t.method() + "/" + t.seed());
                         log.println("study: " + t.method() + " seed " + t.seed() + " failed: " + e.getMessage()
                                 + " (kept on disk; the same command retries it)");
                     }

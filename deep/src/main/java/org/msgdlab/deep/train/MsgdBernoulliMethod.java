@@ -16,7 +16,16 @@ public record MsgdBernoulliMethod(int b, int bigBatch) implements Algorithm1Meth
 
     static final MethodNames.Spelling SPELLING = MethodNames.Spelling.matching(
             "msgd-bernoulli[-K] (K: expected batch, default b)", Pattern.compile("msgd-bernoulli(?:-(\\d+))?"),
-            (name, m) -> new MsgdBernoulliMethod(name.b(), m.group(1) == null ? 0 : name.size(m.group(1))));
+            (name, m) -> new MsgdBernoulliMethod(name.b(), m.group(1) == null ? 0 : expectedBatch(name.size(m.group(1)))));
+
+    /** K of {@code msgd-bernoulli-K}: at least 1 (K = 0 was once read as "the SGD batch b", silently; issue 47). */
+    private static int expectedBatch(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("method 'msgd-bernoulli-" + k + "': the expected batch K=" + k + " must be >= 1"
+                    + " (msgd-bernoulli alone keeps the SGD batch b)");
+        }
+        return k;
+    }
 
     /** @throws IllegalArgumentException when {@code b < 1} */
     public MsgdBernoulliMethod {

@@ -143,7 +143,12 @@ final class RunDirectory {
         if (!"completed".equals(stored.path("status").asText())) {
             return java.util.Optional.empty();
         }
-        List<Row> rows = MetricsFile.read(dir.resolve("metrics.csv"));
+        Path metrics = dir.resolve(MetricsFile.NAME);
+        if (!Files.isRegularFile(metrics)) {
+            throw new RunFileException(metrics, "run.json says \"completed\" but the file is missing; restore it, or"
+                    + " remove the run directory to train the run again");
+        }
+        List<Row> rows = MetricsFile.read(metrics);
         requireCompleteRows(dir, rows, config.iterations());
         JsonNode sps = stored.get("secondsPerStep");
         Row last = rows.get(rows.size() - 1);
@@ -180,10 +185,20 @@ final class RunDirectory {
             return completed(config, stored, previous, mismatch);
         }
         Path metrics = dir.resolve(MetricsFile.NAME);
+        boolean finished = "completed".equals(stored.path("status").asText());
         if (!Files.isRegularFile(metrics)) {
+            if (finished) {
+                throw new RunFileException(metrics, "run.json says \"completed\" but the file is missing; restore it, or"
+                        + " remove the run directory to train the run again");
+            }
             return java.util.Optional.empty();
         }
-        List<Row> whole = MetricsFile.readForResume(metrics, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        // a finished longer run must hold all its rows: one emptied or cut by hand is refused, not read as "not there yet"
+        List<Row> whole = finished ? MetricsFile.read(metrics)
+                : MetricsFile.readForResume(metrics, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        if (finished) {
+            requireCompleteRows(dir, whole, previous.iterations());
+        }
         List<Row> rows = whole.stream().filter(r -> r.iteration() <= config.iterations()).toList();
         if (rows.isEmpty() || rows.get(rows.size() - 1).iteration() != config.iterations()) {
             return java.util.Optional.empty();   // not there yet

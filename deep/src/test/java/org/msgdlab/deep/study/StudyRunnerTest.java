@@ -135,6 +135,52 @@ class StudyRunnerTest {
         assertEquals(0, StudyRuns.read(more, 1).completed("gd"));
     }
 
+    /**
+     * A finished longer run whose metrics.csv was emptied, cut or removed is refused naming the file (issue 47: it was
+     * read as a run "not there yet", its claims fell to NOT_RUN and {@code msgd study} exited 0).
+     */
+    @Test
+    void aFinishedLongerRunWhoseMetricsWereEmptiedCutOrRemovedIsRefusedNamingTheFile() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan longer = new StudyPlan(Protocol.AUTHORS_CODE, List.of("gd", "sgd-50"), StudyPlan.MASTER_SEED, 16, 2,
+                tmp.resolve("study"), data);
+        new StudyRunner(longer, 1, null, quiet(), UNCANCELLED).runAll(List.of(new StudyRunner.Task("gd", 0)));
+        StudyPlan shorter = new StudyPlan(longer.protocol(), longer.methods(), longer.masterSeed(), 10, 2, longer.dir(), data);
+        Path metrics = longer.config("gd", 0).out().resolve("metrics.csv");
+        List<String> whole = Files.readAllLines(metrics);
+        assertEquals(1, StudyRuns.read(shorter, 1).completed("gd"), "intact, it counts by its first 10 iterations");
+
+        Files.writeString(metrics, "");
+        var emptied = org.junit.jupiter.api.Assertions.assertThrows(org.msgdlab.deep.train.RunFileException.class,
+                () -> StudyRuns.read(shorter, 1));
+        assertTrue(emptied.getMessage().startsWith(metrics + ": run.json says \"completed\" but the rows stop at no iteration"),
+                emptied.getMessage());
+
+        Files.write(metrics, whole.subList(0, whole.size() / 2));
+        var cut = org.junit.jupiter.api.Assertions.assertThrows(org.msgdlab.deep.train.RunFileException.class,
+                () -> StudyRuns.read(shorter, 1));
+        assertTrue(cut.getMessage().contains("not at the run's last iteration 16"), cut.getMessage());
+
+        Files.delete(metrics);
+        var missing = org.junit.jupiter.api.Assertions.assertThrows(org.msgdlab.deep.train.RunFileException.class,
+                () -> StudyRuns.read(shorter, 1));
+        assertTrue(missing.getMessage().startsWith(metrics + ": run.json says \"completed\" but the file is missing"),
+                missing.getMessage());
+        var missingSameLength = org.junit.jupiter.api.Assertions.assertThrows(org.msgdlab.deep.train.RunFileException.class,
+                () -> StudyRuns.read(longer, 1));
+        assertTrue(missingSameLength.getMessage().contains("but the file is missing"), missingSameLength.getMessage());
+    }
+
+    /** A run that fails (here: its data folder is gone) is counted, so that the command can exit 1 naming it. */
+    @Test
+    void aFailedRunIsCountedNotOnlyLogged() throws Exception {
+        StudyPlan p = plan(tmp.resolve("no-such-data"), Protocol.AUTHORS_CODE);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        StudyRunner r = new StudyRunner(p, 1, null, new PrintStream(log, true, StandardCharsets.UTF_8), UNCANCELLED);
+        assertEquals(0, r.runAll(List.of(new StudyRunner.Task("gd", 0))));
+        assertEquals(List.of("gd/0"), r.failedRuns(), log.toString(StandardCharsets.UTF_8));
+    }
+
     /** The support study computes nothing before its first look: a blind runner's log names each run, never its accuracy. */
     @Test
     void aBlindRunnerLogsThatARunCompletedButNoneOfItsAccuracies() throws Exception {

@@ -35,6 +35,10 @@ class MethodTest {
         assertEquals(Method.parse("msgd-[cov-exact-10]", 50, Double.NaN), Method.parse("msgd-sparse-cov-exact-10", 50, Double.NaN));
         assertEquals("[MSGD-Fisher]-500", Method.parse("[msgd-fisher]-500", 50, Double.NaN).paperName());
         assertEquals("[MSGD-Cov]-500", Method.parse("minibatch-msgd-cov-500", 50, Double.NaN).paperName());
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> Method.parse("msgd-bernoulli-0", 50, 0));
+        assertEquals("method 'msgd-bernoulli-0': the expected batch K=0 must be >= 1 (msgd-bernoulli alone keeps the SGD"
+                + " batch b)", zero.getMessage(), "not read silently as msgd-bernoulli");
+        assertEquals("MSGD-Bernoulli (expected batch 20)", Method.parse("msgd-bernoulli-20", 50, Double.NaN).paperName());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Method.parse("adam", 50, 0));
         assertTrue(e.getMessage().contains("'adam'") && e.getMessage().contains("msgd-fisher"), e.getMessage());
     }

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Issue 47, "no silent success on a missing or failed input" and "every value checked where it is read": each case
+# replayed as a user would meet it, with the real launcher. One line per case: PASS/FAIL/SKIP <case id> <what>.
+# Exit 1 when a case FAILs. Nothing trains: the cases are refused before a run starts, or read committed runs.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../../../.." && pwd -P)"
+MSGD="$ROOT/msgd"
+DATA="${MSGD_FASHION_MNIST:-/usr/share/datasets/fashion-mnist}"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+failed=0
+
+pass() { echo "PASS $1 $2"; }
+fail() { echo "FAIL $1 $2"; failed=1; }
+skip() { echo "SKIP $1 $2"; }
+
+# run ARGS...: runs msgd from $WORK (not the checkout), keeping stdout in $WORK/out and stderr in $WORK/err; sets rc
+run() {
+  set +e
+  (cd "$WORK" && "$MSGD" "$@" >"$WORK/out" 2>"$WORK/err")
+  rc=$?
+  set -e
+}
+
+# check ID EXPECTED_RC EXPECTED_FIRST_LINE_START WHAT: the exit code, one line on stderr, no stack trace, how it starts
+check() {
+  local id="$1" want="$2" text="$3" what="$4"
+  local lines
+  lines="$(grep -c . "$WORK/err" || true)"
+  if [[ "$rc" -ne "$want" ]]; then
+    fail "$id" "exit $rc, not $want: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+  elif grep -qE '^\s+at [a-z]|Exception|picocli WARN' "$WORK/err"; then
+    fail "$id" "a stack trace, exception name or picocli warning: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+  elif [[ "$lines" -ne 1 ]]; then
+    fail "$id" "$lines lines on stderr, not one: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+  elif [[ "$(head -n 1 "$WORK/err")" != "$text"* ]]; then
+    fail "$id" "stderr does not start with '$text': $(head -c 300 "$WORK/err")"
+  else
+    pass "$id" "$what (exit $want, one line)"
+  fi
+}
+
+# the launcher builds the jar first when it is stale: do it before the first case
+"$MSGD" --version >/dev/null 2>&1 || { fail build "msgd --version failed"; exit 1; }
+
+# ------------------------------------------------------------ 1. a missing, cut or failed input is an error naming it
+cp -a "$ROOT/deep/results/fashion-mnist-study" "$WORK/s"
+metrics="$WORK/s/authors-code/gd/seed-0/metrics.csv"
+: > "$metrics"
+run study --dir "$WORK/s" --seeds 0
+check I47-emptied-metrics 1 "msgd study: $metrics: run.json says \"completed\" but the rows stop at no iteration" \
+  "study --seeds 0 on a study whose metrics.csv was emptied names the file"
+head -c 2000 "$ROOT/deep/results/fashion-mnist-study/authors-code/gd/seed-0/metrics.csv" > "$metrics"
+run study --dir "$WORK/s" --seeds 0
+check I47-cut-metrics 1 "msgd study: $metrics: " "study --seeds 0 on a study whose metrics.csv was cut names the file"
+
+run verify --only deep --study-dir "$WORK/nonexistent"
+check I47-verify-study-dir 1 "msgd verify: --study-dir=$WORK/nonexistent: no such directory" \
+  "verify --only deep --study-dir on a folder that does not exist"
+
+run study --dir "$WORK/e" --data "$WORK/nonexistent" --seeds 1 --iterations 5 --eval-every 1 --methods gd
+check I47-study-data 1 "msgd study: Fashion-MNIST file train-images-idx3-ubyte[.gz] not found; looked for [$WORK/nonexistent/" \
+  "study --data on a folder without Fashion-MNIST, before any run starts"
+if [[ -e "$WORK/e/authors-code/gd" ]]; then fail I47-study-data-nothing "a run folder was started"; else pass I47-study-data-nothing "no run folder started"; fi
+
+run study --dir "$WORK/nonexistent" --seeds 0
+check I47-study-dir 1 "msgd study: --dir=$WORK/nonexistent: no such directory" "study --seeds 0 on a folder that does not exist"
+if [[ -e "$WORK/nonexistent" ]]; then fail I47-study-dir-created "the folder was created"; else pass I47-study-dir-created "the folder is not created"; fi
+
+# from another working directory, the default study folder is the checkout's: the claim reads the committed runs
+claim=deep.fashion-mnist.authors-code.sgd-50-above-gd
+run verify --claim "$claim" --out "$WORK/r"
+verdict="$(python3 -c 'import json,sys; print([c["verdict"] for s in json.load(open(sys.argv[1]))["studies"] for c in s["claims"] if c["claimId"] == sys.argv[2]][0])' \
+  "$WORK/r/results.json" "$claim" 2>/dev/null || echo none)"
+if [[ "$rc" -eq 0 && "$verdict" != none && "$verdict" != NOT_RUN ]]; then
+  pass I47-elsewhere "verify from another directory reads the committed study ($claim: $verdict)"
+else
+  fail I47-elsewhere "exit $rc, verdict $verdict: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+fi
+
+# ------------------------------------------------------------ 2. every value checked where it is parsed
+run train --preset fashion-mnist-small --method msgd-bernoulli-0 --data "$DATA" --out "$WORK/t"
+check I47-bernoulli-0 2 "msgd train: method 'msgd-bernoulli-0': the expected batch K=0 must be >= 1" \
+  "train --method msgd-bernoulli-0 is not run as msgd-bernoulli"
+run study --replicate-draw 3 --dir "$ROOT/deep/results/fashion-mnist-study"
+check I47-replicate-draw 2 "msgd study: --replicate-draw=3 applies only with --replicate K" "study --replicate-draw without --replicate"
+run study --replicate 0 --dir "$ROOT/deep/results/fashion-mnist-study"
+check I47-replicate-0 2 "msgd study: --replicate=0 must be >= 1" "study --replicate 0"
+run study --hours Infinity --dir "$WORK/s" --seeds 0
+check I47-hours-infinity 2 "msgd study: --hours=Infinity must be a finite number > 0" "study --hours Infinity"
+
+run sweep plan "$WORK/sw" --methods gd --seeds 0 --iterations 20 --eval-every 4 --data "$DATA"
+if [[ "$rc" -ne 0 ]]; then
+  fail I47-sweep-plan "sweep plan failed (exit $rc): $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+else
+  run sweep status "$WORK/sw" --wait --timeout=NaN
+  check I47-timeout-nan 2 "msgd sweep status: --timeout=NaN must be a finite number of minutes >= 0" "sweep status --timeout=NaN"
+  run sweep status "$WORK/sw" --timeout=5
+  check I47-timeout-without-wait 2 "msgd sweep status: --timeout applies only with --wait" "sweep status --timeout without --wait"
+  run sweep run "$WORK/sw" --dry-run --executor slurm --time=1e309
+  check I47-slurm-time 2 "msgd sweep run: --time '1e309' must be a Slurm time limit" "sweep run --time=1e309 never reaches #SBATCH"
+  run sweep run "$WORK/sw" --dry-run --executor slurm --mem=Infinity
+  check I47-slurm-mem 2 "msgd sweep run: --mem 'Infinity' must be a Slurm memory size" "sweep run --mem=Infinity never reaches #SBATCH"
+fi
+
+# ------------------------------------------------------------ 7. help that renders
+for cmd in "sweep" "sweep run" "sweep compare" "study"; do
+  id="I47-help-${cmd// /-}"
+  # shellcheck disable=SC2086
+  run $cmd --help
+  if [[ "$rc" -ne 0 ]] || grep -q 'picocli WARN' "$WORK/err" "$WORK/out" || grep -qE '=<[a-z][A-Za-z]*>' "$WORK/out"; then
+    fail "$id" "exit $rc or a warning or a field-name label: $(grep -hE 'WARN|=<[a-z]' "$WORK/err" "$WORK/out" | head -c 300)"
+  else
+    pass "$id" "msgd $cmd --help: no picocli warning, values labelled"
+  fi
+done
+
+# ------------------------------------------------------------ 6. the launcher trusts content, not a future time
+src="$(find "$ROOT/core/src/main/java" -name FolderLock.java | head -n 1)"
+stamp="$(stat -c %Y "$src")"
+touch -d 2040-01-01 "$src"
+"$MSGD" --version >/dev/null 2>&1 || true   # may rebuild once: the jar records the sources it was built from
+for call in 2 3; do
+  set +e
+  start=$(date +%s)
+  "$MSGD" --version >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  took=$(($(date +%s) - start))
+  set -e
+  if [[ "$rc" -eq 0 ]] && ! grep -q 'building' "$WORK/err"; then
+    pass "I47-future-time-$call" "msgd --version with a source dated 2040: no rebuild (${took} s)"
+  else
+    fail "I47-future-time-$call" "exit $rc, ${took} s: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+  fi
+done
+touch -d "@$stamp" "$src"
+
+exit $failed
