@@ -127,6 +127,7 @@ public record Evidence(
         }
         if (interval != null || timing != null) {
             String kind = interval != null ? "interval" : "timing";
+            String aClaim = interval != null ? "an interval claim" : "a timing claim";
             double point = interval != null ? interval.estimate() : timing.ratio();
             if (Double.compare(estimate, point) != 0) {
                 throw new IllegalArgumentException("claim " + claimId + ": estimate=" + estimate + " must be the " + kind
@@ -135,13 +136,13 @@ public record Evidence(
             for (double x : new double[] {reference, tolerance, discrepancy}) {
                 if (!Double.isNaN(x)) {
                     throw new IllegalArgumentException("claim " + claimId + ": reference=" + reference + ", tolerance="
-                            + tolerance + ", discrepancy=" + discrepancy + " must be NaN: an " + kind
-                            + " claim has no paper value");
+                            + tolerance + ", discrepancy=" + discrepancy + " must be NaN: " + aClaim
+                            + " has no paper value");
                 }
             }
             if (discrepancyLimit != null) {
                 throw new IllegalArgumentException("claim " + claimId + ": discrepancyLimit=\"" + discrepancyLimit
-                        + "\" must be absent: an " + kind + " claim has no paper formula");
+                        + "\" must be absent: " + aClaim + " has no paper formula");
             }
         }
     }
