@@ -1,5 +1,7 @@
 package org.msgdlab.core.claims;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,6 +14,13 @@ import java.util.Map;
  * {@code reference}, {@code standardError}, {@code tolerance} and {@code discrepancy} repeat the
  * <em>headline</em> statistic: the first one for a PASS, otherwise the one farthest from the
  * paper's value in units of its tolerance. Immutable and thread-safe.
+ * <p>
+ * Three kinds of claim share this record ({@link #kind}), and {@code estimate} is the point estimate in each:
+ * a <b>formula</b> claim's headline statistic against the paper's value; an <b>interval</b> claim's point
+ * estimate (e.g. a mean paired difference), its interval, level and rule in {@link #interval}; a <b>timing</b>
+ * claim's measured ratio, its bound, rounds and load in {@link #timing}. An interval or timing claim has no
+ * paper value, tolerance, measured discrepancy or discrepancy limit: those are NaN (null in results.json)
+ * and the limit absent, and the constructor refuses anything else.
  *
  * @param claimId               the claim's id ({@link Claim#id})
  * @param paperRef              where the statement is in the paper
@@ -34,6 +43,8 @@ import java.util.Map;
  * @param samples               the number of samples drawn (0 for an exact computation)
  * @param seconds               the seconds the check took
  * @param series                data for figures
+ * @param interval              an interval claim's answer (null for another kind of claim)
+ * @param timing                a timing claim's measurement (null for another kind of claim)
  */
 public record Evidence(
         String claimId,
@@ -50,10 +61,22 @@ public record Evidence(
         double falseAlarmProbability,
         List<StatisticCheck> statistics,
         List<PowerCheck> power,
-        String discrepancyLimit,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String discrepancyLimit,
         long samples,
         double seconds,
-        List<Series> series) {
+        List<Series> series,
+        @JsonInclude(JsonInclude.Include.NON_NULL) IntervalAnswer interval,
+        @JsonInclude(JsonInclude.Include.NON_NULL) TimingAnswer timing) {
+
+    /** The kinds of claim, by what decides them. */
+    public enum Kind {
+        /** compared with the paper's formula (or checked exactly) through {@link StatisticCheck}s */
+        FORMULA,
+        /** decided by an interval and a pre-registered rule ({@link IntervalAnswer}) */
+        INTERVAL,
+        /** decided by a measured time ratio against a bound ({@link TimingAnswer}) */
+        TIMING
+    }
 
     /**
      * Copies the lists and the parameters, arrays among the parameters as lists; a null list (a
@@ -77,6 +100,10 @@ public record Evidence(
      * @param samples               the number of samples drawn
      * @param seconds               the seconds the check took
      * @param series                data for figures, or null for none
+     * @param interval              an interval claim's answer, or null
+     * @param timing                a timing claim's measurement, or null
+     * @throws IllegalArgumentException when an interval or timing claim's estimate is not its answer's, or it
+     *                                  carries a formula claim's field (reference, tolerance, discrepancy, limit)
      */
     public Evidence {
         // A results file written by an older or partial run may lack a list: read it as empty.
@@ -84,6 +111,80 @@ public record Evidence(
         statistics = statistics == null ? List.of() : List.copyOf(statistics);
         power = power == null ? List.of() : List.copyOf(power);
         series = series == null ? List.of() : List.copyOf(series);
+        if (interval == null && IntervalAnswer.from(parameters).isPresent()) {
+            // a results file written before issue 46: the answer was in the parameters, the estimate a bound
+            interval = IntervalAnswer.from(parameters).orElseThrow();
+            parameters = java.util.Collections.unmodifiableMap(IntervalAnswer.without(parameters));
+            estimate = interval.estimate();
+            reference = Double.NaN;
+            tolerance = Double.NaN;
+            discrepancy = Double.NaN;
+            discrepancyLimit = null;
+            statistics = List.of();
+        }
+        if (interval != null && timing != null) {
+            throw new IllegalArgumentException("claim " + claimId + ": has an interval and a timing; a claim is of one kind");
+        }
+        if (interval != null || timing != null) {
+            String kind = interval != null ? "interval" : "timing";
+            String aClaim = interval != null ? "an interval claim" : "a timing claim";
+            double point = interval != null ? interval.estimate() : timing.ratio();
+            if (Double.compare(estimate, point) != 0) {
+                throw new IllegalArgumentException("claim " + claimId + ": estimate=" + estimate + " must be the " + kind
+                        + " answer's point estimate " + point + " (never a bound)");
+            }
+            for (double x : new double[] {reference, tolerance, discrepancy}) {
+                if (!Double.isNaN(x)) {
+                    throw new IllegalArgumentException("claim " + claimId + ": reference=" + reference + ", tolerance="
+                            + tolerance + ", discrepancy=" + discrepancy + " must be NaN: " + aClaim
+                            + " has no paper value");
+                }
+            }
+            if (discrepancyLimit != null) {
+                throw new IllegalArgumentException("claim " + claimId + ": discrepancyLimit=\"" + discrepancyLimit
+                        + "\" must be absent: " + aClaim + " has no paper formula");
+            }
+        }
+    }
+
+    /**
+     * Evidence of a formula claim (no interval, no timing), as written before issue 46.
+     *
+     * @param claimId               the claim's id
+     * @param paperRef              where the statement is in the paper
+     * @param statement             the statement as the paper makes it
+     * @param verdict               the outcome
+     * @param verdictReason         why, in words
+     * @param parameters            the check's parameters by name
+     * @param estimate              the headline statistic's estimate
+     * @param reference             its reference value
+     * @param standardError         its standard error
+     * @param tolerance             its acceptance half-width
+     * @param discrepancy           its measured discrepancy from the paper
+     * @param falseAlarmProbability the false-alarm probability the tolerances were set for
+     * @param statistics            every compared statistic, or null for none
+     * @param power                 the power checks, or null for none
+     * @param discrepancyLimit      what is known of the gap to the paper's formula
+     * @param samples               the number of samples drawn
+     * @param seconds               the seconds the check took
+     * @param series                data for figures, or null for none
+     */
+    public Evidence(String claimId, String paperRef, String statement, Verdict verdict, String verdictReason,
+                    Map<String, Object> parameters, double estimate, double reference, double standardError,
+                    double tolerance, double discrepancy, double falseAlarmProbability, List<StatisticCheck> statistics,
+                    List<PowerCheck> power, String discrepancyLimit, long samples, double seconds, List<Series> series) {
+        this(claimId, paperRef, statement, verdict, verdictReason, parameters, estimate, reference, standardError, tolerance,
+                discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit, samples, seconds, series, null, null);
+    }
+
+    /** @return the kind of claim: INTERVAL with an interval, TIMING with a timing, else FORMULA */
+    public Kind kind() {
+        return interval != null ? Kind.INTERVAL : timing != null ? Kind.TIMING : Kind.FORMULA;
+    }
+
+    /** @return whether the claim compares anything with a formula (a formula claim, or a timing claim with statistics) */
+    public boolean hasFormula() {
+        return kind() == Kind.FORMULA || !statistics.isEmpty();
     }
 
     /**
@@ -219,7 +320,8 @@ public record Evidence(
         return new EvidenceBuilder(claimId, paperRef, statement).verdict(verdict, verdictReason).parameters(parameters)
                 .headline(estimate, reference, standardError, tolerance, discrepancy)
                 .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
-                .discrepancyLimit(discrepancyLimit).samples(samples).seconds(seconds).series(series);
+                .discrepancyLimit(discrepancyLimit).samples(samples).seconds(seconds).series(series)
+                .interval(interval).timing(timing);
     }
 
     /**

@@ -27,6 +27,8 @@ public final class EvidenceBuilder {
     private long samples;
     private double seconds;
     private List<Series> series = List.of();
+    private IntervalAnswer interval;
+    private TimingAnswer timing;
 
     EvidenceBuilder(String claimId, String paperRef, String statement) {
         this.claimId = claimId;
@@ -166,10 +168,60 @@ public final class EvidenceBuilder {
         return this;
     }
 
+    /**
+     * Makes the evidence an interval claim's: its estimate the answer's point estimate, no reference,
+     * tolerance, discrepancy or discrepancy limit (an interval claim has no paper formula). The standard
+     * error stays as set ({@link #standardError}).
+     *
+     * @param answer the claim's answer, or null for none (then nothing changes)
+     * @return this, with it
+     */
+    public EvidenceBuilder interval(IntervalAnswer answer) {
+        if (answer != null) {
+            this.interval = answer;
+            noFormula(answer.estimate());
+        }
+        return this;
+    }
+
+    /**
+     * Makes the evidence a timing claim's: its estimate the measured ratio, no reference, tolerance,
+     * discrepancy or discrepancy limit (a bound is not a paper formula; the timing carries it).
+     *
+     * @param measured the claim's measurement, or null for none (then nothing changes)
+     * @return this, with it
+     */
+    public EvidenceBuilder timing(TimingAnswer measured) {
+        if (measured != null) {
+            this.timing = measured;
+            noFormula(measured.ratio());
+        }
+        return this;
+    }
+
+    /**
+     * Sets the standard error of the estimate alone.
+     *
+     * @param se its standard error
+     * @return this, with it
+     */
+    public EvidenceBuilder standardError(double se) {
+        this.standardError = se;
+        return this;
+    }
+
+    private void noFormula(double pointEstimate) {
+        this.estimate = pointEstimate;
+        this.reference = Double.NaN;
+        this.tolerance = Double.NaN;
+        this.discrepancy = Double.NaN;
+        this.discrepancyLimit = null;
+    }
+
     /** @return the evidence */
     public Evidence build() {
         return new Evidence(claimId, paperRef, statement, verdict, reason, parameters, estimate, reference,
                 standardError, tolerance, discrepancy, falseAlarmProbability, statistics, power, discrepancyLimit,
-                samples, seconds, series);
+                samples, seconds, series, interval, timing);
     }
 }

@@ -1,5 +1,8 @@
 package org.msgdlab.core.claims;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +16,11 @@ import java.util.Optional;
  * the answer in one sentence. Such a claim has no paper value, tolerance or exact gap: a report shows
  * this instead of the statistics table of a theory claim.
  * <p>
- * It travels in the evidence's parameters under {@code interval.*} ({@link #into}), so that a report
- * re-rendered from {@code results.json} reads the same answer ({@link #from}).
+ * It travels as the evidence's own field {@code interval} ({@link Evidence#interval}); the evidence's
+ * {@code estimate} is this answer's {@link #estimate}, never a bound. Results files written before issue 46
+ * carried it in the parameters under {@code interval.*} ({@link #into}); {@link #from} reads those, and
+ * {@link Evidence} lifts them out when it reads such a file. An infinite end (a one-sided bound) is written
+ * as text ("Infinity"), since results.json writes a non-finite number as null.
  *
  * @param quantity     what is estimated, e.g. "window test accuracy, SGD-50 minus GD (paired)"
  * @param estimate     the point estimate, e.g. the mean paired difference
@@ -28,8 +34,11 @@ import java.util.Optional;
  * @param answer       the answer in one plain sentence
  * @param headline     whether it answers its study's main question (a report puts it on its first screen)
  */
-public record IntervalAnswer(String quantity, double estimate, double lower, double upper, String level,
-                             double[] observations, List<Line> lines, int seeds, String rule, String answer,
+public record IntervalAnswer(String quantity, double estimate,
+                             @JsonSerialize(using = EndsAsText.Writer.class) @JsonDeserialize(using = EndsAsText.Reader.class)
+                             double lower,
+                             @JsonSerialize(using = EndsAsText.Writer.class) @JsonDeserialize(using = EndsAsText.Reader.class)
+                             double upper, String level, double[] observations, List<Line> lines, int seeds, String rule, String answer,
                              boolean headline) {
 
     private static final String PREFIX = "interval.";
@@ -43,10 +52,10 @@ public record IntervalAnswer(String quantity, double estimate, double lower, dou
     public record Line(String label, double value) {
     }
 
-    /** Copies the arrays and lists. */
+    /** Copies the arrays and lists; null ones (a file that lacks them) read as empty. */
     public IntervalAnswer {
-        observations = observations.clone();
-        lines = List.copyOf(lines);
+        observations = observations == null ? new double[0] : observations.clone();
+        lines = lines == null ? List.of() : List.copyOf(lines);
     }
 
     @Override
@@ -55,7 +64,8 @@ public record IntervalAnswer(String quantity, double estimate, double lower, dou
     }
 
     /**
-     * Writes this answer into a claim's parameters under {@code interval.*}.
+     * Writes this answer into a claim's parameters under {@code interval.*}, as results files before issue 46
+     * held it (tests of the reading of such files use it).
      *
      * @param parameters the parameters, changed
      * @return {@code parameters}
@@ -110,6 +120,46 @@ public record IntervalAnswer(String quantity, double estimate, double lower, dou
 
     private static Object exact(double x) {
         return Double.isFinite(x) ? (Object) x : Double.toString(x);
+    }
+
+    /** An interval's end in results.json: a number, or "Infinity"/"-Infinity"/"NaN" as text (JSON has none). */
+    static final class EndsAsText {
+        private EndsAsText() {
+        }
+
+        /** Writes a finite end as a number, another as its text. */
+        static final class Writer extends com.fasterxml.jackson.databind.JsonSerializer<Double> {
+            @Override
+            public void serialize(Double x, com.fasterxml.jackson.core.JsonGenerator g,
+                                  com.fasterxml.jackson.databind.SerializerProvider p) throws java.io.IOException {
+                if (Double.isFinite(x)) {
+                    g.writeNumber(x);
+                } else {
+                    g.writeString(Double.toString(x));
+                }
+            }
+        }
+
+        /** Reads a number, or the text of a non-finite one; null as NaN. */
+        static final class Reader extends com.fasterxml.jackson.databind.JsonDeserializer<Double> {
+            @Override
+            public Double deserialize(com.fasterxml.jackson.core.JsonParser p,
+                                      com.fasterxml.jackson.databind.DeserializationContext c) throws java.io.IOException {
+                if (p.currentToken().isNumeric()) {
+                    return p.getDoubleValue();
+                }
+                if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
+                        && java.util.Set.of("Infinity", "-Infinity", "NaN").contains(p.getText())) {
+                    return Double.parseDouble(p.getText());
+                }
+                return (Double) c.handleUnexpectedToken(Double.class, p);
+            }
+
+            @Override
+            public Double getNullValue(com.fasterxml.jackson.databind.DeserializationContext c) {
+                return Double.NaN;
+            }
+        }
     }
 
     private static String text(Map<String, Object> p, String key) {

@@ -226,7 +226,7 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
 
     /** Whether a claim (null: absent) is a timing claim: its parameters record the machine's load rule. */
     static boolean isTiming(JsonNode claim) {
-        return claim != null && claim.path("parameters").has(TIMING_CLAIM_PARAMETER);
+        return claim != null && (claim.path("parameters").has(TIMING_CLAIM_PARAMETER) || claim.hasNonNull("timing"));
     }
 
     private static Map<String, JsonNode> claims(JsonNode results, Set<String> studies) {

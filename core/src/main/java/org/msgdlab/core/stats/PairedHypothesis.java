@@ -104,6 +104,19 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
     String rule();
 
     /**
+     * Why the rule gave {@code outcome} on the bounds {@code [lower, upper]}, in words and from the rule's own
+     * fields (0, delta, the margin), so that an answer states the rule it applied: "the lower bound +0.41 is
+     * above +0.00".
+     *
+     * @param outcome the rule's outcome on these bounds
+     * @param lower   the lower bound
+     * @param upper   the upper bound
+     * @param number  how to write a number on the difference's scale, e.g. {@code x -> "+1.35 points"}
+     * @return the comparison that decided, in words
+     */
+    String because(Outcome outcome, double lower, double upper, java.util.function.DoubleFunction<String> number);
+
+    /**
      * The smaller of the two powers.
      *
      * @param sd    the standard deviation of one difference
@@ -231,6 +244,17 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
             return String.format(Locale.ROOT, "SUPPORTED if lower bound > 0; CONTRADICTED if upper bound < delta = %.4g;"
                     + " UNRESOLVED otherwise", delta);
         }
+
+        @Override
+        public String because(Outcome outcome, double lower, double upper, java.util.function.DoubleFunction<String> number) {
+            String effect = "the smallest effect worth detecting, " + number.apply(delta);
+            return switch (outcome) {
+                case SUPPORTED -> "the lower bound " + number.apply(lower) + " is above " + number.apply(0);
+                case CONTRADICTED -> "the upper bound " + number.apply(upper) + " is below " + effect;
+                case UNRESOLVED -> "the lower bound " + number.apply(lower) + " is not above " + number.apply(0)
+                        + " and the upper bound " + number.apply(upper) + " is not below " + effect;
+            };
+        }
     }
 
     /**
@@ -334,6 +358,17 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
         public String rule() {
             return String.format(Locale.ROOT, "SUPPORTED if both bounds lie in (-%.4g, %.4g); CONTRADICTED if the"
                     + " interval lies outside it; UNRESOLVED otherwise", margin, margin);
+        }
+
+        @Override
+        public String because(Outcome outcome, double lower, double upper, java.util.function.DoubleFunction<String> number) {
+            String band = "(" + number.apply(-margin) + ", " + number.apply(margin) + ")";
+            String interval = "[" + number.apply(lower) + ", " + number.apply(upper) + "]";
+            return switch (outcome) {
+                case SUPPORTED -> "both bounds " + interval + " lie inside the margins " + band;
+                case CONTRADICTED -> "the interval " + interval + " lies outside the margins " + band;
+                case UNRESOLVED -> "the interval " + interval + " is neither inside nor outside the margins " + band;
+            };
         }
     }
 

@@ -9,9 +9,8 @@ import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.core.bench.MachineLoad;
 import org.msgdlab.core.bench.PeakFlops;
 import org.msgdlab.core.claims.Budget;
-import org.msgdlab.core.claims.Discrepancy;
+import org.msgdlab.core.claims.TimingAnswer;
 import org.msgdlab.core.claims.Evidence;
-import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
 
 import java.io.IOException;
@@ -119,8 +118,7 @@ public final class FullBatchSpeedClaim implements Claim {
             return Evidence.builder(id, ref, statement).verdict(Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
                     + " python3-torch; and deep/bench/convsmall_step.py); TensorFlow Java alone: "
                     + String.format(Locale.ROOT, "%.0f images/s", tf)).parameters(params)
-                    .headline(tf, Double.NaN, 0, 0, Double.NaN).falseAlarmProbability(0)
-                    .samples((long) steps * rounds).seconds(seconds).build();
+                    .timing(timing(Double.NaN, c)).samples((long) steps * rounds).seconds(seconds).build();
         }
         double pt = c.pytorchImagesPerSecond();
         params.put("pytorch.version", c.pytorch().get(0).version());
@@ -130,12 +128,12 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("ratioByRound", c.roundRatios());
         double ratio = c.ratio();
         params.put("ratio", ratio);
-        StatisticCheck s = StatisticCheck.above("images per second, TensorFlow Java / PyTorch (medians over the rounds)",
-                ratio, 0, TARGET, 0);
-        Evidence e = Evidence.decide(id, ref, statement, params, 0, List.of(s), List.of(), Discrepancy.none(),
-                3L * steps * rounds, seconds, List.of());
+        // a timing claim: the ratio, its bound, rounds and load in its own field; no paper formula (issue 46)
+        TimingAnswer timing = timing(ratio, c);
+        Evidence e = Evidence.builder(id, ref, statement).parameters(params).timing(timing).samples(3L * steps * rounds)
+                .seconds(seconds).build();
         MachineLoad load = c.load();
-        Verdict verdict = load.busy() ? Verdict.INCONCLUSIVE : e.verdict();
+        Verdict verdict = load.busy() ? Verdict.INCONCLUSIVE : timing.met() ? Verdict.PASS : Verdict.FAIL;
         String why = load.busy() ? "the machine was busy (" + load.describe() + ", medians over the rounds; busy from "
                 + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the CPUs or " + Math.round(100 * MachineLoad.BUSY_STEAL)
                 + "% steal): a ratio measured on a shared machine moves with how each framework suffers from sharing and is"
@@ -150,6 +148,20 @@ public final class FullBatchSpeedClaim implements Claim {
                 + (load.busy() ? "" : "; " + load.describe() + " (medians over the rounds)"));
     }
 
+    /** The timing of the claim: the median ratio (NaN: no PyTorch) against {@link #TARGET}, the rounds and the load. */
+    private static TimingAnswer timing(double ratio, StepBenchmark.Comparison c) {
+        MachineLoad load = c.load();
+        return new TimingAnswer("images per second, TensorFlow Java / PyTorch (medians over the rounds)", ratio, TARGET,
+                c.tensorflow().size(), Double.isNaN(ratio) ? new double[0] : c.roundRatios(), load.othersShare(),
+                load.stealShare(), load.loadAverage(), load.busy(), loadRule());
+    }
+
+    private static String loadRule() {
+        return "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
+                + "% of the machine's CPU time, or the hypervisor stole " + Math.round(100 * MachineLoad.BUSY_STEAL)
+                + "%, at the median round (/proc/stat less this process and its children)";
+    }
+
     /** The machine's load in the evidence: the medians over the rounds and each round's. */
     private static void putLoad(Map<String, Object> params, StepBenchmark.Comparison c) {
         MachineLoad load = c.load();
@@ -157,9 +169,7 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("load.stealShare", load.stealShare());
         params.put("load.loadAverage", load.loadAverage());
         params.put("load.othersShareByRound", c.loads().stream().mapToDouble(MachineLoad::othersShare).toArray());
-        params.put(MachineLoad.RULE_PARAMETER, "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
-                + "% of the machine's CPU time, or the hypervisor stole " + Math.round(100 * MachineLoad.BUSY_STEAL)
-                + "%, at the median round (/proc/stat less this process and its children)");
+        params.put(MachineLoad.RULE_PARAMETER, loadRule());
     }
 
     private static double[] seconds(List<StepBenchmark.Measurement> ms) {

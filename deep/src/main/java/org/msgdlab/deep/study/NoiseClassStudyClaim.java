@@ -18,9 +18,9 @@ import java.util.Map;
 /**
  * A claim of the noise-class study (deep/results/noise-class-study/PLAN.md) as a claim of
  * {@code msgd verify}: its verdict from the study's completed runs on disk, nothing trained (the study
- * trains with its own build, {@code train.sh}). For a recovery claim the headline is R against SGD-50's
- * 1 with the band's half-width 0.5 as its tolerance; for a collapse claim, the noise's excess collapse
- * rate against 0 with the margin 0.1.
+ * trains with its own build, {@code train.sh}). An interval claim: for a recovery claim the estimate is R,
+ * for a collapse claim the rate at which the noise alone collapsed; the set or bound, the band or margin and
+ * the rule travel in its answer ({@link IntervalAnswer}), with no paper value.
  * <p>
  * Thread-safe: the twelve claims share one reading of the runs, made under a lock.
  */
@@ -73,12 +73,8 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
             if (!r.seeds().notes().isEmpty()) {
                 p.put("seeds", String.join("; ", r.seeds().notes()));
             }
-            answer(res, recovery).into(p);
-            double est = res.estimate();
-            double ref = recovery ? 1.0 : 0.0;
-            double tol = recovery ? (NoiseClassClaim.BAND_UPPER - NoiseClassClaim.BAND_LOWER) / 2 : NoiseClassClaim.COLLAPSE_MARGIN;
             return Evidence.builder(id(), paperRef(), statement()).verdict(res.verdict(), res.reason()).parameters(p)
-                    .headline(est, ref, Double.NaN, tol, Double.isFinite(est) ? est - ref : Double.NaN)
+                    .interval(answer(res, recovery))
                     .falseAlarmProbability(recovery ? NoiseClassClaim.looks().alphaPerLook() : NoiseClassClaim.claimAlpha())
                     .samples(res.used()).seconds((System.nanoTime() - t0) / 1e9).build();
         } catch (Exception ex) {
@@ -87,7 +83,10 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
         }
     }
 
-    /** The claim's answer for a report: R (or the rate of lone collapses), its interval, the band and one sentence. */
+    /**
+     * The claim's answer for a report: R (or the rate of lone collapses), its interval, the band and one sentence
+     * that states the comparison the rule made, every number from the rule's constants.
+     */
     static IntervalAnswer answer(NoiseClassVerdicts.Result res, boolean recovery) {
         String noise = NoiseClassClaim.paperName(res.claim().noise());
         String word = switch (res.verdict()) {
@@ -96,14 +95,20 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
             case NOT_RUN -> "Not decided yet";
             default -> "Not decided";
         };
+        String band = "[" + NoiseClassClaim.BAND_LOWER + ", " + NoiseClassClaim.BAND_UPPER + "]";
         if (recovery) {
             double lo = res.set().stream().mapToDouble(SignedRankRatio.Interval::lower).min().orElse(Double.NaN);
             double hi = res.set().stream().mapToDouble(SignedRankRatio.Interval::upper).max().orElse(Double.NaN);
-            String answer = String.format(Locale.ROOT, "%s (does %s keep between half and 1.5 times SGD-50's advantage over"
-                            + " GD in the signed-rank sense, R in [%.1f, %.1f]?):"
-                            + " R = %s over %d paired seeds without a collapse, confidence set %s.", word, noise,
-                    NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, NoiseClassVerdicts.fmt(res.estimate()), res.used(),
-                    NoiseClassVerdicts.sets(res.set()));
+            String set = NoiseClassVerdicts.sets(res.set());
+            String because = switch (res.verdict()) {
+                case PASS -> "its confidence set " + set + " lies inside the band " + band;
+                case FAIL -> "its confidence set " + set + " lies outside the band " + band;
+                case NOT_RUN -> "before the first look, a description: confidence set so far " + set;
+                default -> "its confidence set " + set + " is neither inside nor outside the band " + band;
+            };
+            String answer = String.format(Locale.ROOT, "%s (does %s keep R, its share of SGD-50's advantage over GD in the"
+                            + " signed-rank sense, in %s?): R = %s over %d paired seeds without a collapse; %s.", word, noise,
+                    band, NoiseClassVerdicts.fmt(res.estimate()), res.used(), because);
             return new IntervalAnswer("R, the ratio at which the contrasts (" + noise + " - GD) - R (SGD-50 - GD) centre"
                     + " (a pseudo-median ratio, not the mean share of SGD-50's advantage)",
                     res.estimate(), lo, hi, "signed-rank confidence set at one-sided alpha "
@@ -112,20 +117,30 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
                     new double[0], List.of(new IntervalAnswer.Line("GD (R = 0)", 0), new IntervalAnswer.Line("SGD-50 (R = 1)", 1),
                     new IntervalAnswer.Line("band " + NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_LOWER),
                     new IntervalAnswer.Line("band " + NoiseClassClaim.BAND_UPPER, NoiseClassClaim.BAND_UPPER)),
-                    res.used(), "PASS if R's confidence set lies inside [" + NoiseClassClaim.BAND_LOWER + ", "
-                    + NoiseClassClaim.BAND_UPPER + "], FAIL if it lies outside, INCONCLUSIVE otherwise; looks at "
-                    + java.util.Arrays.toString(NoiseClassClaim.looks().looks()) + " paired seeds", answer, true);
+                    res.used(), "PASS if R's confidence set lies inside " + band + ", FAIL if it lies outside,"
+                    + " INCONCLUSIVE otherwise; looks at " + java.util.Arrays.toString(NoiseClassClaim.looks().looks())
+                    + " paired seeds", answer, true);
         }
         int n = res.used();
         double alpha = NoiseClassClaim.claimAlpha();
-        double upper = n == 0 ? Double.NaN
-                : new PairedEventRates(n, res.n10(), res.n01(), NoiseClassClaim.COLLAPSE_MARGIN).upperBoundOnlyX(alpha);
+        double margin = NoiseClassClaim.COLLAPSE_MARGIN;
+        PairedEventRates rates = n == 0 ? null : new PairedEventRates(n, res.n10(), res.n01(), margin);
+        double upper = rates == null ? Double.NaN : rates.upperBoundOnlyX(alpha);
+        String bound = String.format(Locale.ROOT, "the upper bound %.3f of P(only %s collapses)", upper, noise);
+        String because = switch (res.verdict()) {
+            case PASS -> bound + " is below the margin " + margin + " and the exact McNemar test finds no excess"
+                    + String.format(Locale.ROOT, " (p = %.3g)", rates.mcNemarP());
+            case FAIL -> String.format(Locale.ROOT, "the exact McNemar test finds more lone collapses than SGD-50's"
+                    + " (p = %.3g <= alpha %.3g)", rates.mcNemarP(), alpha);
+            case NOT_RUN -> "the rule is applied once, at " + StudyPlan.NOISE_CLASS_CAP + " paired seeds";
+            default -> bound + " is not below the margin " + margin + " and the exact McNemar test finds no excess";
+        };
         String answer = String.format(Locale.ROOT, "%s (does %s collapse no more often than SGD-50?): over %d paired seeds it"
-                + " collapsed alone at %d, SGD-50 alone at %d.", word, noise, n, res.n10(), res.n01());
+                + " collapsed alone at %d, SGD-50 alone at %d; %s.", word, noise, n, res.n10(), res.n01(), because);
         return new IntervalAnswer("P(" + noise + " collapses and SGD-50 does not)", n == 0 ? Double.NaN : (double) res.n10() / n,
                 0, upper, String.format(Locale.ROOT, "Clopper-Pearson upper bound at one-sided alpha %.3g", alpha), new double[0],
-                List.of(new IntervalAnswer.Line("margin " + NoiseClassClaim.COLLAPSE_MARGIN, NoiseClassClaim.COLLAPSE_MARGIN)),
-                n, "PASS if the upper bound is below " + NoiseClassClaim.COLLAPSE_MARGIN + " and McNemar does not reject;"
+                List.of(new IntervalAnswer.Line("margin " + margin, margin)),
+                n, "PASS if the upper bound is below " + margin + " and McNemar does not reject;"
                 + " FAIL if the exact McNemar test finds more lone collapses than SGD-50's; decided once, at "
                 + StudyPlan.NOISE_CLASS_CAP + " paired seeds", answer, false);
     }

@@ -1,11 +1,9 @@
 package org.msgdlab.deep.study;
 
-import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.PowerCheck;
 import org.msgdlab.core.claims.Series;
-import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.core.stats.PairedHypothesis;
@@ -128,27 +126,17 @@ public final class StudyVerdicts {
                     + "); at this spread power " + TARGET_POWER + " needs about " + (needed > 1000 ? "more than 1000" : needed)
                     + " at the design's alternatives, " + seedsToDecideText(h, used, a) + " at the observed mean";
         }
-        List<StatisticCheck> stats = new ArrayList<>();
-        double se = used.standardError();
-        double t = used.t(a);
-        if (h instanceof PairedHypothesis.Superiority sup) {
-            stats.add(StatisticCheck.above("window test accuracy, " + xName + " minus " + yName + " (paired)", used.mean(),
-                    se, 0, t * se));
-            stats.add(StatisticCheck.of("upper bound of the difference, against the smallest effect worth detecting",
-                    hi, se, sup.delta(), sup.delta(), 0));
-        } else {
-            PairedHypothesis.Equivalence eq = (PairedHypothesis.Equivalence) h;
-            stats.add(StatisticCheck.atMost("|window test accuracy difference|, " + xName + " vs " + yName
-                    + " (paired, TOST)", Math.max(Math.abs(lo), Math.abs(hi)), se, eq.margin(), 0));
-        }
+        // an interval claim: its estimate is the mean paired difference; the interval, rule and margin travel in its
+        // answer (Evidence.interval), with no paper value (issue 46)
+        String quantity = "window test accuracy, " + xName + " minus " + yName + " (paired)";
         List<PowerCheck> power = new ArrayList<>();
         boolean isSup = h instanceof PairedHypothesis.Superiority;
         double effect = isSup ? ((PairedHypothesis.Superiority) h).delta() : ((PairedHypothesis.Equivalence) h).margin();
         power.add(new PowerCheck(isSup ? "no gap (d = 0): the rule must answer FAIL" : "a difference of 2 x margin = "
-                + 2 * effect + ": the rule must answer FAIL", stats.get(0).name(), isSup ? 0 : -2 * effect,
+                + 2 * effect + ": the rule must answer FAIL", quantity, isSup ? 0 : -2 * effect,
                 v == Verdict.FAIL || v == Verdict.PASS, h.powerToContradict(sd, used.n(), a)));
         power.add(new PowerCheck(isSup ? "a gap of delta = " + effect + ": the rule must answer PASS"
-                : "no difference (d = 0): the rule must answer PASS", stats.get(0).name(), isSup ? effect : 0,
+                : "no difference (d = 0): the rule must answer PASS", quantity, isSup ? effect : 0,
                 v == Verdict.FAIL || v == Verdict.PASS, h.powerToSupport(sd, used.n(), a)));
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("protocol", plan.protocol().describe());
@@ -174,41 +162,47 @@ public final class StudyVerdicts {
             p.put("seedsToDecideAtObservedMean", seedsToDecideCell(h, used, a));
         }
         // the study's main question, on the report's first screen: does SGD beat GD at all under this protocol?
-        answer(h, v, protocol, xName, yName, used, lo, hi, a, Arrays.copyOf(d, used.n()), c.key().equals("sgd-50-above-gd")).into(p);
-        Evidence e = Evidence.decide(id, c.paperRef(), statement, p, c.alpha(), stats, power, Discrepancy.none(), n, 0,
-                List.of(curves(id, runs, List.of(c.x(), c.y()), n)));
-        return new ClaimResult(c, n, st, want, e.withVerdict(v, reason));
+        IntervalAnswer answer = answer(h, st.outcome(), protocol, xName, yName, used, lo, hi, a, Arrays.copyOf(d, used.n()),
+                c.key().equals("sgd-50-above-gd"));
+        Evidence e = Evidence.builder(id, c.paperRef(), statement).verdict(v, reason).parameters(p).interval(answer)
+                .standardError(used.standardError()).falseAlarmProbability(c.alpha()).power(power).samples(n)
+                .series(List.of(curves(id, runs, List.of(c.x(), c.y()), n))).build();
+        return new ClaimResult(c, n, st, want, e);
     }
 
     /**
      * The claim's answer for a report: the paired differences the decision used, their mean and
-     * bounds, the rule's lines (0 and the smallest effect, or the two margins) and one sentence.
+     * bounds, the rule's lines (0 and the smallest effect, or the two margins) and one sentence that states
+     * the comparison the rule made ({@link PairedHypothesis#because}), every number from the rule's fields.
      */
-    static IntervalAnswer answer(PairedHypothesis h, Verdict v, String protocol, String xName, String yName,
-                                 PairedDifferences used, double lo, double hi, double alpha, double[] differences,
-                                 boolean headline) {
+    static IntervalAnswer answer(PairedHypothesis h, PairedHypothesis.Outcome outcome, String protocol, String xName,
+                                 String yName, PairedDifferences used, double lo, double hi, double alpha,
+                                 double[] differences, boolean headline) {
         List<IntervalAnswer.Line> lines = new ArrayList<>();
         lines.add(new IntervalAnswer.Line("no difference", 0));
         String question;
         if (h instanceof PairedHypothesis.Superiority sup) {
-            lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "smallest effect %+.1f points", 100 * sup.delta()),
-                    sup.delta()));
-            question = String.format(Locale.ROOT, "under the %s protocol, does %s beat %s by at least %.1f points?",
-                    protocol, xName, yName, 100 * sup.delta());
+            lines.add(new IntervalAnswer.Line("smallest effect " + points(sup.delta()), sup.delta()));
+            question = String.format(Locale.ROOT, "under the %s protocol, does %s beat %s?", protocol, xName, yName);
         } else {
             double m = ((PairedHypothesis.Equivalence) h).margin();
-            lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "margin %+.1f points", -100 * m), -m));
-            lines.add(new IntervalAnswer.Line(String.format(Locale.ROOT, "margin %+.1f points", 100 * m), m));
-            question = String.format(Locale.ROOT, "under the %s protocol, is %s within %.1f points of %s?", protocol,
-                    xName, 100 * m, yName);
+            lines.add(new IntervalAnswer.Line("margin " + points(-m), -m));
+            lines.add(new IntervalAnswer.Line("margin " + points(m), m));
+            question = String.format(Locale.ROOT, "under the %s protocol, is %s within %s of %s?", protocol,
+                    xName, points(m).substring(1), yName);
         }
-        String word = v == Verdict.PASS ? "Yes" : v == Verdict.FAIL ? "No" : "Not decided";
-        String answer = String.format(Locale.ROOT, "%s (%s): %s minus %s is %+.2f points on average over %d paired seeds,"
-                        + " bounds [%+.2f, %+.2f] points.", word, question, xName, yName, 100 * used.mean(), used.n(),
-                100 * lo, 100 * hi);
+        String word = outcome == PairedHypothesis.Outcome.SUPPORTED ? "Yes"
+                : outcome == PairedHypothesis.Outcome.CONTRADICTED ? "No" : "Not decided";
+        String answer = String.format(Locale.ROOT, "%s (%s): %s minus %s is %s on average over %d paired seeds; %s.", word,
+                question, xName, yName, points(used.mean()), used.n(), h.because(outcome, lo, hi, StudyVerdicts::points));
         return new IntervalAnswer("window test accuracy, " + xName + " minus " + yName + " (paired)", used.mean(), lo, hi,
                 String.format(Locale.ROOT, "one-sided %.4g-level t bounds at the look at %d seeds", alpha, used.n()),
                 differences, lines, used.n(), h.rule(), answer, headline);
+    }
+
+    /** An accuracy difference in points with its sign, two decimals: 0.01355 -> "+1.36 points". */
+    static String points(double difference) {
+        return String.format(Locale.ROOT, "%+.2f points", 100 * difference);
     }
 
     /** Test accuracy vs iteration of {@code methods} over paired seeds 0..n-1: mean and a 95% t band. */

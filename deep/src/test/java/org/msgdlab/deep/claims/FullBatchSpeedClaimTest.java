@@ -59,6 +59,12 @@ class FullBatchSpeedClaimTest {
         Evidence e = decide(new double[] {0.05, 0.09, 0.05, 0.04, 0.05}, new double[] {0.11, 0.11, 0.12, 0.10, 0.11});
         assertEquals(Verdict.PASS, e.verdict(), e.toString());
         assertEquals(2.2, (double) e.parameters().get("ratio"), 1e-12);
+        // a timing claim (issue 46): the estimate is the measured ratio; the bound, rounds and load in its timing, no paper value
+        assertEquals(2.2, e.estimate(), 1e-12);
+        assertEquals(FullBatchSpeedClaim.TARGET, e.timing().bound());
+        assertEquals(5, e.timing().rounds());
+        assertTrue(Double.isNaN(e.reference()) && Double.isNaN(e.falseAlarmProbability()) && e.discrepancyLimit() == null,
+                e.toString());
         assertEquals(3.0, (double) e.parameters().get("kernelRatio"), 1e-12);
     }
 

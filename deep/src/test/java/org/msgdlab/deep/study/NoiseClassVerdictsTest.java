@@ -190,7 +190,9 @@ class NoiseClassVerdictsTest {
         assertEquals("deep.noise-class.msgd-fisher.recovers-sgd", e.claimId());
         assertEquals(Verdict.NOT_RUN, e.verdict(), e.verdictReason());
         assertTrue(e.verdictReason().startsWith("not decided yet: 0 of the first look's 20 paired seeds"), e.verdictReason());
-        assertEquals(0.5, e.tolerance(), "the band [0.5, 1.5] as reference 1 and tolerance 0.5");
+        // an interval claim (issue 46): the band is in its answer's lines, not a reference and a tolerance
+        assertTrue(Double.isNaN(e.reference()) && Double.isNaN(e.tolerance()), e.toString());
+        assertEquals(List.of(0.5, 1.5), e.interval().lines().stream().map(l -> l.value()).filter(v -> v != 0 && v != 1).toList());
     }
 
     @Test

@@ -74,6 +74,11 @@ class StudyRunnerTest {
         StudyVerdicts.ClaimResult sgd = results.stream().filter(c -> c.claim().key().equals("sgd-50-above-gd")).findFirst()
                 .orElseThrow();
         assertNotEquals(Verdict.NOT_RUN, sgd.evidence().verdict(), sgd.evidence().verdictReason());
+        // one estimate (issue 46): the mean paired difference, strictly inside its interval, not a bound, no paper value
+        var answer = sgd.evidence().interval();
+        assertEquals(answer.estimate(), sgd.evidence().estimate());
+        assertTrue(answer.lower() < answer.estimate() && answer.estimate() < answer.upper(), answer.toString());
+        assertTrue(Double.isNaN(sgd.evidence().reference()) && sgd.evidence().discrepancyLimit() == null);
         assertEquals(5, sgd.paired());
         assertTrue(sgd.evidence().parameters().containsKey("differences"));
         // the runs were trained from the plan's seed, not msgd verify's --seed: the evidence says so

@@ -63,7 +63,7 @@ final class OverviewChart {
 
     /** The overview's point of claim {@code e}. */
     static Point point(Evidence e) {
-        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+        if (e.interval() != null) {
             return new Point(e.claimId(), e.verdict(), Shown.INTERVAL, Double.NaN, Double.NaN, Double.NaN);
         }
         double ref = e.reference();
@@ -115,7 +115,7 @@ final class OverviewChart {
         List<String> notes = new ArrayList<>();
         // a claim decided by an interval (a paired study's) has no paper value to be a discrepancy from: its
         // card draws its interval; it is counted in the legend, not given a row here
-        List<Evidence> claims = study.claims().stream().filter(e -> IntervalAnswer.from(e.parameters()).isEmpty()).toList();
+        List<Evidence> claims = study.claims().stream().filter(e -> e.interval() == null).toList();
         int intervals = study.claims().size() - claims.size();
         if (intervals > 0) {
             notes.add(intervals + " claims decided by an interval (paired seeds) are drawn in their cards, not here");

@@ -55,12 +55,16 @@ final class ClaimCard {
         // claim (from the summary or a claim table) opens it (the script at the end of the page)
         h.append("<details class=\"claim-body\"><summary>").append(contents(e)).append("</summary>\n")
                 .append("<blockquote class=\"statement\">").append(Formula.html(e.statement())).append("</blockquote>\n");
-        java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
+        java.util.Optional<IntervalAnswer> interval = java.util.Optional.ofNullable(e.interval());
         if (interval.isPresent()) {
             // an interval claim has no paper value, tolerance or exact gap: its answer, dots and interval instead
             IntervalCard.render(interval.get(), h);
         } else {
-            if (e.verdict() != Verdict.PASS && e.discrepancyLimit() != null && !e.discrepancyLimit().isBlank()
+            if (e.timing() != null) {
+                // a timing claim has no paper value either: its ratio, bound, rounds and load; its statistics, if any, below
+                TimingCard.render(e.timing(), h);
+            }
+            if (e.verdict() != Verdict.PASS && e.hasFormula() && e.discrepancyLimit() != null && !e.discrepancyLimit().isBlank()
                     && !e.verdictReason().contains(e.discrepancyLimit())) {
                 h.append("<p class=\"limit\"><b>Gap:</b> ").append(Formula.html(e.discrepancyLimit())).append("</p>\n");
             }
@@ -91,8 +95,10 @@ final class ClaimCard {
         List<String> parts = new ArrayList<>();
         parts.add("statement");
         int k = e.statistics().size();
-        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+        if (e.interval() != null) {
             parts.add("answer, interval");
+        } else if (e.timing() != null) {
+            parts.add(k > 0 ? "timing, " + k + (k == 1 ? " statistic" : " statistics") : "timing");
         } else if (k > 0) {
             parts.add(k + (k == 1 ? " statistic" : " statistics"));
         }
@@ -161,7 +167,7 @@ final class ClaimCard {
     }
 
     private void power(Evidence e) {
-        if (IntervalAnswer.from(e.parameters()).isPresent()) {
+        if (e.interval() != null) {
             intervalPower(e);
             return;
         }
@@ -191,7 +197,7 @@ final class ClaimCard {
     private void parameters(Evidence e) {
         List<String> items = new ArrayList<>();
         List<Map.Entry<String, Object>> folded = new ArrayList<>();
-        for (Map.Entry<String, Object> p : IntervalAnswer.without(e.parameters()).entrySet()) {
+        for (Map.Entry<String, Object> p : e.parameters().entrySet()) {
             if (long_(p.getValue())) {
                 folded.add(p);
             } else {

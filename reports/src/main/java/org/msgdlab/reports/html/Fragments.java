@@ -73,8 +73,13 @@ final class Fragments {
         }
         double gap = Math.abs(estimate - reference);
         boolean agrees = gap <= tolerance;
-        String r = tolerance > 0 ? Numbers.html(gap / tolerance) : (gap == 0 ? "0" : "∞");
-        return "<td class=\"num " + (agrees ? "agree" : "reject") + "\">" + r + (agrees ? " ✓" : " ✗") + "</td>";
+        if (!(tolerance > 0)) {
+            // an exact check: no tolerance to divide by, so it agrees or differs (a ratio would be infinite)
+            return "<td class=\"num " + (agrees ? "agree" : "reject") + "\" title=\"an exact check (tolerance 0)\">"
+                    + (agrees ? "equal ✓" : "differs ✗") + "</td>";
+        }
+        return "<td class=\"num " + (agrees ? "agree" : "reject") + "\">" + Numbers.html(gap / tolerance) + (agrees ? " ✓" : " ✗")
+                + "</td>";
     }
 
     /** Text about a claim: formulas rendered, except an ERROR's message (a stack frame is not a formula). */

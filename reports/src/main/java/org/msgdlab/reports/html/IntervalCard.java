@@ -45,10 +45,21 @@ final class IntervalCard {
         h.append("<table class=\"numbers interval\">\n<thead><tr><th>estimated</th><th class=\"num\">estimate</th>")
                 .append("<th class=\"num\">interval</th><th>level</th><th class=\"num\">seeds</th></tr></thead>\n<tbody>\n<tr><td>")
                 .append(Formula.html(a.quantity())).append("</td><td class=\"num\">").append(Numbers.html(a.estimate()))
-                .append("</td><td class=\"num\">[").append(Numbers.html(a.lower())).append(", ").append(Numbers.html(a.upper()))
-                .append("]</td><td>").append(escape(a.level())).append("</td><td class=\"num\">").append(a.seeds())
+                .append("</td><td class=\"num\">").append(interval(a.lower(), a.upper())).append("</td><td>").append(escape(a.level())).append("</td><td class=\"num\">").append(a.seeds())
                 .append("</td></tr>\n</tbody>\n</table>\n")
                 .append("<p class=\"limit\"><b>Rule:</b> ").append(Formula.html(a.rule())).append("</p>\n");
+    }
+
+    /**
+     * An interval in HTML, an infinite end (a one-sided bound) in words: "[0.41, unbounded)".
+     *
+     * @param lower its lower end
+     * @param upper its upper end
+     * @return its HTML
+     */
+    static String interval(double lower, double upper) {
+        return (Double.isInfinite(lower) ? "(unbounded" : "[" + Numbers.html(lower)) + ", "
+                + (Double.isInfinite(upper) ? "unbounded)" : Numbers.html(upper) + "]");
     }
 
     /**

@@ -161,7 +161,7 @@ final class SummaryTables {
      */
     /** Whether {@code e} has its own line in the Answers block (a headline interval answer). */
     private static boolean answered(Evidence e) {
-        return IntervalAnswer.from(e.parameters()).filter(IntervalAnswer::headline).isPresent();
+        return java.util.Optional.ofNullable(e.interval()).filter(IntervalAnswer::headline).isPresent();
     }
 
     /**
@@ -179,7 +179,7 @@ final class SummaryTables {
             List<String> open = new ArrayList<>();
             String why = null;
             for (Evidence e : s.claims()) {
-                IntervalAnswer a = IntervalAnswer.from(e.parameters()).filter(IntervalAnswer::headline).orElse(null);
+                IntervalAnswer a = java.util.Optional.ofNullable(e.interval()).filter(IntervalAnswer::headline).orElse(null);
                 if (a == null) {
                     continue;
                 }
@@ -207,11 +207,16 @@ final class SummaryTables {
 
     /** The measured and exact-gap cells: for an interval claim, its estimate and interval, and no gap (it has no paper value). */
     private static String measured(Evidence e, StatisticCheck head) {
-        java.util.Optional<IntervalAnswer> a = IntervalAnswer.from(e.parameters());
+        java.util.Optional<IntervalAnswer> a = java.util.Optional.ofNullable(e.interval());
         if (a.isPresent()) {
             return "<td class=\"num\" title=\"estimate [interval] of " + escape(a.get().quantity()) + "\">"
-                    + Numbers.html(a.get().estimate()) + " [" + Numbers.html(a.get().lower()) + ", " + Numbers.html(a.get().upper())
-                    + "]</td><td class=\"num\" title=\"an interval claim: no paper value\">" + Numbers.NONE + "</td>";
+                    + Numbers.html(e.estimate()) + " " + IntervalCard.interval(a.get().lower(), a.get().upper())
+                    + "</td><td class=\"num\" title=\"an interval claim: no paper value\">" + Numbers.NONE + "</td>";
+        }
+        if (e.timing() != null) {
+            return "<td class=\"num\" title=\"" + escape(e.timing().quantity()) + "\">" + Numbers.html(e.estimate())
+                    + " (must exceed " + Numbers.html(e.timing().bound()) + ")</td><td class=\"num\" title=\"a timing claim:"
+                    + " no paper value\">" + Numbers.NONE + "</td>";
         }
         return "<td class=\"num\">" + discrepancy(e.discrepancy(), e.reference()) + "</td><td class=\"num\">"
                 + (head == null ? Numbers.NONE : discrepancy(head.relativeDiscrepancy(), head.paperValue())) + "</td>";
@@ -298,17 +303,22 @@ final class SummaryTables {
 
     private void row(Evidence e, int index) {
         double minPower = e.power().stream().filter(p -> Verdicts.applicable(p, e)).mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
-        java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
+        java.util.Optional<IntervalAnswer> interval = java.util.Optional.ofNullable(e.interval());
         h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(index).append("</td><td><a href=\"#")
                 .append(anchor("claim", e.claimId())).append("\">").append(cid(e.claimId())).append("</a></td><td class=\"ref\" title=\"")
                 .append(escape(e.paperRef())).append("\">").append(escape(e.paperRef())).append("</td><td>").append(badge(e.verdict())).append("</td>");
         if (interval.isPresent()) {
             // an interval claim: its estimate (e.g. the mean paired difference) and interval; no paper value or tolerance
             IntervalAnswer a = interval.get();
-            h.append("<td class=\"num\">").append(Numbers.html(a.estimate())).append("</td><td class=\"num\">").append(Numbers.NONE)
+            h.append("<td class=\"num\">").append(Numbers.html(e.estimate())).append("</td><td class=\"num\">").append(Numbers.NONE)
                     .append("</td><td class=\"num\">").append(Numbers.NONE).append("</td><td class=\"num\" title=\"interval: ")
-                    .append(escape(a.level())).append("\">[").append(Numbers.html(a.lower())).append(", ").append(Numbers.html(a.upper()))
-                    .append("]</td>");
+                    .append(escape(a.level())).append("\">").append(IntervalCard.interval(a.lower(), a.upper())).append("</td>");
+        } else if (e.timing() != null) {
+            // a timing claim: its measured ratio and the bound it must exceed; no paper value or tolerance
+            h.append("<td class=\"num\">").append(Numbers.html(e.estimate())).append("</td><td class=\"num\">").append(Numbers.NONE)
+                    .append("</td><td class=\"num\">").append(Numbers.NONE).append("</td><td class=\"num\" title=\"")
+                    .append(escape(e.timing().quantity())).append("\">bound &gt; ").append(Numbers.html(e.timing().bound()))
+                    .append("</td>");
         } else {
             h.append("<td class=\"num\">").append(Numbers.html(e.estimate())).append("</td><td class=\"num\">")
                     .append(Numbers.html(e.reference())).append("</td><td class=\"num\">").append(tolerance(e.tolerance()))

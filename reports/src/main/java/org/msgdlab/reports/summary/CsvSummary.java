@@ -47,17 +47,13 @@ public final class CsvSummary {
                 List<PowerCheck> power = e.power().stream().filter(p -> Verdicts.applicable(p, e)).toList();
                 double minPower = power.stream().mapToDouble(PowerCheck::power).min().orElse(Double.NaN);
                 String rejected = power.isEmpty() ? "" : Boolean.toString(power.stream().allMatch(PowerCheck::rejected));
-                // an interval claim: its estimate (e.g. the mean paired difference) and the seeds of the deciding
-                // look; it has no paper value, tolerance or discrepancy
-                java.util.Optional<IntervalAnswer> interval = IntervalAnswer.from(e.parameters());
-                double estimate = interval.map(IntervalAnswer::estimate).orElse(e.estimate());
-                double reference = interval.isPresent() ? Double.NaN : e.reference();
-                double tolerance = interval.isPresent() ? Double.NaN : e.tolerance();
-                double discrepancy = interval.isPresent() ? Double.NaN : e.discrepancy();
+                // every kind of claim: its estimate is results.json's (for an interval claim the point estimate, for a
+                // timing claim the measured ratio; neither has a reference, tolerance or discrepancy: NaN there)
+                java.util.Optional<IntervalAnswer> interval = java.util.Optional.ofNullable(e.interval());
                 long samples = interval.map(a -> (long) a.seeds()).orElse(e.samples());
-                line(csv, List.of(s.id(), e.claimId(), nz(e.paperRef()), String.valueOf(e.verdict()), num(estimate),
-                        num(reference), num(interval.isPresent() ? Double.NaN : e.standardError()), num(tolerance),
-                        num(discrepancy), num(e.falseAlarmProbability()), num(minPower), rejected,
+                line(csv, List.of(s.id(), e.claimId(), nz(e.paperRef()), String.valueOf(e.verdict()), num(e.estimate()),
+                        num(e.reference()), num(e.standardError()), num(e.tolerance()),
+                        num(e.discrepancy()), num(e.falseAlarmProbability()), num(minPower), rejected,
                         samples > 0 ? Long.toString(samples) : "", num(e.seconds()), Verdicts.why(e)));
             }
         }

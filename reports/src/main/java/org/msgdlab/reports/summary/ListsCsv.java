@@ -16,7 +16,10 @@ import java.util.Map;
  *
  * <p>Columns: study, claim_id, parameter (its name; a list inside a parameter map is named
  * {@code map.key}), index (0-based position in the list: the paired seed's position for per-seed
- * lists), field (for a list of rows, the row's column; empty for a plain list), value.
+ * lists), field (for a list of rows, the row's column; empty for a plain list), value. An interval
+ * claim's answer adds its lists as {@code interval.observations} and {@code interval.lineValues}, a timing
+ * claim's as {@code timing.roundRatios} (the names the answer's lists had when it travelled among the
+ * parameters, before issue 46).
  */
 public final class ListsCsv {
 
@@ -44,6 +47,14 @@ public final class ListsCsv {
                 }
                 for (Map.Entry<String, Object> p : e.parameters().entrySet()) {
                     rows(csv, s.id(), e.claimId(), p.getKey(), p.getValue(), true);
+                }
+                if (e.interval() != null) {
+                    rows(csv, s.id(), e.claimId(), "interval.observations", e.interval().observations(), true);
+                    rows(csv, s.id(), e.claimId(), "interval.lineValues",
+                            e.interval().lines().stream().map(l -> l.value()).toList(), true);
+                }
+                if (e.timing() != null) {
+                    rows(csv, s.id(), e.claimId(), "timing.roundRatios", e.timing().roundRatios(), true);
                 }
             }
         }

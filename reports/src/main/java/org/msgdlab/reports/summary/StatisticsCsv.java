@@ -16,7 +16,9 @@ import java.util.List;
  *
  * <p>Columns: study, claim_id, verdict (of the claim), statistic, side (two-sided, above, at-most),
  * estimate, standard_error, paper_value, derived_value (the exact value the toolkit derives, equal to
- * paper_value where the paper is exact), tolerance, agrees_with_paper, agrees_with_derived.
+ * paper_value where the paper is exact), tolerance, agrees_with_paper, agrees_with_derived. An interval claim's
+ * row is its answer (side "interval": the point estimate and its standard error, no paper value); a timing
+ * claim's first row is its measured ratio (side "timing", no paper value), then its statistics, if any.
  */
 public final class StatisticsCsv {
 
@@ -40,6 +42,12 @@ public final class StatisticsCsv {
         CsvSummary.line(csv, COLUMNS);
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
+                if (e.interval() != null || e.timing() != null) {
+                    String quantity = e.interval() != null ? e.interval().quantity() : e.timing().quantity();
+                    CsvSummary.line(csv, List.of(s.id(), e.claimId(), String.valueOf(e.verdict()), quantity,
+                            e.interval() != null ? "interval" : "timing", CsvSummary.num(e.estimate()),
+                            CsvSummary.num(e.standardError()), "", "", "", "", ""));
+                }
                 for (StatisticCheck c : e.statistics()) {
                     CsvSummary.line(csv, List.of(s.id(), e.claimId(), String.valueOf(e.verdict()), c.name(),
                             c.side().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), CsvSummary.num(c.estimate()),

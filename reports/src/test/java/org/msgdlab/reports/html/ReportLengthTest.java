@@ -86,7 +86,7 @@ class ReportLengthTest {
         List<String> headlines = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
-                if (org.msgdlab.core.claims.IntervalAnswer.from(e.parameters()).filter(a -> a.headline()).isPresent()
+                if (e.interval() != null && e.interval().headline()
                         && e.verdict() != org.msgdlab.core.claims.Verdict.NOT_RUN) {
                     headlines.add(Fragments.anchor("claim", e.claimId()));
                 }
