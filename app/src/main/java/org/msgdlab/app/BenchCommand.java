@@ -27,7 +27,13 @@ import java.util.concurrent.Callable;
                 "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), online-regression"
                         + " (rank-B MSGD step vs per-sample loop), sde (path steps vs naive) or deep (ConvSmall"
                         + " full-batch step vs PyTorch).",
-                "Remaining ARGS are passed to the benchmark."})
+                "Remaining ARGS are passed to the benchmark:",
+                "  theory: [--n N] (the noise's dimension n, an n x n covariance; default 1000) [--json FILE]",
+                "  online-regression: [--d D] (dimension, default 100) [--batch B] (default 256) [--b b] (default 16)"
+                        + " [--json FILE]",
+                "  sde: [SECONDS] per measurement, in (0, 600], default 2",
+                "  deep: [--steps K] (default 30) [--threads INTRA[,INTER]] [--no-pytorch] [--side-by-side] [--data DIR]"
+                        + " (msgd train --benchmark's options)"})
 final class BenchCommand implements Callable<Integer> {
 
     /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */

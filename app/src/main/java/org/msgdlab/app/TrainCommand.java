@@ -212,20 +212,39 @@ final class TrainCommand implements Callable<Integer> {
         int inter = t.length > 1 ? parseInt("--threads", t[1]) : RunConfig.DEFAULT_INTER_THREADS;
         int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
         if (t.length > 2 || intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
-            throw new IllegalArgumentException("--threads " + threads.replaceAll(",.*", "") + "," + inter + ": each count must"
-                    + " be in [0, " + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
+            throw new IllegalArgumentException("--threads=" + threads + " must be INTRA or INTRA,INTER, each count in [0, "
+                    + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
         }
         if (resume != null) {
             List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations")).toList();
+                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations") && !n.equals("--no-progress")).toList();
             if (!given.isEmpty()) {
                 throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
-                        + String.join(", ", given) + " cannot be changed there (only --iterations can)");
+                        + String.join(", ", given) + " cannot be changed there (only --iterations can, and --no-progress,"
+                        + " which changes no bit)");
+            }
+            // a run folder that is not there is a missing input (exit 1), as a missing --data is
+            if (!java.nio.file.Files.isDirectory(resume)) {
+                throw new java.nio.file.NoSuchFileException("--resume=" + resume + ": no such directory (a run folder that"
+                        + " holds run.json)");
+            }
+            if (!java.nio.file.Files.isRegularFile(resume.resolve("run.json"))) {
+                throw new java.nio.file.NoSuchFileException("--resume=" + resume + ": no run.json there (not a run folder)");
             }
             if (iterations != null && iterations < 1) {
                 throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to"
                         + " reach; leave it out to continue to the run's own)");
             }
+        }
+        if (!benchmark) {
+            // the benchmark's options do nothing to a run: refused rather than ignored
+            List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
+                    .filter(n -> n.equals("--steps") || n.equals("--no-pytorch") || n.equals("--side-by-side")).toList();
+            if (!benchOnly.isEmpty()) {
+                throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
+            }
+        } else if (steps < 1) {
+            throw new IllegalArgumentException("--steps=" + steps + " must be >= 1 (benchmark steps per round)");
         }
         if (benchmark) {
             Path dir = data == null ? FashionMnist.DEFAULT_DIR : data;
@@ -239,7 +258,8 @@ final class TrainCommand implements Callable<Integer> {
         if (resume != null) {
             // Ctrl-C or TERM: the run stops after its step and saves; the JVM's shutdown waits until the outcome is printed
             try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
-                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, err, Training.context(stop));
+                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, !noProgress, err,
+                        Training.context(stop));
                 return report(o, resume, out);
             }
         }
@@ -263,6 +283,9 @@ final class TrainCommand implements Callable<Integer> {
                     + " for the magnitude matching SGD's noise)");
         }
         Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
+        if (!plugins.isEmpty() && !method.startsWith("plugin:")) {
+            throw new IllegalArgumentException("--plugin applies to --method plugin:NAME only, not to --method " + method);
+        }
         if (magnitude != null && !(m instanceof Algorithm2Method)) {
             throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
                     + " only, not to --method " + method);
