@@ -27,7 +27,14 @@ import java.util.concurrent.Callable;
                 "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), online-regression"
                         + " (rank-B MSGD step vs per-sample loop), sde (path steps vs naive) or deep (ConvSmall"
                         + " full-batch step vs PyTorch).",
-                "Remaining ARGS are passed to the benchmark."})
+                "Remaining ARGS are passed to the benchmark. deep takes msgd train's benchmark options: --steps K (per"
+                        + " round; default 30), --threads INTRA[,INTER], --data DIR, --no-pytorch, --side-by-side, and"
+                        + " --isa CAP[,CAP...] (ONEDNN_MAX_CPU_ISA caps to time TensorFlow Java at in child JVMs besides this"
+                        + " process's own: AVX2, AVX512_CORE, ALL, AVX, SSE41; default AVX2,ALL).",
+                "deep prints each framework's instruction set (PyTorch at its own defaults, without the launcher's"
+                        + " ONEDNN_MAX_CPU_ISA), each step's share of the FP32 peak of its own instruction set, every round's"
+                        + " ratios and load, INCONCLUSIVE when the machine was busy, and the core-hours of a paired seed of"
+                        + " the second study on today's path (AVX2) and at the widest instruction set."})
 final class BenchCommand implements Callable<Integer> {
 
     /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */

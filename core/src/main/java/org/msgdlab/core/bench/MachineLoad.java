@@ -115,7 +115,7 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
         return String.format(Locale.ROOT, "busy (a timing that is no evidence of speed) when other processes used >= %.0f%%"
                 + " of the machine's CPU time, or the hypervisor stole >= %.0f%%, or the 1-minute load average reached the"
                 + " CPUs + 1, or this process's timed threads got < %.0f%% of their CPU time (/proc/stat, /proc/self/stat,"
-                + " /proc/loadavg; medians over the rounds)", 100 * BUSY_SHARE, 100 * BUSY_STEAL, 100 * BUSY_OWN);
+                + " /proc/loadavg)", 100 * BUSY_SHARE, 100 * BUSY_STEAL, 100 * BUSY_OWN);
     }
 
     /** @return e.g. "other processes used 43% of the 2 CPUs, steal 0%, load average 2.10", or why it is unknown */

@@ -122,8 +122,9 @@ final class BenchLines {
             return "timing of " + what + ": the machine's load was not measured (no /proc): no speed verdict";
         }
         if (load.busy()) {
-            return "timing of " + what + ": INCONCLUSIVE, the machine was busy (" + load.busyBecause() + "; " + load.describe()
-                    + "): these are the speeds of a shared machine, not a speed verdict. Rule: " + MachineLoad.rule();
+            return "timing of " + what + ": INCONCLUSIVE, the machine was busy (" + load.busyBecause() + "): these are the"
+                    + " speeds of a shared machine, not a speed verdict. Measured: " + load.describe() + ". Rule: "
+                    + MachineLoad.rule();
         }
         return "timing of " + what + ": the machine was quiet (" + load.describe() + "): the numbers above are evidence."
                 + " Rule: " + MachineLoad.rule();

@@ -100,7 +100,7 @@ public enum IsaCap {
          * @return the instruction set
          */
         public static InUse of(CpuInfo cpu, IsaCap cap) {
-            return new InUse(cap.limit(cpu), VARIABLE + "=" + cap.name() + " (child process)");
+            return new InUse(cap.limit(cpu), VARIABLE + "=" + cap.name() + " in a child process");
         }
 
         @Override

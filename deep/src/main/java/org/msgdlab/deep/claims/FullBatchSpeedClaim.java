@@ -173,7 +173,7 @@ public final class FullBatchSpeedClaim implements Claim {
     }
 
     private static String loadRule() {
-        return "INCONCLUSIVE when the machine was " + MachineLoad.rule();
+        return "INCONCLUSIVE when the machine was " + MachineLoad.rule() + ", at the median round";
     }
 
     /** The machine's load in the evidence: the medians over the rounds and each round's. */

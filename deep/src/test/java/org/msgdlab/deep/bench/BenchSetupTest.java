@@ -78,7 +78,7 @@ class BenchSetupTest {
     void aBusyMachinesTimingIsInconclusiveNotAVerdict() {
         String busy = BenchLines.verdict(new MachineLoad(0.45, 0, 2.9, 2), "the step's rounds");
         assertTrue(busy.startsWith("timing of the step's rounds: INCONCLUSIVE, the machine was busy (other processes used"
-                + " 45% >= 10% of the CPUs;"), busy);
+                + " 45% >= 10% of the CPUs): "), busy);
         assertTrue(busy.contains("not a speed verdict"), busy);
         String quiet = BenchLines.verdict(new MachineLoad(0.01, 0, 0.4, 2, 0.97), "the step's rounds");
         assertTrue(quiet.startsWith("timing of the step's rounds: the machine was quiet"), quiet);
