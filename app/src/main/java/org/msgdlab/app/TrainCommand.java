@@ -1,6 +1,8 @@
 package org.msgdlab.app;
 
 import org.msgdlab.core.io.FolderLock;
+import org.msgdlab.deep.bench.BenchSetup;
+import org.msgdlab.deep.bench.IsaCap;
 import org.msgdlab.deep.bench.StepBenchmarkReport;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.PixelScale;
@@ -36,7 +38,7 @@ import java.util.concurrent.Callable;
  * <pre>
  * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
  * msgd train --resume DIR [--iterations N]
- * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch] [--side-by-side]
+ * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--isa CAP[,CAP...]] [--no-pytorch] [--side-by-side]
  * </pre>
  * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory),
  * 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM; after both of the
@@ -150,12 +152,23 @@ final class TrainCommand implements Callable<Integer> {
             description = "Expected batch of MSGD-Bernoulli (default: the protocol's); refused with other methods.")
     Integer bernoulliBatch;
 
+    /** Rounds of {@code --benchmark}: alternating, compared by their medians. */
+    static final int BENCH_ROUNDS = 5;
+
     @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
     boolean benchmark;
 
     @Option(names = "--steps", paramLabel = "K", defaultValue = "30", description = "Benchmark steps per round"
             + " (default: ${DEFAULT-VALUE}).")
     int steps;
+
+    @Option(names = "--isa", paramLabel = "CAP[,CAP...]", split = ",", converter = IsaCapConverter.class,
+            defaultValue = "AVX2,ALL", description = "Benchmark: besides this process's own instruction set (its"
+            + " ONEDNN_MAX_CPU_ISA; the launcher pins AVX2), also time TensorFlow Java's oneDNN step, in a child JVM, under"
+            + " each of these caps of ONEDNN_MAX_CPU_ISA: AVX2, AVX512_CORE, ALL (the CPU's widest), AVX or SSE41; a cap"
+            + " that allows this process's own is not timed twice (default: ${DEFAULT-VALUE}, today's path and the widest,"
+            + " which the paired-seed cost line compares).")
+    List<IsaCap> isa;
 
     @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
     boolean noPytorch;
@@ -239,7 +252,7 @@ final class TrainCommand implements Callable<Integer> {
         if (!benchmark) {
             // the benchmark's options do nothing to a run: refused rather than ignored
             List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> n.equals("--steps") || n.equals("--no-pytorch") || n.equals("--side-by-side")).toList();
+                    .filter(n -> n.equals("--steps") || n.equals("--no-pytorch") || n.equals("--side-by-side") || n.equals("--isa")).toList();
             if (!benchOnly.isEmpty()) {
                 throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
             }
@@ -251,7 +264,8 @@ final class TrainCommand implements Callable<Integer> {
             if (sideBySide) {
                 StepBenchmarkReport.sideBySide(dir, steps, out);
             } else {
-                StepBenchmarkReport.fullBatch(dir, intra, inter, steps, !noPytorch, out);
+                StepBenchmarkReport.fullBatch(BenchSetup.of(dir, intra, inter, steps, BENCH_ROUNDS)
+                        .withEnvironment(Training.environment()).withCaps(isa).withAlternatives(true, !noPytorch), out);
             }
             return ExitCode.OK.code();
         }
@@ -395,6 +409,14 @@ final class TrainCommand implements Callable<Integer> {
         @Override
         public Protocol.TrainingSplit convert(String s) {
             return Protocol.TrainingSplit.parse(s);
+        }
+    }
+
+    /** {@link IsaCap#parse}. */
+    static final class IsaCapConverter implements CommandLine.ITypeConverter<IsaCap> {
+        @Override
+        public IsaCap convert(String s) {
+            return IsaCap.parse(s);
         }
     }
 
