@@ -252,7 +252,7 @@ final class TrainCommand implements Callable<Integer> {
         if (!benchmark) {
             // the benchmark's options do nothing to a run: refused rather than ignored
             List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> n.equals("--steps") || n.equals("--no-pytorch") || n.equals("--side-by-side") || n.equals("--isa")).toList();
+                    .filter(n -> List.of("--steps", "--no-pytorch", "--side-by-side", "--isa").contains(n)).toList();
             if (!benchOnly.isEmpty()) {
                 throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
             }
