@@ -13,7 +13,6 @@ import java.util.Optional;
 
 import static org.msgdlab.reports.html.Fragments.anchor;
 import static org.msgdlab.reports.html.Fragments.badge;
-import static org.msgdlab.reports.html.Fragments.cid;
 import static org.msgdlab.reports.html.Fragments.cls;
 import static org.msgdlab.reports.text.Html.escape;
 
@@ -52,14 +51,17 @@ final class NoiseClassSection {
                         + " rules); a PASS puts R's set inside the band, which cannot say “as good as SGD-50”. Cards: ");
         List<String> links = evidence.recoveries().stream().map(r -> "<a href=\"#" + anchor("claim", r.claimId()) + "\">"
                 + escape(r.noise()) + "</a>").toList();
-        h.append(String.join(", ", links)).append(".</p>\n</div>\n");
+        h.append(String.join(", ", links)).append('.');
+        if (forest != null && forest.rendered()) {
+            h.append(" The forest plot: R per noise with its confidence set at the deciding look, lines at 0 (GD), 1 (SGD-50)"
+                    + " and the band's edges (<a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
+                    .append(escape(figureDir + "/" + forest.svg())).append("\">SVG</a>).");
+        }
+        h.append("</p>\n</div>\n");
         if (forest != null && forest.rendered()) {
             h.append("<figure class=\"forest\"><a href=\"").append(escape(figureDir + "/" + forest.svg())).append("\"><img src=\"")
                     .append(escape(figureDir + "/" + forest.png())).append("\" width=\"").append(forest.width()).append("\" height=\"")
-                    .append(forest.height()).append("\" alt=\"").append(escape(forest.title())).append("\" loading=\"eager\"></a>")
-                    .append("<figcaption>R per noise with its confidence set at the deciding look; lines at 0 (GD), 1 (SGD-50)"
-                            + " and the band's edges. <a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
-                    .append(escape(figureDir + "/" + forest.svg())).append("\">SVG</a></figcaption></figure>\n");
+                    .append(forest.height()).append("\" alt=\"").append(escape(forest.title())).append("\" loading=\"eager\"></a></figure>\n");
         } else if (forest != null) {
             h.append("<div class=\"missing\">Figure “").append(escape(forest.title())).append("” not drawn: ")
                     .append(escape(forest.problem())).append("</div>\n");
@@ -84,18 +86,19 @@ final class NoiseClassSection {
                         + " accuracies centre: a pseudo-median ratio, not the mean share of SGD-50's advantage. One family-wise"
                         + " probability of a wrong verdict, 0.05, for the twelve claims.</p>\n");
         h.append("<table class=\"claims noise-class\">\n<thead><tr><th>#</th><th>claim</th><th>verdict</th><th class=\"num\">estimate</th>")
-                .append("<th class=\"num\">interval</th><th class=\"num\">seeds</th><th>answer, with the rule it applied</th></tr></thead>\n<tbody>\n");
+                .append("<th class=\"num\">interval</th><th class=\"num\">seeds</th><th title=\"each answer without its question (the claim names it); its card has it whole, with the rule in words\">answer, with the rule it applied</th></tr></thead>\n<tbody>\n");
         for (int i = 0; i < claims.size(); i++) {
             Evidence e = claims.get(i);
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
             h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\">").append(cid(e.claimId())).append("</a></td><td>")
+                    .append(anchor("claim", e.claimId())).append("\" title=\"").append(escape(e.claimId())).append("\">")
+                    .append(escape(NoiseClassEvidence.label(e.claimId()))).append("</a></td><td>")
                     .append(badge(e.verdict())).append("</td><td class=\"num\" title=\"")
                     .append(escape(a.map(IntervalAnswer::quantity).orElse(""))).append("\">").append(Numbers.html(e.estimate()))
                     .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")
                     .append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE)).append("</td><td class=\"num\">")
                     .append(a.map(x -> String.valueOf(x.seeds())).orElse(Numbers.NONE)).append("</td><td class=\"why\">")
-                    .append(a.map(x -> Formula.html(x.answer())).orElse(Fragments.prose(e, Fragments.firstLine(e.verdictReason()))))
+                    .append(a.map(x -> Formula.html(withoutQuestion(x.answer()))).orElse(Fragments.prose(e, Fragments.firstLine(e.verdictReason()))))
                     .append("</td></tr>\n");
         }
         h.append("</tbody>\n</table>\n");
@@ -105,5 +108,17 @@ final class NoiseClassSection {
             cards.claim(e);
         }
         h.append("</details>\n</section>\n");
+    }
+
+    private static final java.util.regex.Pattern QUESTION = java.util.regex.Pattern.compile("^(\\S[^(]*?) \\([^?]*\\?\\): (.+)$",
+            java.util.regex.Pattern.DOTALL);
+
+    /**
+     * An answer without the question it repeats: "Yes (does X keep R ...?): R = 0.85 ...; its set ... lies inside the
+     * band" becomes "Yes: R = 0.85 ...; its set ... lies inside the band". An answer of another form is returned whole.
+     */
+    static String withoutQuestion(String answer) {
+        java.util.regex.Matcher m = QUESTION.matcher(answer == null ? "" : answer);
+        return m.matches() ? m.group(1) + ": " + m.group(2) : answer;
     }
 }

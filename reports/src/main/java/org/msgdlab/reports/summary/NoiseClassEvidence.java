@@ -133,6 +133,17 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
         return NoiseClassClaim.all().stream().anyMatch(c -> c.id().equals(claimId));
     }
 
+    /**
+     * A claim of the study in a few words, as its tables name it.
+     *
+     * @param claimId a claim id of the study
+     * @return e.g. "MSGD-Fisher recovers SGD-50's advantage"; the id itself for another claim
+     */
+    public static String label(String claimId) {
+        return NoiseClassClaim.all().stream().filter(c -> c.id().equals(claimId)).findFirst().map(NoiseClassClaim::label)
+                .orElse(claimId);
+    }
+
     /** @return the ids of the claims read, recoveries then collapses */
     public List<String> claimIds() {
         List<String> ids = new ArrayList<>();
