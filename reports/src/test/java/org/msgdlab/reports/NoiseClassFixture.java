@@ -15,11 +15,29 @@ import java.util.Map;
 
 /**
  * The noise-class study's claims as {@code NoiseClassStudyClaim} writes their evidence (R, its set, the band, the look;
- * the rate of lone collapses and its bound), with the committed study's verdicts and numbers (verdicts.md) or others.
+ * the rate of lone collapses and its bound), with the committed study's verdicts and numbers (verdicts.md) or others;
+ * and the real thing: {@code noise-class-results.json.gz}, the results.json of {@code msgd verify --only deep --claim ...}
+ * at commit a0624ba (2026-11-28) reading the committed study, cut to its 12 noise-class claims and 4 other deep claims.
  */
 public final class NoiseClassFixture {
 
     private NoiseClassFixture() {
+    }
+
+    /**
+     * The committed study's twelve claims (and four other deep claims) as {@code msgd verify} wrote them.
+     *
+     * @param dir where to put the file
+     * @return its results
+     * @throws java.io.IOException when it cannot be copied
+     */
+    public static Results committedStudy(java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("noise-class-" + org.msgdlab.core.claims.ResultsFile.NAME);
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(NoiseClassFixture.class.getResourceAsStream(
+                "noise-class-results.json.gz"))) {
+            java.nio.file.Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return org.msgdlab.core.claims.ResultsFile.read(file);
     }
 
     /** One recovery claim's evidence as {@code NoiseClassStudyClaim} builds it: R, its set, the band, the look. */

@@ -199,20 +199,23 @@ public final class Figures {
 
     /**
      * A study gets an overview only when at least this many of its claims have a row in it (a discrepancy from a
-     * value the paper gives). With fewer, the figure said less than the table beside it: the deep study's two
-     * exact checks (0 and 3.6e-16) on an axis whose one tick read "3.581E-16", beside 42 claims it could not show.
+     * value the paper gives), or all of them do. With fewer, the figure said less than the table beside it: the deep
+     * study's two exact checks (0 and 3.6e-16) on an axis whose one tick read "3.581E-16", beside 42 claims it could
+     * not show (their intervals are in the noise-class forest plot and in their cards).
      */
     public static final int OVERVIEW_MIN_ROWS = 3;
 
     /**
-     * Whether {@code study} has an overview: at least {@value #OVERVIEW_MIN_ROWS} claims with a discrepancy to show.
+     * Whether {@code study} has an overview: at least {@value #OVERVIEW_MIN_ROWS} claims with a discrepancy to show,
+     * or every claim of it (one or two) has one.
      *
      * @param study the study's results
-     * @return whether at least {@value #OVERVIEW_MIN_ROWS} claims with a verdict have a finite discrepancy from a
-     *         two-sided paper value (not an interval or a bound)
+     * @return whether enough claims with a verdict have a finite discrepancy from a two-sided paper value (not an
+     *         interval or a bound)
      */
     public static boolean hasOverview(StudyResult study) {
-        return overviewRows(study) >= OVERVIEW_MIN_ROWS;
+        int rows = overviewRows(study);
+        return rows >= OVERVIEW_MIN_ROWS || rows > 0 && rows == study.claims().size();
     }
 
     /**

@@ -190,10 +190,9 @@ public final class HtmlReport {
         Figure overview = figures.overview(whole);
         if (overview == null) {
             int rows = Figures.overviewRows(s);
-            h.append("<p class=\"note\">No overview figure: ").append(rows == 0 ? "no claim" : rows == 1 ? "only one claim"
-                    : "only " + rows + " claims").append(" of ").append(s.claims().size()).append(" ha").append(rows == 1 ? "s" : "ve")
-                    .append(" a discrepancy from a value the paper gives (an overview needs ").append(Figures.OVERVIEW_MIN_ROWS)
-                    .append("); the others are decided by intervals or bounds, shown in the table and their cards.</p>\n");
+            h.append("<p class=\"note\">No overview figure: ").append(rows).append(" of ").append(s.claims().size())
+                    .append(" claims differ from a value of the paper (it needs ").append(Figures.OVERVIEW_MIN_ROWS)
+                    .append(", or all); the others are in the table.</p>\n");
         } else {
             cards.figure(overview, "overview", "Every claim of this study at once: the measured discrepancy of its headline statistic from the paper's "
                     + "value, (estimate − paper)/|paper| (absolute where the paper's value is 0), with a bar of ± its tolerance; "

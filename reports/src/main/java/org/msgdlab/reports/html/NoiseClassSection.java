@@ -79,22 +79,22 @@ final class NoiseClassSection {
     void section(int number, List<Evidence> claims, ClaimCard cards) {
         h.append("<section class=\"study\" id=\"").append(SECTION_ID).append("\">\n<h2><span class=\"num-prefix\">").append(number)
                 .append("</span> The noise-class study: does the noise class matter?</h2>\n<p class=\"study-meta\">")
-                .append("<span class=\"ref\">Figures 1(a) and 3(a), Appendix C</span> · <code>deep.noise-class.*</code> · ")
-                .append(claims.size()).append(" claims of the deep study, pre-registered (deep/results/noise-class-study/PLAN.md)"
-                        + " · ").append(evidence.pairedSeeds()).append(" paired seeds</p>\n")
-                .append("<p class=\"note\">R is the ratio at which the paired contrasts (X − GD) − R (SGD-50 − GD) of the window test"
-                        + " accuracies centre: a pseudo-median ratio, not the mean share of SGD-50's advantage. One family-wise"
-                        + " probability of a wrong verdict, 0.05, for the twelve claims.</p>\n");
-        h.append("<table class=\"claims noise-class\">\n<thead><tr><th>#</th><th>claim</th><th>verdict</th><th class=\"num\">estimate</th>")
+                .append("<span class=\"ref\">Figures 1(a), 3(a), Appendix C</span> · <code>deep.noise-class.*</code> · ")
+                .append(claims.size()).append(" pre-registered claims (deep/results/noise-class-study/PLAN.md) · ")
+                .append(evidence.pairedSeeds()).append(" paired seeds</p>\n")
+                .append("<p class=\"note\">R: where the contrasts (X − GD) − R (SGD-50 − GD) centre, a pseudo-median ratio, not"
+                        + " the mean share; one family-wise error of 0.05 for the twelve claims.</p>\n");
+        h.append("<table class=\"claims noise-class\">\n<thead><tr><th>#</th><th>claim</th><th>paper</th><th>verdict</th><th class=\"num\" title=\"R for a recovery claim, the rate of lone collapses for a collapse claim\">estimate</th>")
                 .append("<th class=\"num\">interval</th><th class=\"num\">seeds</th><th title=\"each answer without its question (the claim names it); its card has it whole, with the rule in words\">answer, with the rule it applied</th></tr></thead>\n<tbody>\n");
         for (int i = 0; i < claims.size(); i++) {
             Evidence e = claims.get(i);
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
-            h.append("<tr class=\"").append(cls(e.verdict())).append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\" title=\"").append(escape(e.claimId())).append("\">")
-                    .append(escape(NoiseClassEvidence.label(e.claimId()))).append("</a></td><td>")
-                    .append(badge(e.verdict())).append("</td><td class=\"num\" title=\"")
-                    .append(escape(a.map(IntervalAnswer::quantity).orElse(""))).append("\">").append(Numbers.html(e.estimate()))
+            h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
+                    .append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
+                    .append(anchor("claim", e.claimId())).append("\">").append(escape(NoiseClassEvidence.label(e.claimId())))
+                    .append("</a></td><td class=\"ref\" title=\"").append(escape(e.paperRef())).append("\">").append(escape(e.paperRef()))
+                    .append("</td><td>")
+                    .append(badge(e.verdict())).append("</td><td class=\"num\">").append(Numbers.html(e.estimate()))
                     .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")
                     .append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE)).append("</td><td class=\"num\">")
                     .append(a.map(x -> String.valueOf(x.seeds())).orElse(Numbers.NONE)).append("</td><td class=\"why\">")

@@ -106,7 +106,7 @@ final class SummaryTables {
         }
         if (!answeredAbove.isEmpty()) {
             h.append("<p class=\"note\">").append(answeredAbove.size()).append(answeredAbove.size() == 1 ? " claim" : " claims")
-                    .append(" not PASS, with verdict and why in the answers above: ").append(String.join(", ", answeredAbove))
+                    .append(" not PASS, with verdict and why in Answers above: ").append(String.join(", ", answeredAbove))
                     .append("</p>\n");
         }
         if (!notRun.isEmpty()) {

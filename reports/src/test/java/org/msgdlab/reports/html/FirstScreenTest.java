@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * In headless Chromium at a usual window (1280 x 900), the first screen of a report answers "does the noise class
  * matter?": the one sentence made from the noise-class claims and the forest plot drawn from them both end within
  * the first 900 px, the image decoded. A report without those claims says nothing about them. The results are the
- * committed quick run with its noise-class claims given the committed study's verdicts (or, when the system property
+ * committed quick run with its noise-class claims as today's {@code verify} gives them (or, when the system property
  * {@value ReportLengthTest#RESULTS_PROPERTY} names one, today's results.json). Skipped only without the browser.
  */
 class FirstScreenTest {
@@ -58,7 +58,7 @@ class FirstScreenTest {
             return ResultsFile.read(Path.of(given));
         }
         Results quick = ClaimKindsFixture.committedQuickRun(dir);
-        Map<String, Evidence> study = NoiseClassFixture.study().stream()
+        Map<String, Evidence> study = NoiseClassFixture.committedStudy(dir).studies().stream().flatMap(s -> s.claims().stream())
                 .collect(Collectors.toMap(Evidence::claimId, Function.identity()));
         List<StudyResult> studies = quick.studies().stream().map(s -> new StudyResult(s.id(), s.title(), s.paperRef(),
                 s.claims().stream().map(e -> study.getOrDefault(e.claimId(), e)).toList())).toList();

@@ -76,6 +76,8 @@ class ReportLengthTest {
         Path out = Files.createDirectories(Path.of(System.getProperty("basedir", ".")).resolve("target"));
         Files.write(out.resolve("quick-report-full.png"), browser.screenshot(true, page.contentHeight(), WIDTH));
         System.out.printf("quick report: %.0f px, %.1f screens of %dx%d%n", page.contentHeight(), screens, WIDTH, SCREEN);
+        System.out.println("quick report, parts: " + browser.value("[...document.querySelectorAll('main > *')].map(e => (e.id || e.className"
+                + " || e.tagName) + ' ' + Math.round(e.getBoundingClientRect().height)).join(', ')").asText());
         assertTrue(screens <= MAX_SCREENS, String.format("%.1f screens (at most %d)", screens, MAX_SCREENS));
         // and no sideways scrolling: nothing is wider than the window
         int scrollWidth = browser.value("document.documentElement.scrollWidth").asInt();

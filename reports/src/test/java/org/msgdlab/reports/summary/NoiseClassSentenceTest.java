@@ -41,6 +41,17 @@ class NoiseClassSentenceTest {
                 + " decided).", sentence(study()));
     }
 
+    /** The sentence of the committed study's claims as `msgd verify` wrote them is the one above: nothing of it is typed in. */
+    @Test
+    void theCommittedStudysResultsFileGivesTheSameSentence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Results real = org.msgdlab.reports.NoiseClassFixture.committedStudy(dir);
+        NoiseClassEvidence ev = NoiseClassEvidence.from(real).orElseThrow();
+        assertEquals(6, ev.recoveries().size());
+        assertEquals(6, ev.collapses().size());
+        assertEquals(60, ev.pairedSeeds());
+        assertEquals(sentence(study()), NoiseClassSentence.of(ev));
+    }
+
     @Test
     void itSaysWhatRIsAndNothingItDoesNotEstimate() {
         String s = sentence(study());
