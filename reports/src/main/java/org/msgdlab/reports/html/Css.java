@@ -144,7 +144,7 @@ final class Css {
             p.main-sentence { margin: 0 0 8px; font: 16.5px/1.5 var(--serif); }
             section.main-answer figure.forest { flex: 0 1 780px; margin: 0; }
             section.main-answer figure.forest img { width: 780px; }
-            table.noise-class td.why { font-size: 13.5px; max-width: 560px; }
+            table.noise-class td.why { font-size: 13.5px; width: 42%; }
             .answers ul { margin: 4px 0 10px; padding-left: 18px; }
             .answers li { margin: 3px 0; }
             .answers .ref a { font: 12px var(--mono); }

@@ -43,22 +43,20 @@ final class NoiseClassSection {
 
     /** The first screen's block: the question, the one-sentence answer and links, beside the forest plot. */
     void answer() {
+        boolean drawn = forest != null && forest.rendered();
+        List<String> links = evidence.recoveries().stream().map(r -> "<a href=\"#" + anchor("claim", r.claimId()) + "\">"
+                + escape(r.noise()) + "</a>").toList();
         h.append("<section id=\"").append(ANSWER_ID).append("\" class=\"main-answer\">\n<div class=\"main-text\">\n<h2>")
                 .append(escape(NoiseClassSentence.QUESTION)).append("</h2>\n<p class=\"main-sentence\">")
                 .append(escape(NoiseClassSentence.of(evidence))).append("</p>\n<p class=\"note\">From the ")
-                .append(evidence.recoveries().size() + evidence.collapses().size())
-                .append(" claims of the <a href=\"#").append(SECTION_ID).append("\">noise-class study</a> (its verdict table and"
-                        + " rules); a PASS puts R's set inside the band, which cannot say “as good as SGD-50”. Cards: ");
-        List<String> links = evidence.recoveries().stream().map(r -> "<a href=\"#" + anchor("claim", r.claimId()) + "\">"
-                + escape(r.noise()) + "</a>").toList();
-        h.append(String.join(", ", links)).append('.');
-        if (forest != null && forest.rendered()) {
-            h.append(" The forest plot: R per noise with its confidence set at the deciding look, lines at 0 (GD), 1 (SGD-50)"
-                    + " and the band's edges (<a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
-                    .append(escape(figureDir + "/" + forest.svg())).append("\">SVG</a>).");
+                .append(evidence.recoveries().size() + evidence.collapses().size()).append(" claims of the <a href=\"#")
+                .append(SECTION_ID).append("\">noise-class study</a> (verdict table, rules); cards: ").append(String.join(", ", links));
+        if (drawn) {
+            h.append("; the forest plot as <a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
+                    .append(escape(figureDir + "/" + forest.svg())).append("\">SVG</a>");
         }
-        h.append("</p>\n</div>\n");
-        if (forest != null && forest.rendered()) {
+        h.append(".</p>\n</div>\n");
+        if (drawn) {
             h.append("<figure class=\"forest\"><a href=\"").append(escape(figureDir + "/" + forest.svg())).append("\"><img src=\"")
                     .append(escape(figureDir + "/" + forest.png())).append("\" width=\"").append(forest.width()).append("\" height=\"")
                     .append(forest.height()).append("\" alt=\"").append(escape(forest.title())).append("\" loading=\"eager\"></a></figure>\n");

@@ -98,7 +98,7 @@ class ReportLengthTest {
         for (String id : headlines) {
             // the noise-class study's answers are one sentence beside its forest plot, with a link to each recovery claim
             String where = id.startsWith(Fragments.anchor("claim", "deep.noise-class."))
-                    ? "'#" + NoiseClassSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p')"
+                    ? "'#" + NoiseClassSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p, figcaption')"
                     : "'div.answers a[href=\"#" + id + "\"]'); return a ? a.closest('li')";
             double bottom = browser.value("(function(){var a=document.querySelector(" + where
                     + ".getBoundingClientRect().bottom + window.scrollY : -1;})()").asDouble();
