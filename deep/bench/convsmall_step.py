@@ -5,7 +5,8 @@ backward, plain SGD update), CPU, a fixed number of threads.
 
 Usage: convsmall_step.py [--data DIR] [--n 1000] [--threads 2] [--steps 30] [--warmup 5]
 Prints one JSON line: {"framework": "pytorch", "version", "threads", "n", "steps",
-"seconds_per_step", "steps_per_second", "images_per_second"}.
+"seconds_per_step", "steps_per_second", "images_per_second", "onednn_max_cpu_isa" (the cap this process
+saw: null when unset, PyTorch's default), "cpu_capability" (ATen's kernels' instruction set)}.
 Run by `./msgd train --benchmark` when PyTorch is importable.
 """
 import argparse
@@ -55,6 +56,18 @@ class ConvSmall(nn.Module):
         return self.fc2(x)
 
 
+def cpu_capability():
+    """ATen's vectorized kernels' instruction set (ATEN_CPU_CAPABILITY): torch >= 2.0 says it directly,
+    1.13 in its build configuration ("CPU capability usage: AVX2")."""
+    cpu = getattr(torch.backends, "cpu", None)
+    if cpu is not None and hasattr(cpu, "get_cpu_capability"):
+        return cpu.get_cpu_capability()
+    for line in torch.__config__.show().splitlines():
+        if "CPU capability usage:" in line:
+            return line.split(":", 1)[1].strip()
+    return "unknown"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/usr/share/datasets/fashion-mnist")
@@ -89,7 +102,9 @@ def main():
     dt = (time.perf_counter() - t0) / a.steps
     print(json.dumps({"framework": "pytorch", "version": torch.__version__, "threads": a.threads, "n": n,
                       "steps": a.steps, "seconds_per_step": dt, "steps_per_second": 1.0 / dt,
-                      "images_per_second": n / dt}))
+                      "images_per_second": n / dt,
+                      "onednn_max_cpu_isa": os.environ.get("ONEDNN_MAX_CPU_ISA", os.environ.get("DNNL_MAX_CPU_ISA")),
+                      "cpu_capability": cpu_capability()}))
 
 
 if __name__ == "__main__":

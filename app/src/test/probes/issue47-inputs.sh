@@ -83,6 +83,19 @@ fi
 run train --preset fashion-mnist-small --method msgd-bernoulli-0 --data "$DATA" --out "$WORK/t"
 check I47-bernoulli-0 2 "msgd train: method 'msgd-bernoulli-0': the expected batch K=0 must be >= 1" \
   "train --method msgd-bernoulli-0 is not run as msgd-bernoulli"
+run train --preset fashion-mnist-small --method gd --steps=-5 --data "$DATA" --out "$WORK/t"
+check I47-steps-without-benchmark 2 "msgd train: --steps applies to --benchmark only" "train --steps without --benchmark"
+run train --preset fashion-mnist-small --threads 1,2,3 --method gd --data "$DATA" --out "$WORK/t"
+check I47-threads-three 2 "msgd train: --threads=1,2,3 must be INTRA or INTRA,INTER" "train --threads 1,2,3 names the value given"
+run train --resume "$WORK/nonexistent"
+check I47-resume-missing 1 "msgd train: --resume=$WORK/nonexistent: no such directory" "train --resume of a missing folder: exit 1, as a missing --data"
+mkdir -p "$WORK/ro" && chmod a-w "$WORK/ro"
+if [[ -w "$WORK/ro" ]]; then
+  skip I47-out-read-only "running as a user who can write a read-only folder (root)"
+else
+  run verify --only theory --out "$WORK/ro"
+  check I47-out-read-only 1 "msgd verify: --out $WORK/ro: not writable" "verify --out on a read-only folder: exit 1, as report"
+fi
 run study --replicate-draw 3 --dir "$ROOT/deep/results/fashion-mnist-study"
 check I47-replicate-draw 2 "msgd study: --replicate-draw=3 applies only with --replicate K" "study --replicate-draw without --replicate"
 run study --replicate 0 --dir "$ROOT/deep/results/fashion-mnist-study"

@@ -27,7 +27,19 @@ import java.util.concurrent.Callable;
                 "SUBJECT is theory (Monte Carlo covariance estimate vs triple loop, the default), online-regression"
                         + " (rank-B MSGD step vs per-sample loop), sde (path steps vs naive) or deep (ConvSmall"
                         + " full-batch step vs PyTorch).",
-                "Remaining ARGS are passed to the benchmark."})
+                "Remaining ARGS are passed to the benchmark:",
+                "  theory: [--n N] (the noise's dimension n, an n x n covariance; default 1000) [--json FILE]",
+                "  online-regression: [--d D] (dimension, default 100) [--batch B] (default 256) [--b b] (default 16)"
+                        + " [--json FILE]",
+                "  sde: [SECONDS] per measurement, in (0, 600], default 2",
+                "  deep: msgd train's benchmark options: [--steps K] (per round; default 30) [--threads INTRA[,INTER]]"
+                        + " [--data DIR] [--no-pytorch] [--side-by-side] [--isa CAP[,CAP...]] (ONEDNN_MAX_CPU_ISA caps to"
+                        + " time TensorFlow Java at in child JVMs besides this process's own: AVX2, AVX512_CORE, ALL, AVX,"
+                        + " SSE41; default AVX2,ALL).",
+                "deep prints each framework's instruction set (PyTorch at its own defaults, without the launcher's"
+                        + " ONEDNN_MAX_CPU_ISA), each step's share of the FP32 peak of its own instruction set, every round's"
+                        + " ratios and load, INCONCLUSIVE when the machine was busy, and the core-hours of a paired seed of"
+                        + " the second study on today's path (AVX2) and at the widest instruction set."})
 final class BenchCommand implements Callable<Integer> {
 
     /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */

@@ -1,6 +1,8 @@
 package org.msgdlab.app;
 
 import org.msgdlab.core.io.FolderLock;
+import org.msgdlab.deep.bench.BenchSetup;
+import org.msgdlab.deep.bench.IsaCap;
 import org.msgdlab.deep.bench.StepBenchmarkReport;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.PixelScale;
@@ -36,7 +38,7 @@ import java.util.concurrent.Callable;
  * <pre>
  * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
  * msgd train --resume DIR [--iterations N]
- * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--no-pytorch] [--side-by-side]
+ * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--isa CAP[,CAP...]] [--no-pytorch] [--side-by-side]
  * </pre>
  * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory),
  * 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM; after both of the
@@ -150,12 +152,23 @@ final class TrainCommand implements Callable<Integer> {
             description = "Expected batch of MSGD-Bernoulli (default: the protocol's); refused with other methods.")
     Integer bernoulliBatch;
 
+    /** Rounds of {@code --benchmark}: alternating, compared by their medians. */
+    static final int BENCH_ROUNDS = 5;
+
     @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
     boolean benchmark;
 
     @Option(names = "--steps", paramLabel = "K", defaultValue = "30", description = "Benchmark steps per round"
             + " (default: ${DEFAULT-VALUE}).")
     int steps;
+
+    @Option(names = "--isa", paramLabel = "CAP[,CAP...]", split = ",", converter = IsaCapConverter.class,
+            defaultValue = "AVX2,ALL", description = "Benchmark: besides this process's own instruction set (its"
+            + " ONEDNN_MAX_CPU_ISA; the launcher pins AVX2), also time TensorFlow Java's oneDNN step, in a child JVM, under"
+            + " each of these caps of ONEDNN_MAX_CPU_ISA: AVX2, AVX512_CORE, ALL (the CPU's widest), AVX or SSE41; a cap"
+            + " that allows this process's own is not timed twice (default: ${DEFAULT-VALUE}, today's path and the widest,"
+            + " which the paired-seed cost line compares).")
+    List<IsaCap> isa;
 
     @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
     boolean noPytorch;
@@ -212,34 +225,55 @@ final class TrainCommand implements Callable<Integer> {
         int inter = t.length > 1 ? parseInt("--threads", t[1]) : RunConfig.DEFAULT_INTER_THREADS;
         int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
         if (t.length > 2 || intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
-            throw new IllegalArgumentException("--threads " + threads.replaceAll(",.*", "") + "," + inter + ": each count must"
-                    + " be in [0, " + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
+            throw new IllegalArgumentException("--threads=" + threads + " must be INTRA or INTRA,INTER, each count in [0, "
+                    + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
         }
         if (resume != null) {
             List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations")).toList();
+                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations") && !n.equals("--no-progress")).toList();
             if (!given.isEmpty()) {
                 throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
-                        + String.join(", ", given) + " cannot be changed there (only --iterations can)");
+                        + String.join(", ", given) + " cannot be changed there (only --iterations can, and --no-progress,"
+                        + " which changes no bit)");
+            }
+            // a run folder that is not there is a missing input (exit 1), as a missing --data is
+            if (!java.nio.file.Files.isDirectory(resume)) {
+                throw new java.nio.file.NoSuchFileException("--resume=" + resume + ": no such directory (a run folder that"
+                        + " holds run.json)");
+            }
+            if (!java.nio.file.Files.isRegularFile(resume.resolve("run.json"))) {
+                throw new java.nio.file.NoSuchFileException("--resume=" + resume + ": no run.json there (not a run folder)");
             }
             if (iterations != null && iterations < 1) {
                 throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to"
                         + " reach; leave it out to continue to the run's own)");
             }
         }
+        if (!benchmark) {
+            // the benchmark's options do nothing to a run: refused rather than ignored
+            List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
+                    .filter(n -> List.of("--steps", "--no-pytorch", "--side-by-side", "--isa").contains(n)).toList();
+            if (!benchOnly.isEmpty()) {
+                throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
+            }
+        } else if (steps < 1) {
+            throw new IllegalArgumentException("--steps=" + steps + " must be >= 1 (benchmark steps per round)");
+        }
         if (benchmark) {
             Path dir = data == null ? FashionMnist.DEFAULT_DIR : data;
             if (sideBySide) {
                 StepBenchmarkReport.sideBySide(dir, steps, out);
             } else {
-                StepBenchmarkReport.fullBatch(dir, intra, inter, steps, !noPytorch, out);
+                StepBenchmarkReport.fullBatch(BenchSetup.of(dir, intra, inter, steps, BENCH_ROUNDS)
+                        .withEnvironment(Training.environment()).withCaps(isa).withAlternatives(true, !noPytorch), out);
             }
             return ExitCode.OK.code();
         }
         if (resume != null) {
             // Ctrl-C or TERM: the run stops after its step and saves; the JVM's shutdown waits until the outcome is printed
             try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
-                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, err, Training.context(stop));
+                Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, !noProgress, err,
+                        Training.context(stop));
                 return report(o, resume, out);
             }
         }
@@ -263,6 +297,9 @@ final class TrainCommand implements Callable<Integer> {
                     + " for the magnitude matching SGD's noise)");
         }
         Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
+        if (!plugins.isEmpty() && !method.startsWith("plugin:")) {
+            throw new IllegalArgumentException("--plugin applies to --method plugin:NAME only, not to --method " + method);
+        }
         if (magnitude != null && !(m instanceof Algorithm2Method)) {
             throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
                     + " only, not to --method " + method);
@@ -372,6 +409,14 @@ final class TrainCommand implements Callable<Integer> {
         @Override
         public Protocol.TrainingSplit convert(String s) {
             return Protocol.TrainingSplit.parse(s);
+        }
+    }
+
+    /** {@link IsaCap#parse}. */
+    static final class IsaCapConverter implements CommandLine.ITypeConverter<IsaCap> {
+        @Override
+        public IsaCap convert(String s) {
+            return IsaCap.parse(s);
         }
     }
 

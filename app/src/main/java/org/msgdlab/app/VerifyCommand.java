@@ -170,7 +170,8 @@ final class VerifyCommand implements Callable<Integer> {
         Path dir = out.toAbsolutePath().normalize();
         String problem = notWritable(dir);
         if (problem != null) {
-            throw new ParameterException(spec.commandLine(), "--out " + out + ": not writable (" + problem + ")");
+            // a folder that cannot be written is a file not written, exit 1, as for msgd report (issue 47)
+            throw new java.nio.file.AccessDeniedException("--out " + out + ": not writable (" + problem + ")");
         }
         // one writer per report folder: a second verify (or report) into it is refused, naming the first's PID
         org.msgdlab.core.io.FolderLock folderLock;

@@ -65,12 +65,16 @@ class TrainCommandTest {
                 {"[msgd-fisher]-100", "--magnitude", "NaN"},
                 {"[msgd-fisher]-100", "--magnitude", "Infinity"},
                 {"gd", "--magnitude", "0.5"},
-                {"gd", "--bernoulli-batch", "20"}};
+                {"gd", "--bernoulli-batch", "20"},
+                {"gd", "--steps", "5"},
+                {"gd", "--no-pytorch", "--side-by-side"}};
         String[] expected = {
                 "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude=Infinity must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2) only, not to --method gd",
-                "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd"};
+                "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd",
+                "msgd train: --steps applies to --benchmark only",
+                "msgd train: --no-pytorch, --side-by-side applies to --benchmark only"};
         for (int i = 0; i < bad.length; i++) {
             assertRefusedInOneLine("refused-" + i, bad[i][0], Arrays.copyOfRange(bad[i], 1, bad[i].length), expected[i]);
         }
@@ -119,11 +123,16 @@ class TrainCommandTest {
         }
         String text = err.toString();
         assertTrue(text.contains("'imagenet'") && text.contains("Invalid value for option '--iterations': 'ten' is not an int"), text);
-        assertTrue(text.contains("--threads 100000,1: each count must be in [0, "), text);
+        assertTrue(text.contains("--threads=100000 must be INTRA or INTRA,INTER, each count in [0, "), text);
+        Run three = train("--threads", "1,2,3", "--preset", "fashion-mnist-small");
+        assertEquals(ExitCode.USAGE.code(), three.code(), three.err());
+        assertTrue(three.err().startsWith("msgd train: --threads=1,2,3 must be INTRA or INTRA,INTER"), "names the value given,"
+                + " not '1,2': " + three.err());
         assertTrue(text.contains("method 'sgd-99999999999': the batch size 99999999999 is beyond 2147483647"), text);
         assertTrue(text.contains("msgd train: Unknown option: '--bogus' (see 'msgd train --help')"), text);
         assertTrue(text.lines().allMatch(l -> l.startsWith("msgd train: ")), "every usage error is one line: " + text);
-        assertTrue(text.contains("--seed, --lr cannot be changed there (only --iterations can)"), text);
+        assertTrue(text.contains("--seed, --lr cannot be changed there (only --iterations can, and --no-progress, which"
+                + " changes no bit)"), text);
         // a preset whose data are absent says where it looked and where to get them, and writes no run
         Path out = tmp.resolve("no-cifar");
         Run r = train("--preset", "cifar10-vgg11", "--method", "gd", "--data", tmp.resolve("none").toString(), "--out",
@@ -157,6 +166,14 @@ class TrainCommandTest {
             assertEquals("msgd train: --iterations " + n + " must be >= 1 (the last iteration to reach; leave it out to"
                     + " continue to the run's own)", r.err().strip());
         }
+        // a run folder that is not there is a missing input, exit 1 as a missing --data
+        r = train("--resume", tmp.resolve("not-there").toString());
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        assertEquals("msgd train: --resume=" + tmp.resolve("not-there") + ": no such directory (a run folder that holds"
+                + " run.json)", r.err().strip());
+        // --no-progress changes no bit: a resume takes it
+        r = train("--resume", completed.toString(), "--no-progress");
+        assertEquals(ExitCode.OK.code(), r.code(), r.err());
         r = train("--resume", completed.toString());
         assertEquals(ExitCode.OK.code(), r.code(), r.err());
         assertTrue(r.out().startsWith("completed after 4 iterations") && r.out().contains(" s/step;")

@@ -89,7 +89,8 @@ class VerifyCommandTest {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         for (Path out : List.of(file, file.resolve("sub"))) {
             Run r = exec(twoPassingClaims(), "verify", "--out", out.toString());
-            assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+            assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), "a folder not writable is a file not written, as for report: "
+                    + r.err());
             assertOneLine(r.err());
             assertTrue(r.err().contains("--out " + out + ": not writable ("), r.err());
         }

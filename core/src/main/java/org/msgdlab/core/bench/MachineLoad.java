@@ -14,27 +14,64 @@ import java.util.Optional;
  * children's, {@code /proc/self/stat}) and the share stolen by the hypervisor. A speed measured while
  * others run is the speed of a shared machine, and a ratio of two programs' speeds moves with how each
  * suffers from sharing: such a timing is not evidence ({@link #busy()}).
+ * <p>
+ * The rule ({@link #busy()}, in words {@link #rule()}): a timing is busy, its speeds those of a shared machine
+ * and not a verdict, when any of
+ * <ul>
+ *   <li>other processes used at least {@link #BUSY_SHARE} of the machine's CPU time;</li>
+ *   <li>the hypervisor stole at least {@link #BUSY_STEAL} of it;</li>
+ *   <li>the 1-minute load average at the end was at least the machine's CPUs + 1 (the timing's own threads count
+ *       in it, at most one per CPU: one runnable thread more than CPUs on average means someone waited);</li>
+ *   <li>this process's timed threads got less than {@link #BUSY_OWN} of the CPU time they could have used (its
+ *       CPU ticks over the wall time times its threads; only where the timing says how many threads it ran).</li>
+ * </ul>
  *
  * @param othersShare share of the machine's CPU time used by other processes, in [0, 1] (NaN when not measured)
  * @param stealShare  share stolen by the hypervisor, in [0, 1] (NaN when not measured)
  * @param loadAverage the 1-minute load average at the end (NaN when not measured)
  * @param cpus        CPUs of the machine
+ * @param ownShare    CPU time this process (and its reaped children) got over wall time x the threads it ran, in
+ *                    [0, 1] (NaN when not measured)
  */
-public record MachineLoad(double othersShare, double stealShare, double loadAverage, int cpus) {
+public record MachineLoad(double othersShare, double stealShare, double loadAverage, int cpus, double ownShare) {
 
     /** Other processes' share of the machine at or above which a timing is called busy: a tenth of the CPUs. */
     public static final double BUSY_SHARE = 0.10;
     /** Hypervisor steal at or above which a timing is called busy. */
     public static final double BUSY_STEAL = 0.05;
+    /** The share of its CPU time below which this process's timing is called busy: it was kept waiting. */
+    public static final double BUSY_OWN = 0.90;
     /**
      * The evidence parameter in which a timing claim states its load rule; it marks the claim as one that
      * measures time (msgd diff leaves such claims out unless asked).
      */
     public static final String RULE_PARAMETER = "load.rule";
 
+    /**
+     * A load whose own share was not measured.
+     *
+     * @param othersShare share of the machine's CPU time used by other processes
+     * @param stealShare  share stolen by the hypervisor
+     * @param loadAverage the 1-minute load average at the end
+     * @param cpus        CPUs of the machine
+     */
+    public MachineLoad(double othersShare, double stealShare, double loadAverage, int cpus) {
+        this(othersShare, stealShare, loadAverage, cpus, Double.NaN);
+    }
+
     /** @return a load that could not be measured (no {@code /proc}: not Linux) */
     public static MachineLoad unknown() {
         return new MachineLoad(Double.NaN, Double.NaN, Double.NaN, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * This load with another own share: a round's load over all its processes, with the share its timed threads got.
+     *
+     * @param share the own share ({@link Ticks#since(Ticks, int)}), NaN when not measured
+     * @return the load
+     */
+    public MachineLoad withOwnShare(double share) {
+        return new MachineLoad(othersShare, stealShare, loadAverage, cpus, share);
     }
 
     /** @return whether the load was measured */
@@ -42,9 +79,43 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
         return !Double.isNaN(othersShare);
     }
 
-    /** @return whether others or the hypervisor took at least {@link #BUSY_SHARE} or {@link #BUSY_STEAL} of the machine */
+    /**
+     * The rule of the class comment: others took at least {@link #BUSY_SHARE}, the hypervisor {@link #BUSY_STEAL}, the
+     * load average reached the CPUs + 1, or this process got less than {@link #BUSY_OWN} of its CPU time. What was not
+     * measured (NaN) does not make a timing busy.
+     *
+     * @return whether the timing is that of a busy machine
+     */
     public boolean busy() {
-        return othersShare >= BUSY_SHARE || stealShare >= BUSY_STEAL;
+        return othersShare >= BUSY_SHARE || stealShare >= BUSY_STEAL || loadAverage >= cpus + 1 || ownShare < BUSY_OWN;
+    }
+
+    /** @return why {@link #busy()} says so, in words ("" when it does not) */
+    public String busyBecause() {
+        List<String> why = new java.util.ArrayList<>();
+        if (othersShare >= BUSY_SHARE) {
+            why.add(String.format(Locale.ROOT, "other processes used %.0f%% >= %.0f%% of the CPUs", 100 * othersShare,
+                    100 * BUSY_SHARE));
+        }
+        if (stealShare >= BUSY_STEAL) {
+            why.add(String.format(Locale.ROOT, "steal %.0f%% >= %.0f%%", 100 * stealShare, 100 * BUSY_STEAL));
+        }
+        if (loadAverage >= cpus + 1) {
+            why.add(String.format(Locale.ROOT, "load average %.2f >= %d CPUs + 1", loadAverage, cpus));
+        }
+        if (ownShare < BUSY_OWN) {
+            why.add(String.format(Locale.ROOT, "this process got %.0f%% < %.0f%% of its threads' CPU time", 100 * ownShare,
+                    100 * BUSY_OWN));
+        }
+        return String.join("; ", why);
+    }
+
+    /** @return the rule of {@link #busy()} in words, for evidence and bench lines */
+    public static String rule() {
+        return String.format(Locale.ROOT, "busy (a timing that is no evidence of speed) when other processes used >= %.0f%%"
+                + " of the machine's CPU time, or the hypervisor stole >= %.0f%%, or the 1-minute load average reached the"
+                + " CPUs + 1, or this process's timed threads got < %.0f%% of their CPU time (/proc/stat, /proc/self/stat,"
+                + " /proc/loadavg)", 100 * BUSY_SHARE, 100 * BUSY_STEAL, 100 * BUSY_OWN);
     }
 
     /** @return e.g. "other processes used 43% of the 2 CPUs, steal 0%, load average 2.10", or why it is unknown */
@@ -53,7 +124,9 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
             return "the machine's load was not measured (no /proc/stat)";
         }
         return String.format(Locale.ROOT, "other processes used %.0f%% of the %d CPUs, steal %.0f%%, load average %.2f",
-                100 * othersShare, cpus, 100 * stealShare, loadAverage);
+                100 * othersShare, cpus, 100 * stealShare, loadAverage)
+                + (Double.isNaN(ownShare) ? "" : String.format(Locale.ROOT, ", this process got %.0f%% of its threads'"
+                + " CPU time", 100 * ownShare));
     }
 
     /**
@@ -71,9 +144,11 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
         if (!rounds.stream().allMatch(MachineLoad::measured)) {
             return unknown();
         }
+        double[] own = rounds.stream().mapToDouble(MachineLoad::ownShare).toArray();
         return new MachineLoad(MedianRate.median(rounds.stream().mapToDouble(MachineLoad::othersShare).toArray()),
                 MedianRate.median(rounds.stream().mapToDouble(MachineLoad::stealShare).toArray()),
-                rounds.get(rounds.size() - 1).loadAverage(), rounds.get(0).cpus());
+                rounds.get(rounds.size() - 1).loadAverage(), rounds.get(0).cpus(),
+                Arrays.stream(own).anyMatch(Double::isNaN) ? Double.NaN : MedianRate.median(own));
     }
 
     /**
@@ -142,6 +217,25 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
             double stolen = (double) (steal - earlier.steal) / dt;
             return new MachineLoad(Math.min(1, Math.max(0, others)), Math.min(1, Math.max(0, stolen)), loadAverage, cpus);
         }
+
+        /**
+         * The load between {@code earlier} and these ticks, with the share of CPU time this process's {@code threads}
+         * got: its ticks over the wall time (the machine's ticks over its CPUs) times {@code threads}.
+         *
+         * @param earlier ticks taken before
+         * @param threads threads this process ran busy in between, >= 1
+         * @return the load, with its own share clamped to [0, 1]
+         * @throws IllegalArgumentException when {@code threads} is below 1
+         */
+        public MachineLoad since(Ticks earlier, int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("timed threads=" + threads + " must be >= 1");
+            }
+            MachineLoad l = since(earlier);
+            double wall = (double) (total - earlier.total) / cpus;
+            double own = wall <= 0 ? Double.NaN : Math.min(1, Math.max(0, (this.own - earlier.own) / (wall * threads)));
+            return new MachineLoad(l.othersShare(), l.stealShare(), l.loadAverage(), l.cpus(), own);
+        }
     }
 
     /**
@@ -166,6 +260,20 @@ public record MachineLoad(double othersShare, double stealShare, double loadAver
                 return unknown();
             }
             return end.get().since(start.get());
+        }
+
+        /**
+         * The load since the meter started, with this process's own share ({@link Ticks#since(Ticks, int)}).
+         *
+         * @param threads threads this process ran busy since the start, >= 1
+         * @return the load ({@link #unknown()} without {@code /proc})
+         */
+        public MachineLoad stop(int threads) {
+            Optional<Ticks> end = Ticks.now();
+            if (start.isEmpty() || end.isEmpty()) {
+                return unknown();
+            }
+            return end.get().since(start.get(), threads);
         }
     }
 }

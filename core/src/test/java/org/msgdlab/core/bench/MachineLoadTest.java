@@ -53,6 +53,38 @@ class MachineLoadTest {
     }
 
     @Test
+    void aLoadAverageOfTheCpusPlusOneIsBusy() {
+        // 2 CPUs: the timing's own threads count in the load average, so 2.9 is not yet someone waiting, 3.0 is
+        assertFalse(new MachineLoad(0.01, 0, 2.9, 2).busy());
+        MachineLoad l = new MachineLoad(0.01, 0, 3.0, 2);
+        assertTrue(l.busy());
+        assertEquals("load average 3.00 >= 2 CPUs + 1", l.busyBecause());
+    }
+
+    @Test
+    void aTimingWhoseThreadsGotLessThanNinetyPercentOfTheirCpuTimeIsBusy() {
+        MachineLoad.Ticks a = MachineLoad.Ticks.parse(procStat(1000, 0, 0, 5000, 0, 0, 0, 0), selfStat(0, 0, 0, 0), "0.5");
+        // 200 machine ticks on 2 CPUs: 100 ticks of wall time; this process used 180 ticks (all of the machine's busy ones)
+        MachineLoad.Ticks b = MachineLoad.Ticks.parse(procStat(1180, 0, 0, 5020, 0, 0, 0, 0), selfStat(170, 10, 0, 0), "0.5");
+        MachineLoad one = b.since(a, 2);
+        assertEquals(0.9, one.ownShare(), 1e-12);
+        assertFalse(one.busy(), one.busyBecause());
+        // the same ticks, had the timing asked for 4 threads' worth: it got 45% of them
+        MachineLoad kept = b.since(a, 4);
+        assertEquals(0.45, kept.ownShare(), 1e-12);
+        assertTrue(kept.busy());
+        assertTrue(kept.busyBecause().contains("this process got 45% < 90%"), kept.busyBecause());
+        assertTrue(kept.describe().endsWith(", this process got 45% of its threads' CPU time"), kept.describe());
+        assertFalse(new MachineLoad(0, 0, 0.1, 2, Double.NaN).busy());
+        assertThrows(IllegalArgumentException.class, () -> b.since(a, 0));
+        // the rounds' median own share; unknown as soon as one round's is
+        assertEquals(0.5, MachineLoad.median(List.of(new MachineLoad(0, 0, 0, 2, 0.4), new MachineLoad(0, 0, 0, 2, 0.5),
+                new MachineLoad(0, 0, 0, 2, 0.95))).ownShare(), 1e-12);
+        assertTrue(Double.isNaN(MachineLoad.median(List.of(new MachineLoad(0, 0, 0, 2, 0.4), new MachineLoad(0, 0, 0, 2)))
+                .ownShare()));
+    }
+
+    @Test
     void theLoadOfRoundsIsTheirMedianSoThatALoadInFewerThanHalfOfThemIsNotBusy() {
         MachineLoad quiet = new MachineLoad(0.01, 0, 0.1, 2);
         MachineLoad loud = new MachineLoad(0.9, 0, 2.0, 2);

@@ -2,6 +2,8 @@ package org.msgdlab.deep.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.msgdlab.core.bench.CpuInfo;
+import org.msgdlab.core.bench.Isa;
 import org.msgdlab.deep.bench.StepBenchmark.Measurement;
 
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +20,12 @@ import java.util.concurrent.TimeUnit;
  * The PyTorch reference of the full-batch step ({@code deep/bench/convsmall_step.py}: the same
  * network, data, weights and update), run as a subprocess on the same cores; Debian's
  * {@code python3-torch} (1.13) provides it.
+ * <p>
+ * PyTorch runs at its own defaults: its oneDNN reads the same {@code ONEDNN_MAX_CPU_ISA} as TensorFlow's, so the
+ * child's environment is this process's without {@link IsaCap#VARIABLES} ({@link #process}); under the launcher's
+ * AVX2 pin it would otherwise be held to AVX2 too (issue 43: 8,755 against 14,821 images/s at its default on an
+ * AVX-512 machine). The script reports the cap it saw and ATen's CPU capability, and the measurement records the
+ * instruction set ({@link StepBenchmark.Measurement#isa()}).
  */
 public final class PytorchReference {
 
@@ -89,12 +98,40 @@ public final class PytorchReference {
         if (script.isEmpty() || py.isEmpty()) {
             return Optional.empty();
         }
-        String text = Subprocess.run(List.of(py.get(), script.get().toString(), "--data", dataDir.toString(), "--n",
+        String text = Subprocess.run(process(List.of(py.get(), script.get().toString(), "--data", dataDir.toString(), "--n",
                 Integer.toString(n), "--threads", Integer.toString(threads), "--steps", Integer.toString(steps),
-                "--warmup", Integer.toString(warmup)), null, "PyTorch reference " + script.get());
+                "--warmup", Integer.toString(warmup))), "PyTorch reference " + script.get());
         JsonNode j = lastJson(text, "PyTorch reference");
-        return Optional.of(new Measurement("pytorch", j.get("version").asText(), j.get("threads").asInt(),
-                j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble()));
+        return Optional.of(measurement(j, CpuInfo.read()));
+    }
+
+    /**
+     * The process of the reference (or of any {@code command} run as it): this process's environment without
+     * {@link IsaCap#VARIABLES}, so that PyTorch's oneDNN runs at its own default (the CPU's widest).
+     *
+     * @param command the command
+     * @return the builder
+     */
+    static ProcessBuilder process(List<String> command) {
+        return Subprocess.process(command, Map.of(), IsaCap.VARIABLES);
+    }
+
+    /**
+     * The measurement of the reference's JSON line: the instruction set its oneDNN may use (the CPU's widest under
+     * the cap it reports seeing, none expected) and ATen's CPU capability.
+     *
+     * @param j   the line
+     * @param cpu the CPU
+     * @return the measurement
+     */
+    static Measurement measurement(JsonNode j, CpuInfo cpu) {
+        String seen = j.path("onednn_max_cpu_isa").isTextual() ? j.get("onednn_max_cpu_isa").asText() : null;
+        Isa isa = cpu.widestIsa().cappedBy(seen);
+        String how = (seen == null ? IsaCap.VARIABLE + " unset (PyTorch's default: the CPU's widest)"
+                : IsaCap.VARIABLE + "=" + seen + " in PyTorch's environment") + "; ATen kernels "
+                + j.path("cpu_capability").asText("unknown");
+        return new Measurement("pytorch", j.get("version").asText(), j.get("threads").asInt(), j.get("n").asInt(),
+                j.get("steps").asInt(), j.get("seconds_per_step").asDouble(), new IsaCap.InUse(isa, how));
     }
 
     /** The last line of {@code text} that is a JSON object. */

@@ -45,7 +45,30 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
      * @return seconds of a run of {@code iterations} steps of {@code stepSeconds}, evaluated every {@code evalEvery} and at 0
      */
     public double runSeconds(double stepSeconds, int iterations, int evalEvery) {
-        return iterations * stepSeconds + (iterations / evalEvery + 1) * evaluation;
+        return runSeconds(stepSeconds, iterations, evalEvery, evaluation);
+    }
+
+    /**
+     * The wall time of one run from its parts, the one formula of a run's cost here:
+     * <pre>
+     *   run seconds = I x step + (floor(I / E) + 1) x evaluation
+     * </pre>
+     * (I iterations of a step, an evaluation before training and after every E-th iteration, as the training loop
+     * does; checkpoints and the JVM's start left out).
+     *
+     * @param stepSeconds       seconds per step
+     * @param iterations        I
+     * @param evalEvery         E, >= 1
+     * @param evaluationSeconds seconds per evaluation
+     * @return the run's seconds
+     * @throws IllegalArgumentException when {@code evalEvery} is below 1 or {@code iterations} negative
+     */
+    public static double runSeconds(double stepSeconds, int iterations, int evalEvery, double evaluationSeconds) {
+        if (evalEvery < 1 || iterations < 0) {
+            throw new IllegalArgumentException("run iterations=" + iterations + " must be >= 0 and evalEvery=" + evalEvery
+                    + " >= 1");
+        }
+        return iterations * stepSeconds + (iterations / evalEvery + 1) * evaluationSeconds;
     }
 
     /** @return the chunk with the shortest pass over the test set */
@@ -99,7 +122,7 @@ public record RunCost(Kernels kernels, double gdStep, double sgd50Step, double e
         }
     }
 
-    private static double stepSeconds(TrainingGraph g, String method, int steps) {
+    static double stepSeconds(TrainingGraph g, String method, int steps) {
         Method.Plan plan = Method.parse(method, 50, Double.NaN).plan(g.trainCount(), 1);
         for (int k = 0; k < 3; k++) {
             Method.Feed f = plan.draw(k);

@@ -4,21 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.graph.Kernels;
-import org.msgdlab.deep.graph.GraphOptions;
-import org.msgdlab.deep.graph.TrainingGraph;
 import org.msgdlab.deep.model.ConvSmall;
-import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.bench.MedianRate;
 
+import org.msgdlab.core.bench.Isa;
 import org.msgdlab.core.bench.MachineLoad;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Map;
 
 /**
  * Speed of the Fashion-MNIST full-batch step (Algorithm 1 on n = 1000 images, ConvSmall, fed W only;
@@ -48,8 +48,37 @@ public final class StepBenchmark {
      * @param n               images per step
      * @param steps           steps timed
      * @param secondsPerStep  mean wall time of one step over the {@code steps}
+     * @param isa             the instruction set its oneDNN kernels ran and where that comes from; null where it does
+     *                        not apply or was not recorded (Eigen kernels: fixed by TensorFlow's build)
      */
-    public record Measurement(String framework, String version, int threads, int n, int steps, double secondsPerStep) {
+    public record Measurement(String framework, String version, int threads, int n, int steps, double secondsPerStep,
+                              IsaCap.InUse isa) {
+        /**
+         * A measurement whose instruction set is not recorded.
+         *
+         * @param framework      the framework
+         * @param version        its version
+         * @param threads        intra-op threads
+         * @param n              images per step
+         * @param steps          steps timed
+         * @param secondsPerStep mean wall time of one step
+         */
+        public Measurement(String framework, String version, int threads, int n, int steps, double secondsPerStep) {
+            this(framework, version, threads, n, steps, secondsPerStep, null);
+        }
+
+        /**
+         * @param is an instruction set and where it comes from
+         * @return this measurement at {@code is}
+         */
+        public Measurement at(IsaCap.InUse is) {
+            return new Measurement(framework, version, threads, n, steps, secondsPerStep, is);
+        }
+
+        /** @return the framework and, where recorded, the instruction set: "tensorflow-java/onednn@avx2" */
+        public String label() {
+            return isa == null ? framework : framework + "@" + isa.isa().id();
+        }
         /** @return steps per second */
         public double stepsPerSecond() {
             return 1.0 / secondsPerStep;
@@ -62,8 +91,8 @@ public final class StepBenchmark {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%s %s (%d threads): %.4f s/step, %.0f images/s (n=%d, %d steps)",
-                    framework, version, threads, secondsPerStep, imagesPerSecond(), n, steps);
+            return String.format(Locale.ROOT, "%s %s (%d threads%s): %.4f s/step, %.0f images/s (n=%d, %d steps)",
+                    label(), version, threads, isa == null ? "" : "; " + isa.how(), secondsPerStep, imagesPerSecond(), n, steps);
         }
     }
 
@@ -91,41 +120,6 @@ public final class StepBenchmark {
         }
     }
 
-    /** The TensorFlow step's graph, built and warmed up once, timed as often as asked. */
-    static final class TensorflowStep implements AutoCloseable {
-        private final TrainingGraph graph;
-        private final Method.Plan plan;
-        private final int intra;
-        private long next;
-
-        TensorflowStep(ImageSet train, int intra, int inter, int warmup) {
-            this.intra = intra;
-            this.plan = Method.parse("msgd-fisher", 50, Double.NaN).plan(train.count(), 1);
-            this.graph = TrainingGraph.build(ConvSmall.paper(), train, null,
-                    GraphOptions.defaults(1).withThreads(intra, inter));
-            for (int k = 0; k < warmup; k++) {
-                Method.Feed f = plan.draw(next++);
-                graph.step(f.indices(), f.weights(), 0.01);
-            }
-        }
-
-        Measurement time(int steps) {
-            long t0 = System.nanoTime();
-            for (int k = 0; k < steps; k++) {
-                Method.Feed f = plan.draw(next++);
-                graph.step(f.indices(), f.weights(), 0.01);
-            }
-            double dt = (System.nanoTime() - t0) / 1e9 / steps;
-            return new Measurement(tensorflowName(Kernels.current()), org.tensorflow.TensorFlow.version(), intra,
-                    graph.trainCount(), steps, dt);
-        }
-
-        @Override
-        public void close() {
-            graph.close();
-        }
-    }
-
     /**
      * The rounds of a comparison: in each, this process's TensorFlow step, then the other kernels'
      * (empty list when not measured), then PyTorch's (empty when PyTorch is missing). Speeds are
@@ -137,9 +131,24 @@ public final class StepBenchmark {
      * @param otherKernels the other kernels' step per round, or empty
      * @param pytorch      PyTorch's step per round, or empty
      * @param loads        what the rest of the machine took during each round (one per round)
+     * @param atIsa        TensorFlow Java's oneDNN step timed in child JVMs at other instruction sets, per round, by
+     *                     instruction set (empty when none)
      */
     public record Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch,
-                             List<MachineLoad> loads) {
+                             List<MachineLoad> loads, Map<Isa, List<Measurement>> atIsa) {
+        /**
+         * A comparison without other instruction sets.
+         *
+         * @param tensorflow   this process's TensorFlow step per round
+         * @param otherKernels the other kernels' step per round, or empty
+         * @param pytorch      PyTorch's step per round, or empty
+         * @param loads        the machine's load per round
+         */
+        public Comparison(List<Measurement> tensorflow, List<Measurement> otherKernels, List<Measurement> pytorch,
+                          List<MachineLoad> loads) {
+            this(tensorflow, otherKernels, pytorch, loads, Map.of());
+        }
+
         /**
          * Copies the lists.
          *
@@ -150,6 +159,9 @@ public final class StepBenchmark {
             otherKernels = List.copyOf(otherKernels);
             pytorch = List.copyOf(pytorch);
             loads = List.copyOf(loads);
+            Map<Isa, List<Measurement>> copy = new LinkedHashMap<>();
+            atIsa.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            atIsa = Collections.unmodifiableMap(copy);
             if (tensorflow.isEmpty()) {
                 throw new IllegalArgumentException("a comparison needs at least one round");
             }
@@ -201,17 +213,55 @@ public final class StepBenchmark {
 
         /** @return the TensorFlow / PyTorch ratio within each round */
         public double[] roundRatios() {
-            double[] r = new double[Math.min(tensorflow.size(), pytorch.size())];
+            return roundRatios(tensorflow, pytorch);
+        }
+
+        /**
+         * The ratio of images per second of {@code a} over {@code b} within each round.
+         *
+         * @param a one step's rounds
+         * @param b another's
+         * @return one ratio per round both have
+         */
+        public static double[] roundRatios(List<Measurement> a, List<Measurement> b) {
+            double[] r = new double[Math.min(a.size(), b.size())];
             for (int i = 0; i < r.length; i++) {
-                r[i] = tensorflow.get(i).imagesPerSecond() / pytorch.get(i).imagesPerSecond();
+                r[i] = a.get(i).imagesPerSecond() / b.get(i).imagesPerSecond();
             }
             return r;
+        }
+
+        /**
+         * Images per second, median over the rounds.
+         *
+         * @param ms one step's rounds
+         * @return n over the median seconds per step (NaN when empty)
+         */
+        public static double imagesPerSecond(List<Measurement> ms) {
+            return ms.isEmpty() ? Double.NaN : ms.get(0).n() / medianSeconds(ms);
+        }
+
+        /**
+         * TensorFlow Java's oneDNN step by the instruction set it ran: this process's own (when its measurements
+         * record one and its kernels are oneDNN) and the child JVMs'.
+         *
+         * @return rounds by instruction set, this process's first
+         */
+        public Map<Isa, List<Measurement>> tensorflowByIsa() {
+            Map<Isa, List<Measurement>> m = new LinkedHashMap<>();
+            Measurement first = tensorflow.get(0);
+            if (first.isa() != null) {
+                m.put(first.isa().isa(), tensorflow);
+            }
+            atIsa.forEach(m::putIfAbsent);
+            return m;
         }
     }
 
     /**
      * {@code rounds} alternating rounds of {@code steps} steps of each: this process's TensorFlow
-     * step, the other kernels' (when {@code otherKernels}) and PyTorch's (when available).
+     * step, the other kernels' (when {@code otherKernels}) and PyTorch's (when available); this process's instruction
+     * set not known ({@link BenchSetup#of}).
      *
      * @param train        the training set (the full batch)
      * @param dataDir      where Fashion-MNIST is, for the child processes
@@ -230,26 +280,64 @@ public final class StepBenchmark {
         if (rounds < 1 || steps < 1) {
             throw new IllegalArgumentException("benchmark rounds=" + rounds + " and steps=" + steps + " must be >= 1");
         }
-        boolean pytorch = PytorchReference.available();
+        BenchSetup s = BenchSetup.of(dataDir, intra, inter, steps, rounds);
+        return compare(train, new BenchSetup(dataDir, intra, inter, warmup, steps, rounds, otherKernels, true, s.cpu(),
+                s.here(), List.of()));
+    }
+
+    /**
+     * {@code setup.rounds()} alternating rounds of {@code setup.steps()} steps of each: this process's TensorFlow
+     * step (at its own instruction set), the oneDNN step in a child JVM at each of {@link BenchSetup#childCaps}, the
+     * other kernels' (when asked) and PyTorch's at its own defaults (when asked and available). Each round's load is
+     * metered over the round, and its own share over this process's step alone (child processes start single-threaded).
+     *
+     * @param train the training set (the full batch)
+     * @param setup what to time
+     * @return the rounds
+     * @throws IOException when a child process fails, or PyTorch becomes unavailable between rounds
+     */
+    public static Comparison compare(ImageSet train, BenchSetup setup) throws IOException {
+        boolean pytorch = setup.pytorch() && PytorchReference.available();
+        boolean oneDnn = Kernels.current() == Kernels.ONEDNN;
+        Map<Isa, IsaCap> children = setup.childCaps(oneDnn);
         List<Measurement> tf = new ArrayList<>();
         List<Measurement> other = new ArrayList<>();
         List<Measurement> pt = new ArrayList<>();
+        Map<Isa, List<Measurement>> atIsa = new LinkedHashMap<>();
+        children.keySet().forEach(i -> atIsa.put(i, new ArrayList<>()));
         List<MachineLoad> loads = new ArrayList<>();
-        try (TensorflowStep s = new TensorflowStep(train, intra, inter, warmup)) {
-            for (int r = 0; r < rounds; r++) {
-                MachineLoad.Meter meter = MachineLoad.Meter.start();
-                tf.add(s.time(steps));
-                if (otherKernels) {
-                    other.add(otherKernels(dataDir, train.count(), intra, inter, warmup, steps));
+        try (TensorflowStep s = new TensorflowStep(train, setup.intra(), setup.inter(), setup.warmup())) {
+            for (int r = 0; r < setup.rounds(); r++) {
+                MachineLoad.Meter round = MachineLoad.Meter.start();
+                MachineLoad.Meter own = MachineLoad.Meter.start();
+                Measurement here = s.time(setup.steps());
+                double ownShare = own.stop(setup.cores()).ownShare();
+                tf.add(oneDnn ? here.at(setup.here()) : here);
+                for (Map.Entry<Isa, IsaCap> c : children.entrySet()) {
+                    atIsa.get(c.getKey()).add(atCap(setup, train.count(), c.getValue()));
+                }
+                if (setup.otherKernels()) {
+                    other.add(otherKernels(setup.dataDir(), train.count(), setup.intra(), setup.inter(), setup.warmup(),
+                            setup.steps()));
                 }
                 if (pytorch) {
-                    pt.add(PytorchReference.time(dataDir, train.count(), intra, warmup, steps).orElseThrow(
-                            () -> new IOException("PyTorch became unavailable between rounds")));
+                    pt.add(PytorchReference.time(setup.dataDir(), train.count(), setup.intra(), setup.warmup(), setup.steps())
+                            .orElseThrow(() -> new IOException("PyTorch became unavailable between rounds")));
                 }
-                loads.add(meter.stop());
+                loads.add(round.stop().withOwnShare(ownShare));
             }
         }
-        return new Comparison(tf, other, pt, loads);
+        return new Comparison(tf, other, pt, loads, atIsa);
+    }
+
+    /** The oneDNN step timed in a child JVM under {@code cap}. */
+    static Measurement atCap(BenchSetup setup, int n, IsaCap cap) throws IOException {
+        JsonNode j = Subprocess.atCap(StepBenchmark.class, List.of(setup.dataDir().toString(), Integer.toString(n),
+                Integer.toString(setup.intra()), Integer.toString(setup.inter()), Integer.toString(setup.warmup()),
+                Integer.toString(setup.steps())), cap, "TensorFlow step");
+        return new Measurement(tensorflowName(Kernels.ONEDNN), j.get("version").asText(), j.get("threads").asInt(),
+                j.get("n").asInt(), j.get("steps").asInt(), j.get("seconds_per_step").asDouble(),
+                IsaCap.InUse.of(setup.cpu(), cap));
     }
 
     /** The step timed in a child JVM running the kernels this process does not. */

@@ -1,17 +1,17 @@
 package org.msgdlab.deep.bench;
 
-import org.msgdlab.core.bench.PeakFlops;
+import org.msgdlab.core.bench.MachineLoad;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
-import org.msgdlab.deep.model.ConvSmall;
+import org.msgdlab.deep.graph.Kernels;
 import org.msgdlab.deep.train.Trainer;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The benchmarks of {@code msgd train --benchmark} (and {@code msgd bench deep}), as lines on a stream: the
@@ -23,60 +23,89 @@ public final class StepBenchmarkReport {
     }
 
     /**
-     * {@code msgd train --benchmark}: the full-batch step of ConvSmall on n = 1,000 Fashion-MNIST images against
-     * PyTorch and the other kernels, in alternating rounds, then what a 10,000-iteration run costs; printed on
-     * {@code out}.
+     * {@code msgd train --benchmark} ({@code msgd bench deep}): the full-batch step of ConvSmall on n = 1,000
+     * Fashion-MNIST images in alternating rounds: TensorFlow Java at this process's instruction set and at each other
+     * one {@code setup} asks (child JVMs), the other kernels, and PyTorch at its own defaults; each step against the
+     * peak of the instruction set it ran, the ratios per round and their medians, the machine's load and whether it
+     * makes the timing INCONCLUSIVE; then the cost of a paired seed of the second study on today's path (AVX2) and at
+     * the CPU's widest instruction set, and what a 10,000-iteration run costs with either kernels. Printed on {@code out}.
      *
-     * @param dataDir where Fashion-MNIST is
-     * @param intra   TensorFlow intra-op threads (0: TensorFlow's default)
-     * @param inter   TensorFlow inter-op threads
-     * @param steps   steps per round
-     * @param pytorch whether to measure PyTorch too
-     * @param out     where the lines go
-     * @throws IOException when the data cannot be read
+     * @param setup what to time (its steps per round, rounds, threads, caps and this process's instruction set)
+     * @param out   where the lines go
+     * @throws IOException when the data cannot be read or a child process fails
      */
-    public static void fullBatch(Path dataDir, int intra, int inter, int steps, boolean pytorch, PrintStream out)
-            throws IOException {
+    public static void fullBatch(BenchSetup setup, PrintStream out) throws IOException {
+        Path dataDir = setup.dataDir();
+        int intra = setup.intra();
+        int inter = setup.inter();
+        int steps = setup.steps();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
-        int rounds = 5;
+        boolean oneDnn = Kernels.current() == Kernels.ONEDNN;
         out.println("full-batch step of ConvSmall on n=1000 Fashion-MNIST images (Algorithm 1, MSGD-Fisher weights), "
-                + rounds + " alternating rounds of " + steps + " steps");
+                + setup.rounds() + " alternating rounds of " + steps + " steps");
         out.println("device: " + Trainer.device(intra, inter));
-        if (pytorch && !PytorchReference.available()) {
+        out.println("cpu: " + setup.cpu().describe() + ", widest instruction set " + setup.cpu().widestIsa().id() + "; "
+                + setup.cores() + " cores used by each step timed");
+        out.println("tensorflow-java, this process: " + (oneDnn ? "oneDNN at " + setup.here() : "Eigen kernels (no oneDNN"
+                + " instruction set)"));
+        setup.childCaps(oneDnn).forEach((isa, cap) -> out.println("tensorflow-java, child JVM: oneDNN at "
+                + IsaCap.InUse.of(setup.cpu(), cap)));
+        if (setup.pytorch() && !PytorchReference.available()) {
             out.println("pytorch: not measured (no python3 importing torch, or deep/bench/convsmall_step.py not found;"
                     + " Debian: apt-get install python3-torch)");
+        } else if (setup.pytorch()) {
+            out.println("pytorch: at its own defaults (its child process has no " + String.join(" or ", IsaCap.VARIABLES)
+                    + "; it reports the instruction sets it ran)");
         }
-        StepBenchmark.Comparison c = StepBenchmark.compare(train, dataDir, intra, inter, 5, steps, rounds, true);
+        StepBenchmark.Comparison c = StepBenchmark.compare(train, setup);
+        Map<String, List<StepBenchmark.Measurement>> series = BenchLines.series(c);
         for (int r = 0; r < c.tensorflow().size(); r++) {
-            out.println("round " + (r + 1) + ": " + c.tensorflow().get(r));
-            out.println("round " + (r + 1) + ": " + c.otherKernels().get(r));
-            if (pytorch && r < c.pytorch().size()) {
-                out.println("round " + (r + 1) + ": " + c.pytorch().get(r));
+            for (List<StepBenchmark.Measurement> s : series.values()) {
+                out.println("round " + (r + 1) + ": " + s.get(r));
             }
-            out.println("round " + (r + 1) + ": " + c.loads().get(r).describe());
+            String ratios = BenchLines.roundRatios(c, r);
+            if (!ratios.isEmpty()) {
+                out.println("round " + (r + 1) + ": " + ratios);
+            }
+            MachineLoad load = c.loads().get(r);
+            out.println("round " + (r + 1) + ": load: " + load.describe() + (load.busy() ? " (busy: " + load.busyBecause() + ")" : ""));
         }
-        if (c.load().busy()) {
-            out.println("warning: the machine was busy (" + c.load().describe() + ", medians over the rounds): these are"
-                    + " the speeds of a shared machine, not evidence of the kernels' speed");
+        BenchLines.peaks(c, setup.cpu(), setup.cores()).forEach(out::println);
+        BenchLines.medians(c, setup.cpu(), setup.cores()).forEach(out::println);
+        out.println(String.format(Locale.ROOT, "FLOPs per image %.0f (2 per multiply-add: forward, weight and input gradients)",
+                BenchLines.flopsPerImage()));
+        BenchLines.ratios(c).forEach(out::println);
+        if (!c.otherKernels().isEmpty()) {
+            out.println(String.format(Locale.ROOT, "kernels %s / %s, medians: %.2f", c.tensorflow().get(0).label(),
+                    c.otherKernels().get(0).label(), c.kernelRatio()));
         }
-        double flops = ConvSmall.paper().trainingFlopsPerImage();
-        double peak = (intra == 0 ? Runtime.getRuntime().availableProcessors() : intra) * PeakFlops.perCoreGflopsFloat32();
-        out.println(String.format(Locale.ROOT, "medians: %s %.0f images/s (%.1f GFLOP/s, %.0f%% of FP32 peak);"
-                        + " %s %.0f images/s (%.1f GFLOP/s)%s", c.tensorflow().get(0).framework(), c.tensorflowImagesPerSecond(),
-                c.tensorflowImagesPerSecond() * flops / 1e9, 100 * c.tensorflowImagesPerSecond() * flops / 1e9 / peak,
-                c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.otherKernelsImagesPerSecond() * flops / 1e9,
-                !pytorch || c.pytorch().isEmpty() ? "" : String.format(Locale.ROOT, "; pytorch %.0f images/s (%.1f GFLOP/s)",
-                        c.pytorchImagesPerSecond(), c.pytorchImagesPerSecond() * flops / 1e9)));
-        out.println(String.format(Locale.ROOT, "FLOPs per image %.0f (2 per multiply-add: forward, weight and input gradients);"
-                + " FP32 peak %.0f GFLOP/s (%s, x2 for float32, %s cores)", flops, peak, PeakFlops.assumption(),
-                intra == 0 ? "all" : Integer.toString(intra)));
-        out.println(String.format(Locale.ROOT, "kernels %s / %s, medians: %.2f", c.tensorflow().get(0).framework(),
-                c.otherKernels().get(0).framework(), c.kernelRatio()));
-        if (pytorch && !c.pytorch().isEmpty()) {
-            out.println(String.format(Locale.ROOT, "ratio TensorFlow Java / PyTorch images per second, medians of the rounds:"
-                    + " %.2f (target >= %.1f; per round %s)", c.ratio(), StepBenchmark.SPEED_TARGET, Arrays.toString(
-                    Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray())));
+        out.println(BenchLines.verdict(c.load(), "the step's rounds (medians over the rounds)"));
+        pairedSeedCost(setup, oneDnn, out);
+        if (setup.otherKernels()) {
+            runCost(dataDir, intra, inter, steps, out);
         }
+    }
+
+    /** The paired-seed cost lines: the parts timed on today's path (AVX2) and at the widest, here or in child JVMs. */
+    private static void pairedSeedCost(BenchSetup setup, boolean oneDnn, PrintStream out) throws IOException {
+        MachineLoad.Meter meter = MachineLoad.Meter.start();
+        PairedSeedCost today = new PairedSeedCost(parts(setup, oneDnn, IsaCap.AVX2));
+        PairedSeedCost widest = IsaCap.ALL.limit(setup.cpu()) == IsaCap.AVX2.limit(setup.cpu()) ? today
+                : new PairedSeedCost(parts(setup, oneDnn, IsaCap.ALL));
+        MachineLoad load = meter.stop();
+        BenchLines.pairedSeedCost(today, widest).forEach(out::println);
+        out.println(BenchLines.verdict(load, "the paired seed's parts"));
+    }
+
+    private static StepParts parts(BenchSetup setup, boolean oneDnn, IsaCap cap) throws IOException {
+        if (oneDnn && cap.limit(setup.cpu()) == setup.here().isa()) {
+            return StepParts.measure(setup.dataDir(), setup.steps(), 3, setup.here());
+        }
+        return StepParts.inChild(setup.dataDir(), setup.steps(), 3, setup.cpu(), cap);
+    }
+
+    /** What a 10,000-iteration run costs with this process's kernels and the other ones (at the bench's threads). */
+    private static void runCost(Path dataDir, int intra, int inter, int steps, PrintStream out) throws IOException {
         RunCost here = RunCost.measure(dataDir, intra, inter, steps, 3);
         RunCost other = RunCost.otherKernels(dataDir, intra, inter, steps, 3);
         for (RunCost rc : List.of(here, other)) {

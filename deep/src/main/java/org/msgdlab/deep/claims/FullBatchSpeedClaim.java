@@ -7,7 +7,11 @@ import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
 import org.msgdlab.deep.model.ConvSmall;
 import org.msgdlab.core.bench.MachineLoad;
-import org.msgdlab.core.bench.PeakFlops;
+import org.msgdlab.core.bench.CpuInfo;
+import org.msgdlab.core.bench.Fp32Peak;
+import org.msgdlab.deep.bench.BenchSetup;
+import org.msgdlab.deep.bench.IsaCap;
+import org.msgdlab.deep.study.StudyClaim;
 import org.msgdlab.core.claims.Budget;
 import org.msgdlab.core.claims.TimingAnswer;
 import org.msgdlab.core.claims.Evidence;
@@ -24,8 +28,11 @@ import java.util.Map;
 /**
  * The toolkit's speed target for the Fashion-MNIST full-batch step: TensorFlow Java at least
  * {@value #TARGET} times PyTorch's images per second on the same cores, medians over alternating
- * rounds ({@link StepBenchmark#compare}); the other kernels' speed, GFLOP/s and the fraction of the
- * machine's FP32 peak go with it. A measured speed, not a sampled one: no false-alarm probability;
+ * rounds ({@link StepBenchmark#compare}), PyTorch at its own defaults (without the launcher's
+ * {@code ONEDNN_MAX_CPU_ISA} pin, which its oneDNN would read too); the other kernels' speed, GFLOP/s and the
+ * fraction of the FP32 peak of the instruction set TensorFlow Java's oneDNN ran ({@link Fp32Peak}: read from the
+ * check context's training environment, {@link StudyClaim#TRAINING}; without one, the CPU's widest is assumed and
+ * the evidence says so) go with it. A measured speed, not a sampled one: no false-alarm probability;
  * the rounds' spread is in the evidence, and so is what other processes took of the machine in each
  * round ({@link MachineLoad}): on a busy machine the claim is INCONCLUSIVE, whatever the ratio.
  */
@@ -64,7 +71,8 @@ public final class FullBatchSpeedClaim implements Claim {
     @Override
     public Evidence check(CheckContext context) {
         try {
-            return evidence(id(), paperRef(), statement(), context.budget(), dataDir);
+            return evidence(id(), paperRef(), statement(), context.budget(), dataDir,
+                    context.option(StudyClaim.TRAINING).environment());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -76,12 +84,15 @@ public final class FullBatchSpeedClaim implements Claim {
      *
      * @throws IOException when the data cannot be read or a child process fails
      */
-    static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir) throws IOException {
+    static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir,
+                             Map<String, String> environment) throws IOException {
         long t0 = System.nanoTime();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
         int steps = budget == Budget.QUICK ? 20 : 50;
         int rounds = budget == Budget.QUICK ? 5 : 7;
-        StepBenchmark.Comparison c = StepBenchmark.compare(train, dataDir, THREADS, 1, 5, steps, rounds, true);
+        BenchSetup setup = BenchSetup.of(dataDir, THREADS, 1, steps, rounds);
+        StepBenchmark.Comparison c = StepBenchmark.compare(train, environment.isEmpty() ? setup
+                : setup.withEnvironment(environment));
         return decide(id, ref, statement, c, steps, (System.nanoTime() - t0) / 1e9);
     }
 
@@ -97,12 +108,17 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("method", rounds + " alternating rounds of " + steps + " steps per framework (after 5 warm-up steps);"
                 + " medians over the rounds are compared");
         double flops = ConvSmall.paper().trainingFlopsPerImage();
-        double peak = THREADS * PeakFlops.perCoreGflopsFloat32();
+        CpuInfo cpu = CpuInfo.read();
+        IsaCap.InUse isa = c.tensorflow().get(0).isa() != null ? c.tensorflow().get(0).isa()
+                : new IsaCap.InUse(cpu.widestIsa(), "not recorded: the CPU's widest assumed");
+        Fp32Peak fp32 = Fp32Peak.of(cpu, isa.isa(), THREADS);
+        double peak = fp32.gflops();
         params.put("flopsPerImage", flops);
         params.put("peakGflopsFloat32", peak);
-        params.put("peakAssumption", PeakFlops.assumption() + ", x2 for float32, x" + THREADS + " cores");
+        params.put("peakAssumption", fp32.assumption());
         double tf = c.tensorflowImagesPerSecond();
         params.put("tensorflow.kernels", c.tensorflow().get(0).framework());
+        params.put("tensorflow.isa", isa.toString());
         params.put("tensorflow.imagesPerSecond", tf);
         params.put("tensorflow.gflops", tf * flops / 1e9);
         params.put("tensorflow.fractionOfPeak", tf * flops / 1e9 / peak);
@@ -122,6 +138,7 @@ public final class FullBatchSpeedClaim implements Claim {
         }
         double pt = c.pytorchImagesPerSecond();
         params.put("pytorch.version", c.pytorch().get(0).version());
+        params.put("pytorch.isa", c.pytorch().get(0).isa() == null ? "not recorded" : c.pytorch().get(0).isa().toString());
         params.put("pytorch.imagesPerSecond", pt);
         params.put("pytorch.gflops", pt * flops / 1e9);
         params.put("pytorch.secondsPerStepByRound", seconds(c.pytorch()));
@@ -134,15 +151,14 @@ public final class FullBatchSpeedClaim implements Claim {
                 .seconds(seconds).build();
         MachineLoad load = c.load();
         Verdict verdict = load.busy() ? Verdict.INCONCLUSIVE : timing.met() ? Verdict.PASS : Verdict.FAIL;
-        String why = load.busy() ? "the machine was busy (" + load.describe() + ", medians over the rounds; busy from "
-                + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the CPUs or " + Math.round(100 * MachineLoad.BUSY_STEAL)
-                + "% steal): a ratio measured on a shared machine moves with how each framework suffers from sharing and is"
-                + " not evidence either way; run again on a quiet machine. Measured: " : "";
+        String why = load.busy() ? "the machine was busy (" + load.busyBecause() + "; " + load.describe()
+                + ", medians over the rounds): a ratio measured on a shared machine moves with how each framework suffers"
+                + " from sharing and is not evidence either way; run again on a quiet machine. Measured: " : "";
         return e.withVerdict(verdict, why + String.format(Locale.ROOT, "TensorFlow Java (%s) %.0f images/s vs PyTorch %.0f"
                         + " images/s, medians of %d alternating rounds: ratio %.2f (target >= %.1f; per round %s); %.1f GFLOP/s,"
-                        + " %.0f%% of the %d-core FP32 peak (estimated)%s", c.tensorflow().get(0).framework(), tf, pt, rounds,
+                        + " %.0f%% of the %d-core %s FP32 peak (estimated)%s", c.tensorflow().get(0).label(), tf, pt, rounds,
                 ratio, TARGET, Arrays.toString(Arrays.stream(c.roundRatios()).map(x -> Math.round(x * 100) / 100.0).toArray()),
-                tf * flops / 1e9, 100 * tf * flops / 1e9 / peak, THREADS,
+                tf * flops / 1e9, 100 * tf * flops / 1e9 / peak, THREADS, isa.isa().id(),
                 c.otherKernels().isEmpty() ? "" : String.format(Locale.ROOT, "; %s %.0f images/s (x%.2f)",
                         c.otherKernels().get(0).framework(), c.otherKernelsImagesPerSecond(), c.kernelRatio()))
                 + (load.busy() ? "" : "; " + load.describe() + " (medians over the rounds)"));
@@ -157,9 +173,7 @@ public final class FullBatchSpeedClaim implements Claim {
     }
 
     private static String loadRule() {
-        return "INCONCLUSIVE when other processes used at least " + Math.round(100 * MachineLoad.BUSY_SHARE)
-                + "% of the machine's CPU time, or the hypervisor stole " + Math.round(100 * MachineLoad.BUSY_STEAL)
-                + "%, at the median round (/proc/stat less this process and its children)";
+        return "INCONCLUSIVE when the machine was " + MachineLoad.rule() + ", at the median round";
     }
 
     /** The machine's load in the evidence: the medians over the rounds and each round's. */

@@ -169,9 +169,8 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
         params.put("load.othersShare", load.othersShare());
         params.put("load.stealShare", load.stealShare());
         params.put("load.loadAverage", load.loadAverage());
-        params.put(MachineLoad.RULE_PARAMETER, "the timing half is INCONCLUSIVE when other processes used at least "
-                + Math.round(100 * MachineLoad.BUSY_SHARE) + "% of the machine's CPU time during the timing, or the hypervisor"
-                + " stole " + Math.round(100 * MachineLoad.BUSY_STEAL) + "% (/proc/stat less this process and its children)");
+        params.put(MachineLoad.RULE_PARAMETER, "the timing half is INCONCLUSIVE when the machine was " + MachineLoad.rule()
+                + ", during the timing");
         for (NoiseInjectionTiming t : timings) {
             String key = "timing." + t.subset() + ".";
             params.put(key + "d", t.d());
@@ -238,10 +237,8 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
         }
         if (load.busy()) {
             return new Decision(Verdict.INCONCLUSIVE, String.format(java.util.Locale.ROOT, "covariances agree, but the"
-                    + " machine was busy during the timing (%s; busy from %d%% of the CPUs or %d%% steal): the time ratios"
-                    + " of a shared machine (smallest measured %.3g) are not evidence; run again on a quiet machine",
-                    load.describe(), Math.round(100 * MachineLoad.BUSY_SHARE), Math.round(100 * MachineLoad.BUSY_STEAL),
-                    minRatio));
+                    + " machine was busy during the timing (%s; %s): the time ratios of a shared machine (smallest measured"
+                    + " %.3g) are not evidence; run again on a quiet machine", load.describe(), load.busyBecause(), minRatio));
         }
         if (!(minRatio > 1)) {
             return new Decision(Verdict.FAIL, String.format(java.util.Locale.ROOT, "covariances agree, but the explicit way"

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.train;
 
+import org.msgdlab.core.bench.Isa;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.deep.graph.Kernels;
 import org.tensorflow.TensorFlow;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -50,7 +50,7 @@ public record BitProvenance(String commit, String diffHash, String tensorflow, S
             "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS", "OMP_NUM_THREADS");
 
     /** Instruction sets from the narrowest to the widest, as named here. */
-    private static final List<String> ISAS = List.of("sse", "avx", "avx2", "avx512");
+    private static final List<String> ISAS = java.util.Arrays.stream(Isa.values()).map(Isa::id).toList();
 
     /**
      * Copies the environment, sorted by name.
@@ -121,30 +121,21 @@ public record BitProvenance(String commit, String diffHash, String tensorflow, S
      * @return avx512 (with avx512f), avx2, avx or sse
      */
     static String widest(List<String> flags) {
-        if (flags.contains("avx512f")) {
-            return "avx512";
-        }
-        if (flags.contains("avx2")) {
-            return "avx2";
-        }
-        return flags.contains("avx") ? "avx" : "sse";
+        return Isa.widest(flags).id();
     }
 
     /**
-     * The narrower of the CPU's instruction set and oneDNN's cap.
+     * The narrower of the CPU's instruction set and oneDNN's cap ({@link Isa#cappedBy}).
      *
      * @param cpuIsa the CPU's ({@link #widest})
      * @param cap    {@code ONEDNN_MAX_CPU_ISA}'s value (oneDNN's spelling, e.g. AVX2, AVX512_CORE), or null
-     * @return the instruction set oneDNN may use
+     * @return the instruction set oneDNN may use ({@code cpuIsa} itself when it names none, e.g. "unknown")
      */
     static String narrower(String cpuIsa, String cap) {
-        if (cap == null || cap.isBlank() || cap.equalsIgnoreCase("ALL") || !ISAS.contains(cpuIsa)) {
+        if (!ISAS.contains(cpuIsa)) {
             return cpuIsa;
         }
-        String c = cap.trim().toLowerCase(Locale.ROOT);
-        String capped = c.startsWith("avx512") || c.startsWith("avx10") ? "avx512"
-                : c.startsWith("avx2") ? "avx2" : c.startsWith("avx") ? "avx" : "sse";
-        return ISAS.get(Math.min(ISAS.indexOf(cpuIsa), ISAS.indexOf(capped)));
+        return Isa.of(cpuIsa).cappedBy(cap).id();
     }
 
     /** @return the record as run.json holds it, in a fixed order */

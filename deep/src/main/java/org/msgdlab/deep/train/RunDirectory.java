@@ -89,7 +89,7 @@ final class RunDirectory {
             }
             log.println("continuing the longer run in " + dir + " up to iteration " + config.iterations()
                     + " (its run.json then says " + config.iterations() + ")");
-            return resume(dir, config.iterations(), log, context);
+            return resume(dir, config.iterations(), config.progress(), log, context);
         }
         if (differs != null) {
             throw new IllegalArgumentException(dir + " holds a run with other settings (" + differs + "); remove it or"
@@ -98,7 +98,7 @@ final class RunDirectory {
         if ("completed".equals(stored.path("status").asText())) {
             return reuseCompleted(dir, stored, config.iterations(), log, "reusing the completed run in " + dir);
         }
-        return resume(dir, 0, log, context);
+        return resume(dir, 0, config.progress(), log, context);
     }
 
     /**
@@ -283,7 +283,8 @@ final class RunDirectory {
     }
 
     /** {@link Trainer#resume}. */
-    static Outcome resume(Path dir, int iterations, PrintStream log, TrainingContext context) throws IOException {
+    static Outcome resume(Path dir, int iterations, boolean progress, PrintStream log, TrainingContext context)
+            throws IOException {
         Path runJson = dir.resolve("run.json");
         if (!Files.isRegularFile(runJson)) {
             throw new IllegalArgumentException("--resume " + dir + ": no run.json there (not a run directory)");
@@ -293,7 +294,7 @@ final class RunDirectory {
                     + " leave it out to continue to the run's own)");
         }
         JsonNode stored = RunJson.read(runJson);
-        RunConfig config = RunJson.configFrom(stored, runJson, dir);
+        RunConfig config = RunJson.configFrom(stored, runJson, dir).withProgress(progress);
         int own = config.iterations();
         if (iterations > 0) {
             config = config.withIterations(iterations);

@@ -245,10 +245,26 @@ public final class Trainer {
      *                                  when metrics.csv, checkpoint.json or the checkpoint is damaged or inconsistent
      */
     public static Outcome resume(Path dir, int iterations, PrintStream log, TrainingContext context) throws IOException {
+        return resume(dir, iterations, true, log, context);
+    }
+
+    /**
+     * {@link #resume(Path, int, PrintStream, TrainingContext)}, with or without the progress line (which changes no bit).
+     *
+     * @param dir        the run directory
+     * @param iterations the last iteration to reach, not below the run's checkpoint; 0 for the run's own
+     * @param progress   whether to show a progress line on {@code log}
+     * @param log        where progress and warnings go
+     * @param context    when to stop, and the environment this process runs in
+     * @return what the run did
+     * @throws IOException as {@link #resume(Path, int, PrintStream, TrainingContext)}
+     */
+    public static Outcome resume(Path dir, int iterations, boolean progress, PrintStream log, TrainingContext context)
+            throws IOException {
         if (!Files.isDirectory(dir)) {
-            return RunDirectory.resume(dir, iterations, log, context);   // refused there, naming the missing run
+            return RunDirectory.resume(dir, iterations, progress, log, context);   // refused there, naming the missing run
         }
-        return locked(dir, () -> RunDirectory.resume(dir, iterations, log, context));
+        return locked(dir, () -> RunDirectory.resume(dir, iterations, progress, log, context));
     }
 
     /**
