@@ -142,8 +142,8 @@ final class Css {
             section.main-answer .main-text { flex: 1 1 330px; min-width: 300px; }
             section.main-answer h2 { margin: 0 0 8px; }
             p.main-sentence { margin: 0 0 8px; font: 16.5px/1.5 var(--serif); }
-            section.main-answer figure.forest { flex: 0 1 780px; margin: 0; }
-            section.main-answer figure.forest img { width: 780px; }
+            section.main-answer figure.forest { flex: 0 1 560px; margin: 0; }
+            section.main-answer figure.forest img { width: 560px; }
             table.noise-class td.why { font-size: 13.5px; width: 42%; }
             .answers ul { margin: 4px 0 10px; padding-left: 18px; }
             .answers li { margin: 3px 0; }

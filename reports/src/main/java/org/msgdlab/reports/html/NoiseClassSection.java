@@ -82,7 +82,7 @@ final class NoiseClassSection {
                 .append(evidence.pairedSeeds()).append(" paired seeds</p>\n")
                 .append("<p class=\"note\">R: where the contrasts (X − GD) − R (SGD-50 − GD) centre, a pseudo-median ratio, not"
                         + " the mean share; one family-wise error of 0.05 for the twelve claims.</p>\n");
-        h.append("<table class=\"claims noise-class\">\n<thead><tr><th>#</th><th>claim</th><th>paper</th><th>verdict</th><th class=\"num\" title=\"R for a recovery claim, the rate of lone collapses for a collapse claim\">estimate</th>")
+        h.append("<table class=\"claims noise-class\">\n<thead><tr><th>#</th><th>claim</th><th>verdict</th><th class=\"num\" title=\"R for a recovery claim, the rate of lone collapses for a collapse claim\">estimate</th>")
                 .append("<th class=\"num\">interval</th><th class=\"num\">seeds</th><th title=\"each answer without its question (the claim names it); its card has it whole, with the rule in words\">answer, with the rule it applied</th></tr></thead>\n<tbody>\n");
         for (int i = 0; i < claims.size(); i++) {
             Evidence e = claims.get(i);
@@ -90,8 +90,7 @@ final class NoiseClassSection {
             h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
                     .append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
                     .append(anchor("claim", e.claimId())).append("\">").append(escape(NoiseClassEvidence.label(e.claimId())))
-                    .append("</a></td><td class=\"ref\" title=\"").append(escape(e.paperRef())).append("\">").append(escape(e.paperRef()))
-                    .append("</td><td>")
+                    .append("</a></td><td>")
                     .append(badge(e.verdict())).append("</td><td class=\"num\">").append(Numbers.html(e.estimate()))
                     .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")
                     .append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE)).append("</td><td class=\"num\">")
