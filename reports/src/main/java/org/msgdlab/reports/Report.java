@@ -2,9 +2,11 @@ package org.msgdlab.reports;
 
 import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.figures.NoiseClassFigures;
 import org.msgdlab.reports.html.HtmlReport;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.reports.summary.NoiseClassEvidence;
 import org.msgdlab.reports.summary.SeriesCsv;
 import org.msgdlab.reports.summary.SummaryFile;
 import org.msgdlab.core.io.AtomicFiles;
@@ -130,6 +132,13 @@ public final class Report {
         for (int i = 0; i < drawn.length; i++) {
             byIdentity.put(jobs.get(i).key(), drawn[i]);
         }
+        // the noise-class study's forest plot, from its claims' evidence (the first screen shows it beside its answer)
+        java.util.Optional<NoiseClassEvidence> noiseClass = NoiseClassEvidence.from(results);
+        String forestBase = noiseClass.isPresent() ? unique("noise-class.recovery", names) : null;
+        Figure forest = noiseClass.map(ev -> NoiseClassFigures.figure(ev, figDir, forestBase)).orElse(null);
+        if (forest != null) {
+            byIdentity.put(forest, forest);
+        }
         List<String> problems = new ArrayList<>();
         int count = 0;
         for (Figure f : byIdentity.values()) {
@@ -151,6 +160,9 @@ public final class Report {
                     : Figures.overviewCsv(j.study()));
             tables.add(j.base() + ".csv");
         }
+        if (noiseClass.isPresent()) {
+            SummaryFile.write(seriesDir, forestBase + ".csv", NoiseClassFigures.csv(noiseClass.get()));
+        }
 
         String html = HtmlReport.render(results, new HtmlReport.FigureIndex() {
             @Override
@@ -161,6 +173,11 @@ public final class Report {
             @Override
             public Figure overview(StudyResult study) {
                 return byIdentity.get(study);
+            }
+
+            @Override
+            public Figure noiseClass() {
+                return forest;
             }
         }, FIGURES);
         Path index = dir.resolve(INDEX);

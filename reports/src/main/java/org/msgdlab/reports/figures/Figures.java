@@ -116,7 +116,7 @@ public final class Figures {
         String title = Formula.unicode(study.title()) + ": discrepancy from the paper, every claim";
         try {
             Drawing d = OverviewChart.drawing(study);
-            if (d.chart() == null) {
+            if (d.chart() == null || !hasOverview(study)) {
                 return new Figure(study.id(), title, null, null, WIDTH, BASE_HEIGHT, d.notes(), "no claim has an estimate");
             }
             Charts.write(d, dir, base);
@@ -125,6 +125,31 @@ public final class Figures {
             return new Figure(study.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), notWritten(dir, base, e));
         } catch (RuntimeException | Error e) {
             return new Figure(study.id(), title, null, null, WIDTH, BASE_HEIGHT, List.of(), describe(e));
+        }
+    }
+
+    /**
+     * Renders a drawing made by {@code draw} to {@code dir/base.png} and {@code .svg}; never throws.
+     *
+     * @param id    the figure's id
+     * @param title its title
+     * @param draw  makes the drawing (a null chart: nothing to plot)
+     * @param dir   the figures directory
+     * @param base  the file name without extension
+     * @return the figure, or why it was not rendered
+     */
+    static Figure drawn(String id, String title, java.util.function.Supplier<Drawing> draw, Path dir, String base) {
+        try {
+            Drawing d = draw.get();
+            if (d.chart() == null) {
+                return new Figure(id, title, null, null, WIDTH, BASE_HEIGHT, d.notes(), "nothing to plot");
+            }
+            Charts.write(d, dir, base);
+            return new Figure(id, title, base + ".png", base + ".svg", d.width(), d.height(), d.notes(), null);
+        } catch (IOException e) {
+            return new Figure(id, title, null, null, WIDTH, BASE_HEIGHT, List.of(), notWritten(dir, base, e));
+        } catch (RuntimeException | Error e) {
+            return new Figure(id, title, null, null, WIDTH, BASE_HEIGHT, List.of(), describe(e));
         }
     }
 
@@ -173,19 +198,34 @@ public final class Figures {
     }
 
     /**
-     * Whether {@code study} has a claim with a discrepancy to show (else it gets no overview).
+     * A study gets an overview only when at least this many of its claims have a row in it (a discrepancy from a
+     * value the paper gives), or all of them do. With fewer, the figure said less than the table beside it: the deep
+     * study's two exact checks (0 and 3.6e-16) on an axis whose one tick read "3.581E-16", beside 42 claims it could
+     * not show (their intervals are in the noise-class forest plot and in their cards).
+     */
+    public static final int OVERVIEW_MIN_ROWS = 3;
+
+    /**
+     * Whether {@code study} has an overview: at least {@value #OVERVIEW_MIN_ROWS} claims with a discrepancy to show,
+     * or every claim of it (one or two) has one.
      *
      * @param study the study's results
-     * @return whether a claim with a verdict has a finite discrepancy, or a finite estimate and reference
+     * @return whether enough claims with a verdict have a finite discrepancy from a two-sided paper value (not an
+     *         interval or a bound)
      */
     public static boolean hasOverview(StudyResult study) {
-        for (Evidence e : study.claims()) {
-            if (e.verdict() != null && (Double.isFinite(e.discrepancy())
-                    || (Double.isFinite(e.estimate()) && Double.isFinite(e.reference())))) {
-                return true;
-            }
-        }
-        return false;
+        int rows = overviewRows(study);
+        return rows >= OVERVIEW_MIN_ROWS || rows > 0 && rows == study.claims().size();
+    }
+
+    /**
+     * How many claims of {@code study} an overview would plot.
+     *
+     * @param study the study's results
+     * @return the claims with a verdict and a finite discrepancy from a two-sided paper value
+     */
+    public static int overviewRows(StudyResult study) {
+        return (int) study.claims().stream().filter(e -> OverviewChart.point(e).shown() == OverviewChart.Shown.PLOTTED).count();
     }
 
     /**

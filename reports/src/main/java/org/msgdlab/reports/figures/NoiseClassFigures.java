@@ -9,6 +9,7 @@ import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.SignedRankRatio;
 import org.msgdlab.deep.study.NoiseClassClaim;
 import org.msgdlab.deep.study.NoiseClassVerdicts;
+import org.msgdlab.reports.summary.NoiseClassEvidence;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -35,6 +36,27 @@ public final class NoiseClassFigures {
     }
 
     /**
+     * One noise's row of the forest: its recovery claim's verdict, R, the pieces of R's confidence set and the
+     * set in words. Drawn alike from the study's own verdicts ({@link #row(NoiseClassVerdicts.Result)}) and from a
+     * results file's evidence (the report).
+     *
+     * @param noise    the noise's paper name, e.g. MSGD-[Fisher-10]
+     * @param verdict  the recovery claim's verdict (NOT_RUN before the first look: a description, drawn dashed)
+     * @param estimate R
+     * @param pieces   the confidence set's pieces (one interval, or its hull when only that is known)
+     * @param set      the set in words, as the verdict states it
+     * @param used     paired seeds without a collapse in the statistic
+     * @param look     the deciding look (0: none yet)
+     */
+    public record Row(String noise, Verdict verdict, double estimate, List<SignedRankRatio.Interval> pieces, String set,
+                      int used, int look) {
+        /** Copies the pieces. */
+        public Row {
+            pieces = List.copyOf(pieces);
+        }
+    }
+
+    /**
      * Writes {@code recovery.png} and {@code recovery.svg} into {@code dir}.
      *
      * @param results the twelve results ({@link NoiseClassVerdicts#evaluate})
@@ -44,12 +66,69 @@ public final class NoiseClassFigures {
      */
     public static void write(List<NoiseClassVerdicts.Result> results, int seeds, Path dir) throws IOException {
         Files.createDirectories(dir);
-        Charts.write(forest(results, seeds), dir, "recovery");
+        Charts.write(forest(rows(results), seeds), dir, "recovery");
     }
 
-    static Figures.Drawing forest(List<NoiseClassVerdicts.Result> results, int seeds) {
-        List<NoiseClassVerdicts.Result> rec = results.stream()
-                .filter(r -> r.claim().kind() == NoiseClassClaim.Kind.RECOVERY).toList();
+    /** The recovery claims' rows of the study's own results, in their order. */
+    static List<Row> rows(List<NoiseClassVerdicts.Result> results) {
+        return results.stream().filter(r -> r.claim().kind() == NoiseClassClaim.Kind.RECOVERY).map(NoiseClassFigures::row).toList();
+    }
+
+    static Row row(NoiseClassVerdicts.Result r) {
+        return new Row(NoiseClassClaim.paperName(r.claim().noise()), r.verdict(), r.estimate(), r.set(),
+                NoiseClassVerdicts.sets(r.set()), r.used(), r.look());
+    }
+
+    /**
+     * The rows of a results file's recovery claims: each set drawn as the interval its evidence carries (the hull of
+     * its pieces; the label gives the set in words as the claim states it).
+     *
+     * @param ev the noise-class claims of a results file
+     * @return one row per recovery claim, in the plan's order
+     */
+    public static List<Row> rows(NoiseClassEvidence ev) {
+        return ev.recoveries().stream().map(r -> new Row(r.noise(), r.verdict(), r.estimate(),
+                Double.isNaN(r.lower()) || Double.isNaN(r.upper()) ? List.of() : List.of(new SignedRankRatio.Interval(r.lower(), r.upper())),
+                r.set(), r.used(), r.look())).toList();
+    }
+
+    /**
+     * Draws the forest plot of a results file's recovery claims to {@code dir/base.png} and {@code .svg}; never throws.
+     *
+     * @param ev   the noise-class claims of a results file
+     * @param dir  the figures directory
+     * @param base the file name without extension
+     * @return the figure, or why it was not drawn
+     */
+    public static Figures.Figure figure(NoiseClassEvidence ev, Path dir, String base) {
+        return Figures.drawn(ID, TITLE, () -> forest(rows(ev), ev.pairedSeeds()), dir, base);
+    }
+
+    /**
+     * The data of the report's forest plot (CSV, RFC 4180): one row per recovery claim, with its noise, verdict, R,
+     * the ends of its set, the set in words, the seeds in the statistic and the deciding look.
+     *
+     * @param ev the noise-class claims of a results file
+     * @return the CSV text, header row first
+     */
+    public static String csv(NoiseClassEvidence ev) {
+        StringBuilder csv = new StringBuilder();
+        org.msgdlab.reports.summary.CsvSummary.line(csv, List.of("claim_id", "noise", "verdict", "r", "lower", "upper", "set",
+                "seeds", "look"));
+        for (NoiseClassEvidence.Recovery r : ev.recoveries()) {
+            org.msgdlab.reports.summary.CsvSummary.line(csv, List.of(r.claimId(), r.noise(), String.valueOf(r.verdict()),
+                    org.msgdlab.reports.summary.CsvSummary.num(r.estimate()), org.msgdlab.reports.summary.CsvSummary.num(r.lower()),
+                    org.msgdlab.reports.summary.CsvSummary.num(r.upper()), r.set(), String.valueOf(r.used()), String.valueOf(r.look())));
+        }
+        return csv.toString();
+    }
+
+    /** The figure's id in a report (its series table's claim column). */
+    public static final String ID = "deep.noise-class.recovery";
+    /** Its title in words. */
+    public static final String TITLE = "Does the noise class matter? Recovery R of SGD-50's advantage over GD, per noise";
+
+    static Figures.Drawing forest(List<Row> rec, int seeds) {
         int rows = rec.size();
         int width = 900;
         int height = 170 + 44 * rows;
@@ -78,7 +157,7 @@ public final class NoiseClassFigures {
         chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
         java.util.Map<Double, String> labels = new java.util.LinkedHashMap<>();
         for (int i = 0; i < rows; i++) {
-            NoiseClassVerdicts.Result r = rec.get(i);
+            Row r = rec.get(i);
             double y = rows - i;
             Color c = colour(r.verdict());
             boolean description = r.verdict() == Verdict.NOT_RUN;
@@ -86,7 +165,7 @@ public final class NoiseClassFigures {
                     ? new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{6f, 3f}, 0f)
                     : new BasicStroke(2.5f);
             int k = 0;
-            for (SignedRankRatio.Interval iv : r.set()) {
+            for (SignedRankRatio.Interval iv : r.pieces()) {
                 double lo = Math.max(-LIMIT, iv.lower());
                 double hi = Math.min(LIMIT, iv.upper());
                 if (lo > hi) {
@@ -116,10 +195,10 @@ public final class NoiseClassFigures {
                 pt.setMarkerColor(c);
             }
             String label = String.format(Locale.ROOT, "%s: %s, R = %s, %s (%d seeds without a collapse%s)",
-                    NoiseClassClaim.paperName(r.claim().noise()),
+                    r.noise(),
                     description ? "so far, no verdict" : r.verdict().toString(),
                     Double.isFinite(r.estimate()) ? String.format(Locale.ROOT, "%.2f", r.estimate()) : "undefined",
-                    NoiseClassVerdicts.sets(r.set()), r.used(), r.look() > 0 ? ", look at " + r.look() : "");
+                    r.set(), r.used(), r.look() > 0 ? ", look at " + r.look() : "");
             labels.put(y, label);
         }
         double xmin = Math.floor(min * 2) / 2;

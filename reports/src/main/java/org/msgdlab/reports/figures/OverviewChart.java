@@ -38,6 +38,9 @@ import static org.msgdlab.reports.figures.Marks.marker;
  */
 final class OverviewChart {
 
+    /** The narrowest x axis drawn: discrepancies at round-off sit at 0 on it, between readable ticks. */
+    static final double MIN_SPAN = 1e-6;
+
     private OverviewChart() {
     }
 
@@ -199,7 +202,13 @@ final class OverviewChart {
         if (byVerdict.isEmpty()) {
             return new Drawing(null, WIDTH, BASE_HEIGHT, List.of("no claim of " + study.id() + " has an estimate"));
         }
-        double pad = 0.06 * Math.max(xmax - xmin, 1e-12);
+        if (xmax - xmin < MIN_SPAN) {
+            // discrepancies at round-off (exact checks: 0 and 3.6e-16) get an axis with ticks to read, not one tick
+            double mid = (xmax + xmin) / 2;
+            xmin = mid - MIN_SPAN / 2;
+            xmax = mid + MIN_SPAN / 2;
+        }
+        double pad = 0.06 * (xmax - xmin);
         st.setXAxisMin(xmin - pad);
         st.setXAxisMax(xmax + pad);
         double span = xmax - xmin + 2 * pad;

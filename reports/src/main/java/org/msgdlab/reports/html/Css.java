@@ -138,6 +138,13 @@ final class Css {
                                    font: 16px/1.55 var(--serif); }
             p.reason, p.limit { margin: 4px 0; }
             p.answer { margin: 8px 0; font: 16px/1.5 var(--serif); }
+            section.main-answer { display: flex; gap: 18px 26px; align-items: flex-start; flex-wrap: wrap; margin: 18px 0 0; }
+            section.main-answer .main-text { flex: 1 1 330px; min-width: 300px; }
+            section.main-answer h2 { margin: 0 0 8px; }
+            p.main-sentence { margin: 0 0 8px; font: 16.5px/1.5 var(--serif); }
+            section.main-answer figure.forest { flex: 0 1 560px; margin: 0; }
+            section.main-answer figure.forest img { width: 560px; }
+            table.noise-class td.why { font-size: 13.5px; width: 42%; }
             .answers ul { margin: 4px 0 10px; padding-left: 18px; }
             .answers li { margin: 3px 0; }
             .answers .ref a { font: 12px var(--mono); }
@@ -168,7 +175,8 @@ final class Css {
             .reading dl { display: grid; grid-template-columns: 120px 1fr; gap: 6px 12px; margin: 10px 0; }
             .reading dd { margin: 0; }
 
-            @media (max-width: 800px) { main { padding: 16px; } .evidence figure.series img { width: 100%; } }
+            @media (max-width: 800px) { main { padding: 16px; } .evidence figure.series img { width: 100%; }
+                                        section.main-answer figure.forest img { width: 100%; } }
             @page { size: A4; margin: 12mm; }
             @media print {
               body { background: #fff; font-size: 10.5pt; }

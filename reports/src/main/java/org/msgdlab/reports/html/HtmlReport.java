@@ -1,6 +1,8 @@
 package org.msgdlab.reports.html;
 
+import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.summary.NoiseClassEvidence;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.core.claims.Evidence;
@@ -18,6 +20,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import static org.msgdlab.reports.html.Fragments.anchor;
 import static org.msgdlab.reports.html.Fragments.badge;
@@ -56,6 +59,15 @@ public final class HtmlReport {
          * @return its overview figure, or null for none (the page then says there is none)
          */
         Figure overview(StudyResult study);
+
+        /**
+         * The noise-class study's forest plot, drawn from the results' evidence.
+         *
+         * @return it, or null for none (the first screen then shows the sentence alone)
+         */
+        default Figure noiseClass() {
+            return null;
+        }
     }
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
@@ -66,11 +78,16 @@ public final class HtmlReport {
     private final StringBuilder h = new StringBuilder(256 * 1024);
     private final SummaryTables tables;
     private final ClaimCard cards;
+    /** The noise-class study's first-screen answer and section; null when the results hold none of its claims. */
+    private final NoiseClassSection noiseClass;
+    private int sections;
 
     private HtmlReport(Results results, FigureIndex figures, String figureDir) {
         this.results = results;
         this.figures = figures;
-        this.tables = new SummaryTables(results, h);
+        Optional<NoiseClassEvidence> ev = NoiseClassEvidence.from(results);
+        this.noiseClass = ev.map(e -> new NoiseClassSection(e, figures.noiseClass(), figureDir, h)).orElse(null);
+        this.tables = new SummaryTables(results, h, ev.isPresent());
         this.cards = new ClaimCard(figures, figureDir, h);
     }
 
@@ -94,9 +111,12 @@ public final class HtmlReport {
                 .append("<title>msgd-lab verification report: Wu et al., ICML 2020</title>\n")
                 .append("<style>\n").append(Css.STYLE).append("</style>\n</head>\n<body>\n<main>\n");
         header(p);
+        if (noiseClass != null) {
+            noiseClass.answer();
+        }
         tables.summary();
-        for (int s = 0; s < results.studies().size(); s++) {
-            study(results.studies().get(s), s);
+        for (StudyResult s : results.studies()) {
+            study(s);
         }
         provenance(p);
         legend();
@@ -140,18 +160,39 @@ public final class HtmlReport {
         h.append(String.join(" · ", bits)).append("</p>\n</header>\n");
     }
 
-    private void study(StudyResult s, int index) {
+    /**
+     * A study's section; the noise-class study's claims, when the study holds them, in a section of their own right
+     * after it (its verdict table, not rows of this one).
+     */
+    private void study(StudyResult whole) {
+        List<Evidence> own = noiseClass == null ? List.of()
+                : whole.claims().stream().filter(e -> NoiseClassEvidence.isNoiseClass(e.claimId())).toList();
+        StudyResult s = own.isEmpty() ? whole : new StudyResult(whole.id(), whole.title(), whole.paperRef(),
+                whole.claims().stream().filter(e -> !own.contains(e)).toList());
         h.append("<section class=\"study\" id=\"").append(anchor("study", s.id())).append("\">\n")
-                .append("<h2><span class=\"num-prefix\">").append(index + 1).append("</span> ").append(Formula.html(s.title()))
+                .append("<h2><span class=\"num-prefix\">").append(++sections).append("</span> ").append(Formula.html(s.title()))
                 .append("</h2>\n<p class=\"study-meta\"><span class=\"ref\">").append(escape(s.paperRef())).append("</span> · <code>")
-                .append(escape(s.id())).append("</code> · ").append(s.claims().size()).append(" claims ").append(miniCounts(s)).append("</p>\n");
+                .append(escape(s.id())).append("</code> · ").append(s.claims().size()).append(" claims ").append(miniCounts(s))
+                .append(own.isEmpty() ? "" : " · its " + own.size() + " noise-class claims are in <a href=\"#"
+                        + NoiseClassSection.SECTION_ID + "\">their own section</a>").append("</p>\n");
+        study(s, whole);
+        if (!own.isEmpty()) {
+            noiseClass.section(++sections, own, cards);
+        }
+    }
+
+    private void study(StudyResult s, StudyResult whole) {
         if (s.claims().isEmpty()) {
-            h.append("<p class=\"note\">This study has no claims in this run.</p>\n</section>\n");
+            h.append("<p class=\"note\">This study has ").append(whole.claims().isEmpty() ? "no" : "no other")
+                    .append(" claims in this run.</p>\n</section>\n");
             return;
         }
-        Figure overview = figures.overview(s);
+        Figure overview = figures.overview(whole);
         if (overview == null) {
-            h.append("<p class=\"note\">No claim of this study has an estimate yet, so there is no overview figure.</p>\n");
+            int rows = Figures.overviewRows(s);
+            h.append("<p class=\"note\">No overview figure: ").append(rows).append(" of ").append(s.claims().size())
+                    .append(" claims differ from a value of the paper (it needs ").append(Figures.OVERVIEW_MIN_ROWS)
+                    .append(", or all); the others are in the table.</p>\n");
         } else {
             cards.figure(overview, "overview", "Every claim of this study at once: the measured discrepancy of its headline statistic from the paper's "
                     + "value, (estimate − paper)/|paper| (absolute where the paper's value is 0), with a bar of ± its tolerance; "

@@ -190,6 +190,38 @@ class FiguresTest {
                 org.msgdlab.core.claims.Discrepancy.none(), 100, 0.1, List.of());
     }
 
+    /** An interval claim, as the paired studies give them (no paper value: no row in an overview). */
+    private static Evidence interval(String id) {
+        return Evidence.builder(id, "ref", "statement").verdict(org.msgdlab.core.claims.Verdict.PASS, "inside")
+                .interval(new org.msgdlab.core.claims.IntervalAnswer("R", 0.9, 0.6, 1.1, "set", new double[0], List.of(), 40,
+                        "rule", "answer", false)).build();
+    }
+
+    @Test
+    void aStudyOfIntervalsWithTwoExactChecksGetsNoOverviewButAStudyOfTwoClaimsDoes() {
+        java.util.List<Evidence> claims = new java.util.ArrayList<>(List.of(
+                claim("deep.convsmall.parameters", org.msgdlab.core.claims.StatisticCheck.of("parameters", 11330, 0, 11330, 11330, 0)),
+                claim("deep.algorithm1.weighted-gradient", org.msgdlab.core.claims.StatisticCheck.of("gap", 3.581e-16, 0, 0, 0, 1e-12))));
+        for (int i = 0; i < 40; i++) {
+            claims.add(interval("deep.paired." + i));
+        }
+        StudyResult deep = new StudyResult("deep", "Deep", "Section 5", claims);
+        assertEquals(2, Figures.overviewRows(deep));
+        assertFalse(Figures.hasOverview(deep), "2 of 42 claims: the table says more than such a figure");
+        assertTrue(Figures.hasOverview(new StudyResult("two", "Two", "ref", claims.subList(0, 2))), "every claim of the study");
+    }
+
+    @Test
+    void discrepanciesAtRoundOffGetAnAxisWithReadableTicks() {
+        StudyResult exact = new StudyResult("s", "Study", "ref", List.of(
+                claim("a.exact", org.msgdlab.core.claims.StatisticCheck.of("gap", 3.581e-16, 0, 0, 0, 1e-12)),
+                claim("b.exact", org.msgdlab.core.claims.StatisticCheck.of("v", 11330, 0, 11330, 11330, 0)),
+                claim("c.exact", org.msgdlab.core.claims.StatisticCheck.of("v", 2, 0, 2, 2, 0))));
+        Figures.Drawing d = OverviewChart.drawing(exact);
+        double span = d.chart().getStyler().getXAxisMax() - d.chart().getStyler().getXAxisMin();
+        assertTrue(span >= OverviewChart.MIN_SPAN, "an axis of " + span + " has one tick, '3.581E-16'");
+    }
+
     @Test
     void aBoundLikeASpeedRatioStaysOffTheDiscrepancyAxisAndIsNamedInTheNotes() {
         StudyResult study = new StudyResult("s", "Study", "ref", List.of(

@@ -23,7 +23,7 @@ class NoiseClassFiguresTest {
                         List.of(new SignedRankRatio.Interval(0.3, 1.6)), 0, 0, "at the look of 20"))
                 .toList();
         int rows = (int) results.stream().filter(r -> r.claim().kind() == NoiseClassClaim.Kind.RECOVERY).count();
-        Figures.Drawing d = NoiseClassFigures.forest(results, 20);
+        Figures.Drawing d = NoiseClassFigures.forest(NoiseClassFigures.rows(results), 20);
 
         assertEquals(rows, d.chart().getSeriesMap().keySet().stream().filter(n -> n.startsWith("estimate ")).count());
         List<XYSeries> refs = d.chart().getSeriesMap().values().stream().filter(s -> s.getName().startsWith("ref ")).toList();

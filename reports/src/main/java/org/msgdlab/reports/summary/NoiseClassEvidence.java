@@ -1,0 +1,192 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.deep.train.Method;
+import org.msgdlab.deep.train.MsgdBernoulliMethod;
+import org.msgdlab.deep.train.MsgdGaussianMethod;
+import org.msgdlab.deep.train.MsgdSparseMethod;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The noise-class study's claims as a results file carries them (deep/results/noise-class-study/PLAN.md; the claims
+ * of {@link NoiseClassClaim#all()}, found by id in any study): per noise, its recovery claim (R, a pseudo-median
+ * ratio, with its confidence set and the band) and its collapse claim (the rate of lone collapses with its bound).
+ * Everything is read from the evidence, never from the study's run folders: the report's first sentence and its
+ * forest plot are drawn from this.
+ * <p>
+ * Immutable and thread-safe.
+ *
+ * @param pairedSeeds the paired seeds the study had used (its claims' parameter "paired seeds used"; 0 if none says)
+ * @param bandLower   the band's lower edge (the claims' parameter "band", else the plan's)
+ * @param bandUpper   the band's upper edge
+ * @param recoveries  the recovery claims present, in the plan's order
+ * @param collapses   the collapse claims present, in the plan's order
+ */
+public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandUpper, List<Recovery> recoveries,
+                                 List<Collapse> collapses) {
+
+    /** Copies the lists. */
+    public NoiseClassEvidence {
+        recoveries = List.copyOf(recoveries);
+        collapses = List.copyOf(collapses);
+    }
+
+    /**
+     * A recovery claim: does the noise keep R in the band?
+     *
+     * @param claimId  the claim's id
+     * @param noise    the noise's paper name, e.g. MSGD-[Fisher-10]
+     * @param family   the noise's family in words: "Bernoulli", "Gaussian", "sparse" or "other" ({@link #family})
+     * @param verdict  the claim's verdict
+     * @param estimate R (NaN when the claim carries none)
+     * @param lower    the lower end of R's confidence set
+     * @param upper    its upper end
+     * @param set      the set in words as the claim states it (its pieces when not one interval)
+     * @param used     paired seeds without a collapse in the statistic
+     * @param look     the deciding look in paired seeds (0 before the first)
+     */
+    public record Recovery(String claimId, String noise, String family, Verdict verdict, double estimate, double lower,
+                           double upper, String set, int used, int look) {
+    }
+
+    /**
+     * A collapse claim: does the noise collapse no more often than SGD-50?
+     *
+     * @param claimId the claim's id
+     * @param noise   the noise's paper name
+     * @param verdict the claim's verdict
+     * @param rate    the rate at which the noise alone collapsed
+     * @param bound   the upper bound of that rate
+     */
+    public record Collapse(String claimId, String noise, Verdict verdict, double rate, double bound) {
+    }
+
+    /**
+     * The noise-class claims of {@code results}.
+     *
+     * @param results a results file
+     * @return them, empty when it holds no recovery claim of the study (e.g. {@code --only theory})
+     */
+    public static Optional<NoiseClassEvidence> from(Results results) {
+        Map<String, Evidence> byId = new LinkedHashMap<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                byId.put(e.claimId(), e);
+            }
+        }
+        List<Recovery> recoveries = new ArrayList<>();
+        List<Collapse> collapses = new ArrayList<>();
+        int seeds = 0;
+        double lower = NoiseClassClaim.BAND_LOWER;
+        double upper = NoiseClassClaim.BAND_UPPER;
+        for (NoiseClassClaim c : NoiseClassClaim.all()) {
+            Evidence e = byId.get(c.id());
+            if (e == null) {
+                continue;
+            }
+            Map<String, Object> p = e.parameters() == null ? Map.of() : e.parameters();
+            seeds = Math.max(seeds, integer(p.get("paired seeds used")));
+            Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
+            String noise = NoiseClassClaim.paperName(c.noise());
+            if (c.kind() == NoiseClassClaim.Kind.RECOVERY) {
+                if (p.get("band") instanceof List<?> band && band.size() == 2 && band.get(0) instanceof Number l
+                        && band.get(1) instanceof Number u) {
+                    lower = l.doubleValue();
+                    upper = u.doubleValue();
+                }
+                double lo = a.map(IntervalAnswer::lower).orElse(Double.NaN);
+                double hi = a.map(IntervalAnswer::upper).orElse(Double.NaN);
+                String set = p.get("confidence set of R") instanceof String s ? s : interval(lo, hi);
+                recoveries.add(new Recovery(e.claimId(), noise, family(c.noise()), e.verdict(),
+                        a.map(IntervalAnswer::estimate).orElse(Double.NaN), lo, hi, set,
+                        p.containsKey("seeds in the statistic") ? integer(p.get("seeds in the statistic")) : a.map(IntervalAnswer::seeds).orElse(0),
+                        integer(p.get("look"))));
+            } else {
+                collapses.add(new Collapse(e.claimId(), noise, e.verdict(), a.map(IntervalAnswer::estimate).orElse(Double.NaN),
+                        a.map(IntervalAnswer::upper).orElse(Double.NaN)));
+            }
+        }
+        if (recoveries.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new NoiseClassEvidence(seeds, lower, upper, recoveries, collapses));
+    }
+
+    /**
+     * Whether {@code claimId} is one of the study's twelve claims.
+     *
+     * @param claimId a claim id
+     * @return whether it is
+     */
+    public static boolean isNoiseClass(String claimId) {
+        return NoiseClassClaim.all().stream().anyMatch(c -> c.id().equals(claimId));
+    }
+
+    /**
+     * A claim of the study in a few words, as its tables name it.
+     *
+     * @param claimId a claim id of the study
+     * @return e.g. "MSGD-Fisher recovers SGD-50's advantage"; the id itself for another claim
+     */
+    public static String label(String claimId) {
+        return NoiseClassClaim.all().stream().filter(c -> c.id().equals(claimId)).findFirst().map(NoiseClassClaim::label)
+                .orElse(claimId);
+    }
+
+    /** @return the ids of the claims read, recoveries then collapses */
+    public List<String> claimIds() {
+        List<String> ids = new ArrayList<>();
+        recoveries.forEach(r -> ids.add(r.claimId()));
+        collapses.forEach(c -> ids.add(c.claimId()));
+        return ids;
+    }
+
+    /**
+     * The family of a noise of the plan, from its method's type: a Bernoulli noise, a Gaussian noise of the whole
+     * training set, a sparse one (on B examples).
+     *
+     * @param method a method name of the plan, e.g. {@code msgd-[cov-10]}
+     * @return "Bernoulli", "Gaussian", "sparse", or "other" for a name that is none of them
+     */
+    static String family(String method) {
+        Method m;
+        try {
+            m = Method.parse(method, 50, Double.NaN);
+        } catch (IllegalArgumentException e) {
+            return "other";
+        }
+        if (m instanceof MsgdBernoulliMethod) {
+            return "Bernoulli";
+        }
+        if (m instanceof MsgdGaussianMethod) {
+            return "Gaussian";
+        }
+        return m instanceof MsgdSparseMethod ? "sparse" : "other";
+    }
+
+    /** An interval with two decimals, "[0.35, 0.93]". */
+    static String interval(double lower, double upper) {
+        return (Double.isInfinite(lower) ? "(" : "[") + two(lower) + ", " + two(upper) + (Double.isInfinite(upper) ? ")" : "]");
+    }
+
+    /** Two decimals, as the study's verdicts print R; "undefined" for NaN. */
+    static String two(double x) {
+        return Double.isNaN(x) ? "undefined" : Double.isInfinite(x) ? (x > 0 ? "+inf" : "-inf")
+                : String.format(Locale.ROOT, "%.2f", x);
+    }
+
+    private static int integer(Object v) {
+        return v instanceof Number n ? n.intValue() : 0;
+    }
+}

@@ -1,0 +1,91 @@
+package org.msgdlab.reports;
+
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
+import org.msgdlab.core.claims.Provenance;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.StudyResult;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.deep.study.NoiseClassClaim;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The noise-class study's claims as {@code NoiseClassStudyClaim} writes their evidence (R, its set, the band, the look;
+ * the rate of lone collapses and its bound), with the committed study's verdicts and numbers (verdicts.md) or others;
+ * and the real thing: {@code noise-class-results.json.gz}, the results.json of {@code msgd verify --only deep --claim ...}
+ * at commit a0624ba (2026-11-28) reading the committed study, cut to its 12 noise-class claims and 4 other deep claims.
+ */
+public final class NoiseClassFixture {
+
+    private NoiseClassFixture() {
+    }
+
+    /**
+     * The committed study's twelve claims (and four other deep claims) as {@code msgd verify} wrote them.
+     *
+     * @param dir where to put the file
+     * @return its results
+     * @throws java.io.IOException when it cannot be copied
+     */
+    public static Results committedStudy(java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("noise-class-" + org.msgdlab.core.claims.ResultsFile.NAME);
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(NoiseClassFixture.class.getResourceAsStream(
+                "noise-class-results.json.gz"))) {
+            java.nio.file.Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return org.msgdlab.core.claims.ResultsFile.read(file);
+    }
+
+    /** One recovery claim's evidence as {@code NoiseClassStudyClaim} builds it: R, its set, the band, the look. */
+    public static Evidence recovery(String noise, Verdict v, double r, double lo, double hi, int used, int look) {
+        NoiseClassClaim c = new NoiseClassClaim(noise, NoiseClassClaim.Kind.RECOVERY);
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("paired seeds used", 60);
+        p.put("look", look);
+        p.put("seeds in the statistic", used);
+        p.put("confidence set of R", String.format(java.util.Locale.ROOT, "[%.2f, %.2f]", lo, hi));
+        p.put("band", List.of(0.5, 1.5));
+        IntervalAnswer a = new IntervalAnswer("R", r, lo, hi, "signed-rank set", new double[0],
+                List.of(new IntervalAnswer.Line("band 0.5", 0.5), new IntervalAnswer.Line("band 1.5", 1.5)), used,
+                "PASS if R's confidence set lies inside [0.5, 1.5]", "answer of " + noise, true);
+        return Evidence.builder(c.id(), c.paperRef(), c.statement()).verdict(v, "at the look").parameters(p).interval(a).build();
+    }
+
+    public static Evidence collapse(String noise, Verdict v, int alone) {
+        NoiseClassClaim c = new NoiseClassClaim(noise, NoiseClassClaim.Kind.COLLAPSE);
+        IntervalAnswer a = new IntervalAnswer("P(only X collapses)", alone / 60.0, 0, 0.087 + 0.03 * alone, "Clopper-Pearson",
+                new double[0], List.of(new IntervalAnswer.Line("margin 0.1", 0.1)), 60, "PASS if the bound is below 0.1",
+                "answer", false);
+        return Evidence.builder(c.id(), c.paperRef(), c.statement()).verdict(v, "at 60").parameters(Map.of("paired seeds used", 60))
+                .interval(a).build();
+    }
+
+    /** The committed study's verdicts, as its twelve claims give them (verdicts.md). */
+    public static List<Evidence> study() {
+        List<Evidence> e = new ArrayList<>();
+        e.add(recovery("msgd-fisher", Verdict.PASS, 0.8533, 0.59, 1.12, 39, 40));
+        e.add(collapse("msgd-fisher", Verdict.PASS, 0));
+        e.add(recovery("msgd-cov", Verdict.PASS, 0.8228, 0.61, 1.07, 39, 40));
+        e.add(collapse("msgd-cov", Verdict.PASS, 0));
+        e.add(recovery("msgd-bernoulli-20", Verdict.PASS, 0.9144, 0.68, 1.28, 38, 40));
+        e.add(collapse("msgd-bernoulli-20", Verdict.INCONCLUSIVE, 1));
+        e.add(recovery("msgd-bernoulli-50", Verdict.PASS, 0.8836, 0.62, 1.14, 39, 40));
+        e.add(collapse("msgd-bernoulli-50", Verdict.PASS, 0));
+        e.add(recovery("msgd-[fisher-10]", Verdict.INCONCLUSIVE, 0.6842, 0.35, 0.93, 59, 60));
+        e.add(collapse("msgd-[fisher-10]", Verdict.PASS, 0));
+        e.add(recovery("msgd-[cov-10]", Verdict.INCONCLUSIVE, 0.6347, 0.39, 0.81, 57, 60));
+        e.add(collapse("msgd-[cov-10]", Verdict.INCONCLUSIVE, 2));
+        return e;
+    }
+
+    public static Results results(List<Evidence> claims) {
+        Provenance p = new Provenance(20200712L, "quick", "msgd verify", "0123abcd", "2020-07-12T00:00:00Z",
+                "2020-07-12T00:01:00Z", "17.0.15", "Linux amd64", 2, Map.of("msgd-lab", "0.1.0-SNAPSHOT"));
+        return new Results(p, List.of(new StudyResult("deep", "Deep", "Section 5", claims)));
+    }
+
+}

@@ -1,0 +1,110 @@
+package org.msgdlab.reports.summary;
+
+import org.junit.jupiter.api.Test;
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.Results;
+import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.reports.ClaimKindsFixture;
+
+import static org.msgdlab.reports.NoiseClassFixture.collapse;
+import static org.msgdlab.reports.NoiseClassFixture.recovery;
+import static org.msgdlab.reports.NoiseClassFixture.results;
+import static org.msgdlab.reports.NoiseClassFixture.study;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The answer to "does the noise class matter?" is made from the noise-class claims' evidence alone: its numbers and
+ * lead move with the evidence, it names R as a pseudo-median ratio, and without the claims there is none.
+ */
+class NoiseClassSentenceTest {
+
+    private static String sentence(List<Evidence> claims) {
+        return NoiseClassSentence.of(NoiseClassEvidence.from(results(claims)).orElseThrow());
+    }
+
+    @Test
+    void theCommittedStudysVerdictsGiveItsAnswerWithItsNumbers() {
+        assertEquals("Not measurably, by R (a pseudo-median ratio of a noise's gain over GD to SGD-50's: 0 = as GD,"
+                + " 1 = as SGD-50; 60 paired seeds): Gaussian and Bernoulli noises alike (MSGD-Fisher, MSGD-Cov,"
+                + " MSGD-Bernoulli-20 and MSGD-Bernoulli-50) keep at least half of SGD-50's advantage over GD (PASS: R"
+                + " 0.82–0.91, every set inside [0.5, 1.5]); whether the sparse MSGD-[Fisher-10] and MSGD-[Cov-10] keep at"
+                + " least half is open (INCONCLUSIVE: R 0.68 and 0.63, sets [0.35, 0.93] and [0.39, 0.81] straddle 0.5);"
+                + " all 6 estimates of R are below 1, and 4 of 6 noises collapse no more often than SGD-50 (PASS; 2 not"
+                + " decided).", sentence(study()));
+    }
+
+    /** The sentence of the committed study's claims as `msgd verify` wrote them is the one above: nothing of it is typed in. */
+    @Test
+    void theCommittedStudysResultsFileGivesTheSameSentence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Results real = org.msgdlab.reports.NoiseClassFixture.committedStudy(dir);
+        NoiseClassEvidence ev = NoiseClassEvidence.from(real).orElseThrow();
+        assertEquals(6, ev.recoveries().size());
+        assertEquals(6, ev.collapses().size());
+        assertEquals(60, ev.pairedSeeds());
+        assertEquals(sentence(study()), NoiseClassSentence.of(ev));
+    }
+
+    @Test
+    void itSaysWhatRIsAndNothingItDoesNotEstimate() {
+        String s = sentence(study());
+        assertTrue(s.contains("pseudo-median ratio"), s);
+        assertTrue(s.contains("at least half"), s);
+        for (String not : List.of("mean share", "points", "as well as SGD-50", "generalizes as")) {
+            assertFalse(s.contains(not), "the claims do not estimate '" + not + "': " + s);
+        }
+        String noDecimals = s.replaceAll("(\\d)\\.(\\d)", "$1$2");
+        assertEquals(1, noDecimals.chars().filter(ch -> ch == '.' || ch == '?' || ch == '!').count(), "one sentence: " + s);
+        assertTrue(s.endsWith("."), s);
+    }
+
+    @Test
+    void itsNumbersAndLeadFollowTheEvidence() {
+        List<Evidence> claims = new ArrayList<>(study());
+        // the Bernoulli noises fail their band: the class may matter
+        claims.set(4, recovery("msgd-bernoulli-20", Verdict.FAIL, 0.21, 0.02, 0.44, 39, 40));
+        claims.set(6, recovery("msgd-bernoulli-50", Verdict.FAIL, 0.17, -0.05, 0.40, 39, 40));
+        String s = sentence(claims);
+        assertTrue(s.startsWith("It may, by R"), s);
+        assertTrue(s.contains("MSGD-Fisher and MSGD-Cov keep at least half of SGD-50's advantage over GD (PASS: R 0.82–0.85"), s);
+        assertTrue(s.contains("MSGD-Bernoulli-20 and MSGD-Bernoulli-50 do not (FAIL: R 0.17–0.21, every set outside [0.5, 1.5])"), s);
+    }
+
+    @Test
+    void beforeTheFirstLookItSaysSoAndGivesNoVerdict() {
+        List<Evidence> claims = study().stream().map(e -> e.claimId().endsWith("recovers-sgd")
+                ? recovery(noiseOf(e), Verdict.NOT_RUN, e.estimate(), 0.1, 1.9, 12, 0) : e).toList();
+        String s = sentence(claims);
+        assertTrue(s.startsWith("Not decided yet, by R"), s);
+        assertTrue(s.contains("6 recovery claims before their first look (R so far 0.63–0.91, a description, not a verdict)"), s);
+        assertFalse(s.contains("PASS"), s);
+    }
+
+    @Test
+    void withoutTheNoiseClassClaimsThereIsNoAnswer() {
+        assertTrue(NoiseClassEvidence.from(results(List.of())).isEmpty());
+        Results theoryOnly = new Results(ClaimKindsFixture.everyKind().provenance(), List.of(ClaimKindsFixture.everyKind().studies().get(0)));
+        assertTrue(NoiseClassEvidence.from(theoryOnly).isEmpty());
+        // collapse claims alone answer nothing about R
+        assertTrue(NoiseClassEvidence.from(results(List.of(collapse("msgd-cov", Verdict.PASS, 0)))).isEmpty());
+    }
+
+    @Test
+    void aNoisesFamilyComesFromItsMethod() {
+        assertEquals("Bernoulli", NoiseClassEvidence.family("msgd-bernoulli-20"));
+        assertEquals("Gaussian", NoiseClassEvidence.family("msgd-cov"));
+        assertEquals("sparse", NoiseClassEvidence.family("msgd-[fisher-10]"));
+        assertEquals("other", NoiseClassEvidence.family("sgd-50"));
+    }
+
+    private static String noiseOf(Evidence e) {
+        return NoiseClassClaim.all().stream().filter(c -> c.id().equals(e.claimId())).findFirst().orElseThrow().noise();
+    }
+}
