@@ -20,26 +20,52 @@ import java.util.Map;
 
 /**
  * What each claim is expected to cost, for the ETA of {@code verify}: the seconds it took in the
- * previous run of the same budget in the same folder (its results.json), else the seconds measured
- * for it on the reference machine (2 cores; the table {@code claim-seconds.csv} shipped with the
- * toolkit), else the mean of the claims finished so far in this run. A mean over claims is what the
- * ETA used before, and it is badly wrong when one slow claim (a deep study) follows many fast ones.
+ * previous run of the same budget in the same folder (its results.json: this machine), else the seconds
+ * measured for it on the reference machine (the table {@code claim-seconds.csv} shipped with the
+ * toolkit, whose first line names the machine and the day), else the mean of the claims finished so far
+ * in this run. Known costs are corrected as claims finish, by how this run's finished claims compare
+ * with their known costs ({@link #remainingSeconds}). A mean over claims is what the ETA used before,
+ * and it is badly wrong when one slow claim (a deep study) follows many fast ones.
  */
 final class ClaimCosts {
 
     static final String TABLE = "claim-seconds.csv";
 
+    /**
+     * Seconds of known cost that the speed correction starts from, as if that much had run at the known
+     * speed: the first claims (a few tenths of a second each, and slowed by class loading and the JIT)
+     * would otherwise set the speed of the whole run.
+     */
+    static final double PRIOR_SECONDS = 5.0;
+
     private final Map<String, Double> previous;
     private final Map<String, Double> reference;
+    private final String basis;
 
     ClaimCosts(Map<String, Double> previous, Map<String, Double> reference) {
+        this(previous, reference, previous.isEmpty() ? "the reference machine's costs" : "this folder's previous run");
+    }
+
+    private ClaimCosts(Map<String, Double> previous, Map<String, Double> reference, String basis) {
         this.previous = Map.copyOf(previous);
         this.reference = Map.copyOf(reference);
+        this.basis = basis;
     }
 
     /** The costs for a run of {@code budget} writing into {@code out}. */
     static ClaimCosts load(Path out, Budget budget) {
-        return new ClaimCosts(previousRun(out.resolve(ResultsFile.NAME), budget), shipped(budget));
+        Map<String, Double> previous = previousRun(out.resolve(ResultsFile.NAME), budget);
+        Map<String, Double> reference = shipped(budget);
+        String basis = !previous.isEmpty() ? "this folder's previous " + budget.name().toLowerCase(java.util.Locale.ROOT) + " run"
+                : !reference.isEmpty() ? "measured on " + shippedSource()
+                : "no measured costs for the " + budget.name().toLowerCase(java.util.Locale.ROOT)
+                        + " budget: the mean of the claims done so far";
+        return new ClaimCosts(previous, reference, basis);
+    }
+
+    /** Where the expected costs come from, for the "expected time" line. */
+    String basis() {
+        return basis;
     }
 
     /** Seconds per claim of a finished earlier run of the same budget in {@code results}; empty if none. */
@@ -66,7 +92,22 @@ final class ClaimCosts {
         return m;
     }
 
-    /** The shipped table's seconds for {@code budget} (columns budget, claim_id, seconds). */
+    /** The machine and day of the shipped table (its first line, {@code # measured on ...}), or "the reference machine". */
+    static String shippedSource() {
+        try (InputStream in = ClaimCosts.class.getResourceAsStream(TABLE)) {
+            if (in != null) {
+                String first = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).readLine();
+                if (first != null && first.startsWith("# measured on ")) {
+                    return first.substring("# measured on ".length()).strip();
+                }
+            }
+        } catch (IOException e) {
+            // fall through
+        }
+        return "the reference machine";
+    }
+
+    /** The shipped table's seconds for {@code budget} (columns budget, claim_id, seconds; lines starting with # are comments). */
     static Map<String, Double> shipped(Budget budget) {
         Map<String, Double> m = new HashMap<>();
         try (InputStream in = ClaimCosts.class.getResourceAsStream(TABLE)) {
@@ -77,7 +118,7 @@ final class ClaimCosts {
             String line;
             while ((line = r.readLine()) != null) {
                 String[] f = line.split(",");
-                if (f.length == 3 && f[0].equalsIgnoreCase(budget.name())) {
+                if (!line.startsWith("#") && f.length == 3 && f[0].equalsIgnoreCase(budget.name())) {
                     try {
                         m.put(f[1], Double.parseDouble(f[2]));
                     } catch (NumberFormatException header) {
@@ -93,8 +134,9 @@ final class ClaimCosts {
 
     /**
      * Expected seconds of {@code remaining} claims, given that the {@code doneIds} claims took
-     * {@code doneSeconds} in this run: each known cost scaled by how this machine compares with the
-     * known costs of the claims already done (this run's speed), the unknown ones at the mean.
+     * {@code doneSeconds} in this run: each known cost scaled by how this run compares with the
+     * known costs of the claims already done (this run's speed, started from {@link #PRIOR_SECONDS} at
+     * the known speed so that the first fast claims do not set it alone), the unknown ones at the mean.
      */
     double remainingSeconds(List<String> doneIds, double doneSeconds, List<String> remaining) {
         double knownDone = 0;
@@ -104,7 +146,7 @@ final class ClaimCosts {
                 knownDone += c;
             }
         }
-        double speed = knownDone > 0.5 && doneSeconds > 0 ? doneSeconds / knownDone : 1.0;
+        double speed = knownDone > 0 && doneSeconds > 0 ? (doneSeconds + PRIOR_SECONDS) / (knownDone + PRIOR_SECONDS) : 1.0;
         double mean = doneIds.isEmpty() ? 0 : doneSeconds / doneIds.size();
         double eta = 0;
         for (String id : remaining) {

@@ -39,7 +39,7 @@ final class ClaimRunner {
         ClaimCosts costs = ClaimCosts.load(run.out(), base.budget());
         double expected = costs.remainingSeconds(List.of(), 0, remaining);
         if (total > 1 && expected > 0) {
-            err.println("expected time: about " + duration(expected) + " (measured costs of these claims)");
+            err.println("expected time: about " + duration(expected) + " (" + costs.basis() + ")");
         }
         int done = 0;
         long start = System.nanoTime();
@@ -71,6 +71,10 @@ final class ClaimRunner {
                 err.println(line);
                 err.flush();
             }
+        }
+        if (total > 1 && expected > 0) {
+            err.println("claims took " + duration((System.nanoTime() - start) * 1e-9) + " (expected at the start: "
+                    + duration(expected) + ")");
         }
     }
 
