@@ -141,6 +141,13 @@ public class TheoryStudyTest {
         }
         assertTrue(gradient.statistics().get(3).derivedValue() > 0.5, "the aligned state's gap does not shrink with n");
         assertTrue(gradient.discrepancyLimit().contains("||g||^2 / tr F"), gradient.discrepancyLimit());
+        // Each state draws its own coupled pair: with one pair for all states v_C - v_F lies along the all-ones
+        // vector, and every state's estimate was one draw rescaled (estimate/derived 0.9841 in all four, issue 46).
+        java.util.Set<String> ratios = new java.util.TreeSet<>();
+        for (StatisticCheck s : gradient.statistics()) {
+            ratios.add(String.format(java.util.Locale.ROOT, "%.6f", s.estimate() / s.derivedValue()));
+        }
+        assertEquals(gradient.statistics().size(), ratios.size(), "the states' estimate/derived ratios: " + ratios);
 
         for (Evidence e : EVIDENCE.values()) {
             if (e.verdict() == APPROXIMATE || e.verdict() == FAIL) {

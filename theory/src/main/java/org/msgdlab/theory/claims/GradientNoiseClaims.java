@@ -245,32 +245,45 @@ public final class GradientNoiseClaims {
                 .build();
     }
 
+    /**
+     * One draw of the coupled gap: MSGD-Cov's and MSGD-Fisher's noises from one seed (a coupling: the gap's mean does
+     * not depend on it, its variance is smaller). Without gradient matrices, {@code b ||v_C - v_F||^2}; with them,
+     * for each state k its own coupled pair (seeded from {@code seed} and k, so that the states' estimates are
+     * independent: with one pair for all, v_C - v_F lies along the all-ones vector and every state's estimate is
+     * one draw rescaled by its alignment) and {@code b ||G_k (v_C - v_F)||^2 / tr F_k}.
+     */
     @SuppressWarnings("unchecked")
     private static org.msgdlab.core.stats.SampleExperiment coupledGap(SamplingNoise cov, SamplingNoise fisher, long seed,
                                                                         int n, int b, Object[] gradient) {
-        NoiseSampler c = cov.sampler(Streams.create(seed));
-        NoiseSampler f = fisher.sampler(Streams.create(seed));
+        List<DMatrixRMaj> gs = gradient == null ? List.of() : (List<DMatrixRMaj>) gradient[0];
+        double[] trF = gradient == null ? null : (double[]) gradient[1];
+        int states = Math.max(1, gs.size());
+        NoiseSampler[] c = new NoiseSampler[states];
+        NoiseSampler[] f = new NoiseSampler[states];
+        for (int k = 0; k < states; k++) {
+            long stateSeed = gs.isEmpty() ? seed : Streams.derive(seed, "state-" + k);
+            c[k] = cov.sampler(Streams.create(stateSeed));
+            f[k] = fisher.sampler(Streams.create(stateSeed));
+        }
         double[] vc = new double[n];
         double[] vf = new double[n];
         double[] diff = new double[n];
-        List<DMatrixRMaj> gs = gradient == null ? List.of() : (List<DMatrixRMaj>) gradient[0];
-        double[] trF = gradient == null ? null : (double[]) gradient[1];
         double[] up = new double[gs.isEmpty() ? 1 : gs.get(0).numRows];
         return out -> {
-            c.sample(vc);
-            f.sample(vf);
-            for (int i = 0; i < n; i++) {
-                diff[i] = vc[i] - vf[i];
-            }
-            if (gs.isEmpty()) {
-                double s = 0;
+            for (int k = 0; k < states; k++) {
+                c[k].sample(vc);
+                f[k].sample(vf);
                 for (int i = 0; i < n; i++) {
-                    s += diff[i] * diff[i];
+                    diff[i] = vc[i] - vf[i];
                 }
-                out[0] = b * s;
-                return;
-            }
-            for (int k = 0; k < gs.size(); k++) {
+                if (gs.isEmpty()) {
+                    double s = 0;
+                    for (int i = 0; i < n; i++) {
+                        s += diff[i] * diff[i];
+                    }
+                    out[0] = b * s;
+                    return;
+                }
                 GradientNoise.apply(gs.get(k), diff, up);
                 double s = 0;
                 for (double x : up) {
