@@ -198,8 +198,10 @@ public class TheoryStudyTest {
 
     @Test
     void everyMonteCarloEvidenceStatesItsAlphaSamplesAndSeries() {
-        for (Claim c : study.claims()) {
-            Evidence e = EVIDENCE.get(c.id());
+        for (Claim claim : study.claims()) {
+            Evidence e = EVIDENCE.get(claim.id());
+            Claim c = claim instanceof org.msgdlab.core.claims.SeededClaim seeded
+                    ? seeded.builtFor(org.msgdlab.core.claims.CheckContext.of(Budget.QUICK, SEED)) : claim;
             if (c instanceof MonteCarloClaim mc) {
                 assertEquals(FalseAlarm.PER_CLAIM, e.falseAlarmProbability(), c.id());
                 assertEquals(mc.samples(Budget.QUICK), e.samples(), c.id());

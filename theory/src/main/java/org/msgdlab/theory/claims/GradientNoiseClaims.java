@@ -7,6 +7,7 @@ import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Discrepancy;
 import org.msgdlab.core.claims.PowerCheck;
+import org.msgdlab.core.claims.SeededClaim;
 import org.msgdlab.core.claims.StatisticCheck;
 import org.msgdlab.theory.gradient.GradientMatrices;
 import org.msgdlab.theory.gradient.GradientNoise;
@@ -29,6 +30,9 @@ import java.util.Map;
  * Stateless.
  */
 public final class GradientNoiseClaims {
+
+    /** The parameter that records the seed the gradient matrices were drawn from (the run's seed reaches it). */
+    static final String FIXTURE = "gradient matrices drawn from seed (--seed and the claim id, SeededClaim.fixtureSeed)";
 
     private GradientNoiseClaims() {
     }
@@ -96,9 +100,15 @@ public final class GradientNoiseClaims {
      *                                  {@code 1000 <= quick <= full}
      */
     public static Claim covarianceBySimulation(boolean withReplacement, int d, int n, int b, NoiseClaims.Samples samples) {
+        return SeededClaim.of(fixtureSeed -> covarianceBySimulation(withReplacement, d, n, b, samples, fixtureSeed));
+    }
+
+    /** {@link #covarianceBySimulation(boolean, int, int, int, NoiseClaims.Samples)} with G drawn from {@code fixtureSeed}. */
+    private static Claim covarianceBySimulation(boolean withReplacement, int d, int n, int b, NoiseClaims.Samples samples,
+                                                long fixtureSeed) {
         String id = "sgd-cov." + (withReplacement ? "with" : "without") + "-replacement.simulated";
         SamplingNoise noise = withReplacement ? new SgdWithReplacement(n, b) : new SgdWithoutReplacement(n, b);
-        DMatrixRMaj g = GradientMatrices.withAlignment(d, n, 0.5, Streams.create(Streams.derive(1L, id)));
+        DMatrixRMaj g = GradientMatrices.withAlignment(d, n, 0.5, Streams.create(fixtureSeed));
         DMatrixRMaj fisher = GradientNoise.fisher(g);
         double[] mean = GradientNoise.fullGradient(g);
         DMatrixRMaj paper = GradientNoise.sgdCovarianceFromFisher(fisher, mean, b);
@@ -117,6 +127,7 @@ public final class GradientNoiseClaims {
         params.put("b", b);
         params.put("sampling", withReplacement ? "with replacement" : "without replacement");
         params.put("alignment ||g||^2/tr F", GradientMatrices.alignment(g));
+        params.put(FIXTURE, fixtureSeed);
         Discrepancy discrepancy = withReplacement ? Discrepancy.none()
                 : Discrepancy.vanishing("C = (n-b)/(n-1) (F - gg^T)/b without replacement; factor (n-b)/(n-1) = "
                 + fmt((double) (n - b) / (n - 1)) + " -> 1 as n -> infinity with b fixed");
@@ -208,13 +219,20 @@ public final class GradientNoiseClaims {
      *                                  every alignment is in [0, 1) and {@code 1000 <= quick <= full}
      */
     public static Claim fisherVersusCovGradientNoise(int d, int n, int b, double[] alignments, NoiseClaims.Samples samples) {
+        double[] states = alignments.clone();
+        return SeededClaim.of(fixtureSeed -> fisherVersusCovGradientNoise(d, n, b, states, samples, fixtureSeed));
+    }
+
+    /** {@link #fisherVersusCovGradientNoise(int, int, int, double[], NoiseClaims.Samples)} with the states' G from {@code fixtureSeed}. */
+    private static Claim fisherVersusCovGradientNoise(int d, int n, int b, double[] alignments, NoiseClaims.Samples samples,
+                                                      long fixtureSeed) {
         String id = "fisher-vs-cov.gradient-noise";
         List<DMatrixRMaj> gs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         double[] derived = new double[alignments.length];
         double[] trF = new double[alignments.length];
         for (int k = 0; k < alignments.length; k++) {
-            DMatrixRMaj g = GradientMatrices.withAlignment(d, n, alignments[k], Streams.create(Streams.derive(2L, id + k)));
+            DMatrixRMaj g = GradientMatrices.withAlignment(d, n, alignments[k], Streams.create(Streams.derive(fixtureSeed, k)));
             gs.add(g);
             derived[k] = GradientMatrices.alignment(g);
             trF[k] = trace(GradientNoise.fisher(g));
@@ -227,6 +245,7 @@ public final class GradientNoiseClaims {
         params.put("n", n);
         params.put("b", b);
         params.put("states (alignment ||g||^2/tr F)", java.util.Arrays.toString(derived));
+        params.put(FIXTURE, fixtureSeed);
         SamplingNoise cov = CenteredExchangeableNoise.msgdCov(n, b);
         SamplingNoise fisher = new FisherNoise(n, b);
         return MonteCarloClaim.builder(new ClaimRef(id, "Section 4.2",
