@@ -286,7 +286,12 @@ final class VerifyCommand implements Callable<Integer> {
             Repository.requireExistingFolder("--study-dir", studyDir, "the quick budget reads the paired study's runs and"
                     + " trains none; --budget full trains a study there");
         }
+        PrintWriter log = spec.commandLine().getErr();
         CheckContext c = CheckContext.of(budget, seed).withDataDir(fashionMnistDir(System.getenv("MSGD_FASHION_MNIST")))
+                .withLog(line -> {
+                    log.println(line);
+                    log.flush();
+                })
                 .with(TheoryStudy.SETUP, theorySetup()).with(PluginStudy.PLUGINS, plugins()).with(DeepStudy.RUNS, studyDir);
         if (from == null) {
             return c;

@@ -193,6 +193,22 @@ class SweepCommandTest {
     }
 
     @Test
+    void verifyFromASweepSaysOnTheCommandsStderrThatItsDesignIsShortenedAndWhatIsUnfinished() throws IOException {
+        Path data = GeneratedFashionMnist.write(tmp.resolve("fm-from"));
+        Path dir = tmp.resolve("from");
+        CommandRun planned = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0", "--iterations", "5",
+                "--eval-every", "1", "--data", data.toString());
+        assertEquals(ExitCode.OK.code(), planned.code(), planned.err());
+        // one of the two runs trained: the other stays pending
+        CommandRun ran = msgd("sweep", "task", dir.toAbsolutePath().toString(), "--index", "0");
+        assertEquals(ExitCode.OK.code(), ran.code(), ran.out() + ran.err());
+        // the notes reach the command's stderr (the context's log), not System.err, where a caller could not see them
+        CommandRun r = msgd("verify", "--from", dir.toString(), "--out", tmp.resolve("from-report").toString());
+        assertTrue(r.err().contains("verify --from: WARNING: the authors-code runs of ") && r.err().contains("are trained 5 iterations")
+                && r.err().contains("verify --from: 1 planned authors-code runs are not finished"), r.err());
+    }
+
+    @Test
     void verifyFromASweepWithNothingFinishedIsRefusedAndAnExistingReportStays() throws IOException {
         Path dir = tmp.resolve("unstarted");
         CommandRun planned = msgd("sweep", "plan", dir.toString(), "--methods", "gd,sgd-50", "--seeds", "0",

@@ -81,12 +81,12 @@ public final class DeepStudy {
         Path from = context.option(FROM_SWEEP);
         if (from != null) {
             try {
-                return SweepStudy.create(from, System.err);
+                return SweepStudy.create(from, org.msgdlab.core.io.LineSink.of(context.log()));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         }
-        return create(context.option(RUNS), context.data().orElse(FashionMnist.DEFAULT_DIR));
+        return create(context.option(RUNS), context.data().orElse(FashionMnist.DEFAULT_DIR), org.msgdlab.core.io.LineSink.of(context.log()));
     }
 
     /**
@@ -98,10 +98,22 @@ public final class DeepStudy {
      *         protocols, the step's speed and the efficiency remark
      */
     public static Study create(Path studyDir, Path dataDir) {
+        return create(studyDir, dataDir, System.err);
+    }
+
+    /**
+     * The module's study, its training and study notes on {@code log}.
+     *
+     * @param studyDir where the paired Fashion-MNIST study's runs are
+     * @param dataDir  where the Fashion-MNIST files are
+     * @param log      where the study's claims report the runs they train or leave out
+     * @return the study, as {@link #create(Path, Path)}
+     */
+    public static Study create(Path studyDir, Path dataDir, java.io.PrintStream log) {
         List<Claim> claims = new ArrayList<>();
         claims.add(new ConvSmallParametersClaim());
         claims.add(new WeightedGradientClaim(dataDir));
-        claims.addAll(StudyClaim.all(studyDir, dataDir, System.err));
+        claims.addAll(StudyClaim.all(studyDir, dataDir, log));
         claims.addAll(NoiseClassStudyClaim.all(studyDir.resolveSibling(NOISE_CLASS_DIR.getFileName().toString()), dataDir));
         claims.add(new FullBatchSpeedClaim(dataDir));
         claims.add(new NoiseInjectionEfficiencyClaim(dataDir));

@@ -143,17 +143,17 @@ public final class SweepStudy {
                         .add(r.id() + " (" + s.state().name().toLowerCase(java.util.Locale.ROOT) + ")");
             }
         }
+        List<String> missing = unfinished.values().stream().flatMap(List::stream).toList();
+        int planTotal = planned.values().stream().mapToInt(Integer::intValue).sum();
+        if (planTotal > 0 && missing.size() == planTotal) {
+            // nothing to decide from: refused before anything is written (an existing report stays as it was), in one line
+            throw new IllegalArgumentException("none of its " + planTotal + " planned " + protocol.name() + " runs is finished"
+                    + " (msgd sweep status " + sweep.dir() + "; msgd sweep run " + sweep.dir() + " trains them)");
+        }
         String shortened = shortened(plan).orElse("");
         if (!shortened.isEmpty()) {
             log.println("verify --from: WARNING: the " + protocol.name() + " runs of " + sweep.dir() + " are " + shortened
                     + "; their verdicts are a shortened design's, not the pre-registered study's");
-        }
-        List<String> missing = unfinished.values().stream().flatMap(List::stream).toList();
-        int planTotal = planned.values().stream().mapToInt(Integer::intValue).sum();
-        if (planTotal > 0 && missing.size() == planTotal) {
-            // nothing to decide from: refused before anything is written (an existing report stays as it was)
-            throw new IllegalArgumentException("none of its " + planTotal + " planned " + protocol.name() + " runs is finished"
-                    + " (msgd sweep status " + sweep.dir() + "; msgd sweep run " + sweep.dir() + " trains them)");
         }
         if (!missing.isEmpty()) {
             log.println("verify --from: " + missing.size() + " planned " + protocol.name() + " runs are not finished and not"
