@@ -54,12 +54,12 @@ final class StudyCommand implements Callable<Integer> {
             + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     String protocol;
 
-    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", description = "auto (figures: blocks of"
+    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", converter = SeedCount.Converter.class, description = "auto (figures: blocks of"
             + " paired seeds until every claim resolves or reaches the cap of " + StudyVerdicts.CAP + "; noise-class and"
             + " support: whole paired seeds up to the plan's next look, of " + StudyPlan.NOISE_CLASS_LOOK_EVERY + " to "
             + StudyPlan.NOISE_CLASS_CAP + " and of " + StudyPlan.SUPPORT_LOOK_EVERY + " to " + StudyPlan.SUPPORT_CAP + "), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"
             + " and figures from the runs on disk) (default: ${DEFAULT-VALUE})")
-    String seeds;
+    SeedCount seeds;
 
     @Option(names = "--methods", paramLabel = "METHOD", split = ",", description = "train only these methods (paper names, e.g. gd,sgd-50)")
     List<String> methods = new ArrayList<>();
@@ -152,7 +152,7 @@ final class StudyCommand implements Callable<Integer> {
             requireStudyFolder();
             return replicate(plan, StudyRuns.read(plan, StudyVerdicts.CAP), err);
         }
-        if (seeds.equals("0")) {
+        if (seeds.none()) {
             requireStudyFolder();
         }
         Instant deadline = hours == null ? null : Instant.now().plus(Duration.ofSeconds(Math.round(hours * 3600)));
@@ -165,21 +165,13 @@ final class StudyCommand implements Callable<Integer> {
         // Ctrl-C or TERM: the runs in progress stop after their step and save, no other starts
         try (ShutdownCancellation stop = ShutdownCancellation.install()) {
             StudyRunner runner = new StudyRunner(plan, workers, deadline, err, Training.context(stop));
-            if (seeds.equals("auto")) {
+            if (seeds.auto()) {
                 if (!StudyRunner.wanted(StudyRuns.read(plan, StudyVerdicts.CAP), methods).isEmpty()) {
                     requireData(plan);
                 }
                 runner.runAuto(methods);
             } else {
-                int n;
-                try {
-                    n = Integer.parseInt(seeds);
-                } catch (NumberFormatException e) {
-                    throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
-                }
-                if (n < 0 || n > StudyVerdicts.CAP) {
-                    throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + StudyVerdicts.CAP + "]");
-                }
+                int n = seedsWithin(StudyVerdicts.CAP, "");
                 List<StudyRunner.Task> tasks = StudyRunner.fixed(StudyRuns.read(plan, StudyVerdicts.CAP), n, methods);
                 if (!tasks.isEmpty()) {
                     requireData(plan);
@@ -199,6 +191,15 @@ final class StudyCommand implements Callable<Integer> {
             err.println("study: not used, other settings: " + m);
         }
         return failedExit(failed, err);
+    }
+
+    /** {@code --seeds N} checked against {@code cap}: a usage error naming the value and the cap beyond it. */
+    private int seedsWithin(int cap, String capName) {
+        try {
+            return seeds.within(cap, capName);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /**
@@ -281,7 +282,7 @@ final class StudyCommand implements Callable<Integer> {
     private boolean trainWholeSeeds(StudyPlan plan, StudyRuns runs, int cap, int lookEvery, String name, boolean oneBuild,
                                     boolean blind, PrintStream err) throws Exception {
         int n;
-        if (seeds.equals("auto")) {
+        if (seeds.auto()) {
             n = 0;
             for (int look = lookEvery; look <= cap; look += lookEvery) {
                 n = look;
@@ -294,14 +295,7 @@ final class StudyCommand implements Callable<Integer> {
                 }
             }
         } else {
-            try {
-                n = Integer.parseInt(seeds);
-            } catch (NumberFormatException e) {
-                throw new ParameterException(spec.commandLine(), "--seeds=" + seeds + " must be auto or an integer >= 0");
-            }
-            if (n < 0 || n > cap) {
-                throw new ParameterException(spec.commandLine(), "--seeds=" + n + " must be in [0, " + cap + "] (the plan's cap)");
-            }
+            n = seedsWithin(cap, "the plan's cap");
         }
         org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1, Training.environment());
         String studyBuild = null;
