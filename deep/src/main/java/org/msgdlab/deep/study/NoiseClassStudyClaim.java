@@ -67,7 +67,7 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
             p.put("SGD-50 collapsed alone", res.n01());
             boolean recovery = claim.kind() == NoiseClassClaim.Kind.RECOVERY;
             if (recovery) {
-                p.put("confidence set of R", NoiseClassVerdicts.sets(res.set()));
+                p.put("confidence set of R", NoiseClassVerdicts.setsToFourDigits(res.set()));
                 p.put("band", List.of(NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER));
             }
             if (!r.seeds().notes().isEmpty()) {

@@ -378,6 +378,21 @@ public final class NoiseClassVerdicts {
      * read as a piece "[0.52, 0.52]". The verdict uses the exact set.
      */
     public static String sets(List<SignedRankRatio.Interval> set) {
+        return sets(set, NoiseClassVerdicts::fmt);
+    }
+
+    /**
+     * The confidence set as {@link #sets(List)} writes it, its ends with 4 significant digits: the precision of the
+     * interval columns beside it in a report (a two-decimal set beside them reads as another interval).
+     *
+     * @param set the set's pieces
+     * @return the set in words
+     */
+    public static String setsToFourDigits(List<SignedRankRatio.Interval> set) {
+        return sets(set, x -> new java.math.BigDecimal(x, new java.math.MathContext(4)).stripTrailingZeros().toPlainString());
+    }
+
+    private static String sets(List<SignedRankRatio.Interval> set, java.util.function.DoubleFunction<String> fmt) {
         if (set.isEmpty()) {
             return "(none)";
         }
@@ -389,17 +404,17 @@ public final class NoiseClassVerdicts {
             if (iv.lower() - upper < HOLE) {
                 holes++;
             } else {
-                parts.add(interval(lower, upper));
+                parts.add(interval(lower, upper, fmt));
                 lower = iv.lower();
             }
             upper = iv.upper();
         }
-        parts.add(interval(lower, upper));
+        parts.add(interval(lower, upper, fmt));
         return String.join(" u ", parts) + (holes == 0 ? "" : String.format(Locale.ROOT, " (%d hole%s narrower than %s)",
                 holes, holes == 1 ? "" : "s", HOLE));
     }
 
-    private static String interval(double lower, double upper) {
-        return (Double.isFinite(lower) ? "[" + fmt(lower) : "(-inf") + ", " + (Double.isFinite(upper) ? fmt(upper) + "]" : "+inf)");
+    private static String interval(double lower, double upper, java.util.function.DoubleFunction<String> fmt) {
+        return (Double.isFinite(lower) ? "[" + fmt.apply(lower) : "(-inf") + ", " + (Double.isFinite(upper) ? fmt.apply(upper) + "]" : "+inf)");
     }
 }

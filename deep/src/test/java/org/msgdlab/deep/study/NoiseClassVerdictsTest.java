@@ -207,4 +207,15 @@ class NoiseClassVerdictsTest {
                 "a gap of 0.016 is shown");
         assertEquals("(none)", NoiseClassVerdicts.sets(List.of()));
     }
+
+    @Test
+    void theSetInAClaimsParametersHasThePrecisionOfTheIntervalBesideIt() {
+        // a card showed the set as [0.3500, 0.9300] (two decimals, padded) beside its interval [0.3506, 0.9315] (issue 46)
+        var iv = (java.util.function.BiFunction<Double, Double, org.msgdlab.core.stats.SignedRankRatio.Interval>)
+                org.msgdlab.core.stats.SignedRankRatio.Interval::new;
+        assertEquals("[0.3506, 0.9315]", NoiseClassVerdicts.setsToFourDigits(List.of(iv.apply(0.350612, 0.931488))));
+        assertEquals("[0.35, 0.93]", NoiseClassVerdicts.sets(List.of(iv.apply(0.350612, 0.931488))));
+        assertEquals("[0.5885, 1.121] (1 hole narrower than 0.005)", NoiseClassVerdicts.setsToFourDigits(List.of(
+                iv.apply(0.58849, 0.6), iv.apply(0.601, 1.12149))));
+    }
 }
