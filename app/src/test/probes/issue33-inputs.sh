@@ -120,7 +120,7 @@ check D5-verify 2 "--only nosuch: unknown module (allowed: theory, online-regres
 # ---------------------------------------------------------------- exit codes of malformed files
 head -c 200 "$A/results.json" >"$WORK/cut.json"
 run X-diff-malformed 1 diff "$A" "$WORK/cut.json"
-check X-diff-malformed 1 "$WORK/cut.json: not readable as a results file" "diff on a cut results file"
+check X-diff-malformed 1 "$WORK/cut.json: malformed results file at line " "diff on a cut results file (read as report reads it, issue 47)"
 mkdir -p "$WORK/r"
 cp "$WORK/cut.json" "$WORK/r/results.json"
 run X-report-malformed 1 report "$WORK/r"

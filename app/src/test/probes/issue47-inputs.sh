@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Issue 47, "no silent success on a missing or failed input" and "every value checked where it is read": each case
-# replayed as a user would meet it, with the real launcher. One line per case: PASS/FAIL/SKIP <case id> <what>.
+# Issue 47, "no silent success on a missing or failed input", "every value checked where it is read", "diff and
+# report share one strict reader" and "large inputs refused with a stated limit": each case replayed as a user would
+# meet it, with the real launcher. One line per case: PASS/FAIL/SKIP <case id> <what>.
 # Exit 1 when a case FAILs. Nothing trains: the cases are refused before a run starts, or read committed runs.
 set -euo pipefail
 
@@ -115,6 +116,89 @@ else
   check I47-slurm-time 2 "msgd sweep run: --time '1e309' must be a Slurm time limit" "sweep run --time=1e309 never reaches #SBATCH"
   run sweep run "$WORK/sw" --dry-run --executor slurm --mem=Infinity
   check I47-slurm-mem 2 "msgd sweep run: --mem 'Infinity' must be a Slurm memory size" "sweep run --mem=Infinity never reaches #SBATCH"
+fi
+
+# ------------------------------------------------------------ 3. diff and report share one strict reader
+# A results file that report refuses was "different results" (exit 3) to diff: now both read it through core's
+# ResultsFile.load and refuse it with the same line (exit 1), naming the file, the field and the rule in the file's terms.
+REFERENCE="$ROOT/app/src/test/resources/org/msgdlab/app/reference/quick-theory-regression-sde.results.json.gz"
+mkdir -p "$WORK/good"
+gzip -dc "$REFERENCE" > "$WORK/good/results.json"
+
+# damaged NAME PYTHON: $WORK/NAME/results.json, the good file changed by PYTHON (t: its text; d: its JSON, for json.dumps)
+damaged() {
+  mkdir -p "$WORK/$1"
+  python3 -c "import json, sys; t = open(sys.argv[1]).read(); d = json.loads(t)
+$2
+open(sys.argv[2], 'w').write(t)" "$WORK/good/results.json" "$WORK/$1/results.json"
+}
+# mentions ID TEXT: the stderr line of the last run holds TEXT
+mentions() {
+  if grep -qF -- "$2" "$WORK/err"; then pass "$1" "the line says: $2"; else fail "$1" "no '$2' in: $(head -c 300 "$WORK/err")"; fi
+}
+# both ID EXPECTED_FIRST_LINE_AFTER_COMMAND WHAT: report DIR and diff GOOD DIR refuse $WORK/ID with one line each, exit 1
+both() {
+  local id="$1" rest="$2" what="$3"
+  run report "$WORK/$id"
+  check "I47-$id-report" 1 "msgd report: $WORK/$id/results.json: $rest" "report: $what"
+  cp "$WORK/err" "$WORK/err.report"
+  run diff "$WORK/good" "$WORK/$id"
+  check "I47-$id-diff" 1 "msgd diff: $WORK/$id/results.json: $rest" "diff: $what"
+  if [[ "$(sed 's/^msgd report: //' "$WORK/err.report")" == "$(sed 's/^msgd diff: //' "$WORK/err")" ]]; then
+    pass "I47-$id-same" "report and diff refuse it with the same line"
+  else
+    fail "I47-$id-same" "report: $(head -c 200 "$WORK/err.report") diff: $(head -c 200 "$WORK/err")"
+  fi
+}
+
+damaged superpass 't = t.replace("\"verdict\" : \"PASS\"", "\"verdict\" : \"SUPERPASS\"", 1)'
+both superpass "malformed results file at studies[0].claims[0].verdict (line " "a verdict SUPERPASS"
+mentions I47-superpass-rule 'must be one of PASS, APPROXIMATE, FAIL, INCONCLUSIVE, ERROR, NOT_RUN, NOT_APPLICABLE, not the text "SUPERPASS"'
+damaged estimate-text 'd["studies"][0]["claims"][0]["estimate"] = "0.001"; t = json.dumps(d, indent=2)'
+both estimate-text "malformed results file at studies[0].claims[0].estimate (line " "an estimate \"0.001\" as a string"
+mentions I47-estimate-text-rule 'must be a number, not the text "0.001"'
+damaged null-claims 'd["studies"][0]["claims"] = None; t = json.dumps(d, indent=2)'
+both null-claims "malformed results file: studies[0].claims must be a list, not null" "claims: null"
+
+# the JSON library's words (JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS, StreamReadConstraints.getMaxNestingDepth()) said plainly
+damaged nan 't = t.replace("\"estimate\" : 0.0010000000000000005", "\"estimate\" : NaN", 1)'
+both nan "malformed results file at line " "an estimate NaN"
+mentions I47-nan-rule "numbers must be finite, not NaN (write null for a number that is missing)"
+damaged nesting 't = t.replace("\"n\" : 1000,", "\"n\" : " + "[" * 1200 + "]" * 1200 + ",", 1)'
+both nesting "malformed results file at line " "1,200 nested lists"
+mentions I47-nesting-rule "nested deeper than the limit of 1000 levels"
+
+# ------------------------------------------------------------ 5. large inputs refused with a stated limit, no control character copied
+# 294 MB (as a sparse file: nothing is written, and nothing is read) and 10^6 claims (43 MB): the report once ran 219 s,
+# took 6.6 GB and died in AtomicFiles.writeString; now refused before anything is parsed or held, naming the limit.
+mkdir -p "$WORK/huge"
+truncate -s 294000000 "$WORK/huge/results.json"
+both huge "294.0 MB (294,000,000 bytes), over the limit of 64 MB for a results file" "a 294 MB results.json"
+mkdir -p "$WORK/million"
+python3 -c "import json, sys; d = json.load(open(sys.argv[1])); f = open(sys.argv[2], 'w')
+f.write('{\"provenance\": %s, \"studies\": [{\"id\": \"s\", \"claims\": [' % json.dumps(d['provenance']))
+f.write(', '.join('{\"claimId\": \"c%d\", \"verdict\": \"PASS\"}' % i for i in range(10 ** 6))); f.write(']}]}')" \
+  "$WORK/good/results.json" "$WORK/million/results.json"
+both million "1,000,000 claims, over the limit of 10,000 claims in a results file" "10^6 claims"
+
+# raw ESC and NUL in results.json's texts reach neither the report's files nor diff's lines
+damaged control 'c = d["studies"][0]["claims"][0]; c["statement"] = "\u001b[31mred\u0000nul " + c["statement"]
+c["claimId"] = c["claimId"] + "\u001b[2J"; t = json.dumps(d, indent=2)'
+run report "$WORK/control"
+hostile="$(python3 -c 'import sys, pathlib
+bad = [str(p) for p in pathlib.Path(sys.argv[1]).rglob("*") if p.is_file() and p.suffix != ".png" and p.name != "results.json"
+       and (b"\x1b" in p.read_bytes() or b"\x00" in p.read_bytes())]
+print(" ".join(bad))' "$WORK/control")"
+if [[ "$rc" -eq 0 && -z "$hostile" ]] && grep -qF $'\xef\xbf\xbd[31mred\xef\xbf\xbdnul' "$WORK/control/index.html"; then
+  pass I47-control-report "report: no ESC or NUL in index.html, the summaries or the figures (shown as U+FFFD)"
+else
+  fail I47-control-report "exit $rc; files with ESC or NUL: ${hostile:-none}; $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+fi
+run diff "$WORK/good" "$WORK/control"
+if [[ "$rc" -eq 3 ]] && ! grep -q $'\x1b' "$WORK/out" && grep -qF '?[2J: only in the second file' "$WORK/out"; then
+  pass I47-control-diff "diff: the claim id's ESC shown as '?' (exit 3, different results)"
+else
+  fail I47-control-diff "exit $rc: $(head -c 300 "$WORK/out" | tr '\n' ' ')"
 fi
 
 # ------------------------------------------------------------ 7. help that renders

@@ -110,7 +110,7 @@ class ReportCommandTest {
         Run malformed = exec(twoPassingClaims(), "diff", a.toString(), truncated.toString());
         assertEquals(ExitCode.CLAIM_ERROR.code(), malformed.code(), malformed.err());
         assertOneLine(malformed.err());
-        assertTrue(malformed.err().startsWith("msgd diff: " + truncated + ": not readable as a results file ("), malformed.err());
+        assertTrue(malformed.err().startsWith("msgd diff: " + truncated + ": malformed results file at line "), malformed.err());
         assertOneLine(missing.err());
         assertTrue(missing.err().contains("nowhere"), missing.err());
     }

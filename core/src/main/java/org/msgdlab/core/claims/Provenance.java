@@ -44,7 +44,7 @@ public record Provenance(
         Map<String, String> versions) {
 
     /**
-     * Copies the versions, in their order.
+     * Copies the versions, in their order (none when null: a hand-written file that records none).
      *
      * @param seed                the master seed
      * @param budget              the budget's label, {@code quick} or {@code full}
@@ -58,7 +58,7 @@ public record Provenance(
      * @param versions            library name to version ({@link #libraryVersions()})
      */
     public Provenance {
-        versions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versions));
+        versions = java.util.Collections.unmodifiableMap(versions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(versions));
     }
 
     /**

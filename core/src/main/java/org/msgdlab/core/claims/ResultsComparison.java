@@ -18,7 +18,8 @@ import java.util.Set;
  * same numbers, timing aside. It answers "did this change alter any result?" (a refactoring must
  * not; a fix must alter exactly what it says).
  *
- * <p>Claims are matched by study id and claim id. Every field of a claim's evidence is compared as
+ * <p>Both files are read by {@link ResultsFile#load}, the reader of {@code msgd report}: a file that the report
+ * refuses is not compared (issue 47). Claims are matched by study id and claim id. Every field of a claim's evidence is compared as
  * written in {@code results.json}, recursively (parameters, statistics, power, series), except
  * the fields that measure time ({@link #TIMING}); numbers are equal when they are the same double
  * or, with a relative tolerance, when {@code |a - b| <= tolerance · max(|a|, |b|)}. The provenance
@@ -43,7 +44,7 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
     public static final String TIMING_CLAIM_PARAMETER = org.msgdlab.core.bench.MachineLoad.RULE_PARAMETER;
 
     /**
-     * Copies the lists.
+     * Copies the lists, each line with its control characters shown as '?'.
      *
      * @param differences    one line per difference
      * @param verdictChanges one line per changed verdict
@@ -51,9 +52,10 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
      * @param claimsCompared claims compared
      */
     public ResultsComparison {
-        differences = List.copyOf(differences);
-        verdictChanges = List.copyOf(verdictChanges);
-        timingLeftOut = List.copyOf(timingLeftOut);
+        // ids and field names come from files a user can edit: a terminal shows them, never their control characters
+        differences = differences.stream().map(MalformedFileException::oneLine).toList();
+        verdictChanges = verdictChanges.stream().map(MalformedFileException::oneLine).toList();
+        timingLeftOut = timingLeftOut.stream().map(MalformedFileException::oneLine).toList();
     }
 
     /** @return whether the two files hold the same results */
@@ -73,8 +75,9 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
      * @param after             the later one
      * @param relativeTolerance 0 for equality to the bit, else the relative difference allowed in a number
      * @return the differences, none when the results are the same
-     * @throws MalformedFileException   when a file is not a results file, naming it
-     * @throws IOException              when a file cannot be read
+     * @throws MalformedFileException   when a file is not a results file that {@link ResultsFile#load} reads (over a
+     *                                  limit, malformed), naming it and what is wrong
+     * @throws IOException              when a file does not exist or cannot be read
      * @throws IllegalArgumentException when the tolerance is negative or not finite
      */
     public static ResultsComparison of(Path before, Path after, double relativeTolerance) throws IOException {
@@ -90,8 +93,9 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
      * @param studies           the studies compared, each a study id ({@code sde.appendix-b}) or its
      *                          first part ({@code sde}); empty for every study
      * @return the differences, none when the results of those studies are the same
-     * @throws MalformedFileException   when a file is not a results file, naming it
-     * @throws IOException              when a file cannot be read
+     * @throws MalformedFileException   when a file is not a results file that {@link ResultsFile#load} reads (over a
+     *                                  limit, malformed), naming it and what is wrong
+     * @throws IOException              when a file does not exist or cannot be read
      * @throws IllegalArgumentException when the tolerance is negative or not finite, or a name of {@code studies}
      *                                  is in neither file
      */
@@ -109,8 +113,9 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
      * @param studies           study ids or their first parts; empty for every study
      * @param timing            whether to compare the timing claims too
      * @return the differences
-     * @throws MalformedFileException   when a file is not a results file, naming it
-     * @throws IOException              when a file cannot be read
+     * @throws MalformedFileException   when a file is not a results file that {@link ResultsFile#load} reads (over a
+     *                                  limit, malformed), naming it and what is wrong
+     * @throws IOException              when a file does not exist or cannot be read
      * @throws IllegalArgumentException when the tolerance is negative or not finite, or a study name is in neither file
      */
     public static ResultsComparison of(Path before, Path after, double relativeTolerance, Set<String> studies,
@@ -121,19 +126,9 @@ public record ResultsComparison(List<String> differences, List<String> verdictCh
         return of(tree(before), tree(after), relativeTolerance, studies, timing);
     }
 
+    /** The file as {@code msgd report} reads it: the one strict reader ({@link ResultsFile#load}), its document. */
     private static JsonNode tree(Path file) throws IOException {
-        JsonNode t;
-        try {
-            t = ResultsFile.mapper().readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new MalformedFileException(file, "not readable as a results file (" + MalformedFileException.firstLine(e) + ")");
-        } catch (java.io.FileNotFoundException e) {
-            throw new java.nio.file.NoSuchFileException(file + ": no such results file");
-        }
-        if (t == null || !t.path("studies").isArray()) {
-            throw new MalformedFileException(file, "not a results file (no \"studies\" array)");
-        }
-        return t;
+        return ResultsFile.load(file).tree();
     }
 
     /**

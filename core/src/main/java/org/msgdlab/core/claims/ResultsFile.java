@@ -1,11 +1,13 @@
 package org.msgdlab.core.claims;
 
 import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.io.JsonErrors;
+import org.msgdlab.core.io.MalformedFileException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -19,11 +21,13 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.util.List;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Reads and writes {@code results.json}. Non-finite numbers are written as {@code null} (JSON has
@@ -36,6 +40,29 @@ public final class ResultsFile {
 
     /** The file's name in its folder. */
     public static final String NAME = "results.json";
+
+    /*
+     * The limits of a results file read (issue 47: a 294 MB file with 10^6 claims took 6.6 GB and 219 s before the
+     * report failed). A quick run's file holds 0.7 MB, 5 studies, 91 claims, 89 series and 4,930 points, a full
+     * run's a few times the points: each limit is at least ten times what a run writes, and the report of a file at
+     * one limit takes about a minute and a gigabyte or two on a busy 2-core machine (a 1,000-series file 48 s, a
+     * 100,000-point series 11 s, 10,000 claims of 6 kB each 15 s).
+     */
+    /** The largest results file read, in bytes (64 MB): refused before it is parsed. */
+    public static final int MAX_BYTES = 64_000_000;
+    /** The most studies a results file read may hold (100; each may draw an overview figure). */
+    public static final int MAX_STUDIES = 100;
+    /** The most claims a results file read may hold (10,000). */
+    public static final int MAX_CLAIMS = 10_000;
+    /** The most series a results file read may hold (1,000): the report draws a figure for each. */
+    public static final int MAX_SERIES = 1_000;
+    /** The most points all the series of a results file read may hold together (100,000). */
+    public static final int MAX_POINTS = 100_000;
+    /**
+     * The most values (numbers, texts, lists, objects) a results file read may hold (1,000,000; a quick run's file
+     * has 26,000 to 43,000): the document is held in memory, 21 million empty objects took 2.6 GB.
+     */
+    public static final int MAX_VALUES = 1_000_000;
 
     private static final ObjectMapper MAPPER = createMapper();
 
@@ -109,7 +136,9 @@ public final class ResultsFile {
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 // a verdict written as 2 is not FAIL: enums are read from their names only
-                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                // a file with something after its document (two runs' files joined) is not one results file
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         // "12" or "abc" where a number or a boolean belongs is refused, not read as 12 or 0
         for (LogicalType type : List.of(LogicalType.Integer, LogicalType.Float, LogicalType.Boolean)) {
             mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
@@ -160,52 +189,122 @@ public final class ResultsFile {
     }
 
     /**
-     * Reads {@code file}; a missing or malformed file gives an {@link IllegalArgumentException}
-     * whose one-line message names the file and what is wrong.
+     * Reads {@code file} ({@link #load}); any problem gives an {@link IllegalArgumentException} whose one-line
+     * message names the file and what is wrong.
      *
      * @param file the results file
      * @return its content
-     * @throws IllegalArgumentException when the file does not exist or cannot be read, is not a results
-     *                                  file (no {@code provenance}, or no {@code studies} array), or is
-     *                                  malformed (with where: the field's path, line and column)
+     * @throws IllegalArgumentException when {@link #load} throws, with its message
      */
     public static Results read(Path file) {
         try {
-            com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(file.toFile());
-            if (tree == null || !tree.isObject() || !tree.hasNonNull("provenance") || !tree.has("studies")
-                    || !tree.get("studies").isArray()) {
-                throw new IllegalArgumentException(file + ": not a results file (needs \"provenance\" and a \"studies\" array)");
-            }
-            // read again from the file, not from the tree, so that a type error has its line and column
-            return MAPPER.readValue(file.toFile(), Results.class);
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw new IllegalArgumentException(file + ": no such file");
-        } catch (JsonProcessingException e) {
-            String where = where(e);
-            throw new IllegalArgumentException(file + ": malformed results file" + where + ": "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+            return load(file).results();
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+            throw new IllegalArgumentException(MalformedFileException.oneLine(e.getMessage()), e);
         }
     }
 
-    /** " at studies[0].claims[3].estimate (line 40, column 20)", as much of it as is known. */
-    private static String where(JsonProcessingException e) {
-        StringBuilder path = new StringBuilder();
-        if (e instanceof JsonMappingException mapping) {
-            for (JsonMappingException.Reference r : mapping.getPath()) {
-                if (r.getFieldName() != null) {
-                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
-                } else if (r.getIndex() >= 0) {
-                    path.append('[').append(r.getIndex()).append(']');
+    /**
+     * A results file as read by the one strict reader of this project (issue 47): the records and, for
+     * {@link ResultsComparison}, the document as written.
+     *
+     * @param tree    the document
+     * @param results its content
+     */
+    public record Contents(JsonNode tree, Results results) {
+    }
+
+    /**
+     * Reads {@code file} strictly: at most {@link #MAX_BYTES} bytes, {@link #MAX_STUDIES} studies,
+     * {@link #MAX_CLAIMS} claims, {@link #MAX_SERIES} series, {@link #MAX_POINTS} points and {@link #MAX_VALUES}
+     * values; finite JSON numbers (a missing number written as {@code null}); a number, a
+     * whole number, a boolean or a verdict's name wherever one belongs, never a string standing for one; a list
+     * wherever a list belongs; an id for every study and claim and a verdict for every claim; nothing after the
+     * document. Unknown fields are ignored (they may grow). What {@code msgd report} renders and {@code msgd diff}
+     * compares.
+     *
+     * @param file the results file
+     * @return its content
+     * @throws NoSuchFileException     when there is no such file ("FILE: no such file")
+     * @throws MalformedFileException  when it is not a regular file, over a limit, not a results file, or
+     *                                 malformed: one line, "FILE: WHAT" (the field's path, line and column where
+     *                                 known, and the rule in plain words)
+     * @throws IOException             when it cannot be read, naming it
+     */
+    public static Contents load(Path file) throws IOException {
+        byte[] bytes = bytes(file);
+        JsonNode tree;
+        try {
+            // counted as a stream first: a document over a limit is never held in memory
+            String over;
+            try (JsonParser counting = MAPPER.getFactory().createParser(bytes)) {
+                try {
+                    over = ResultsShape.overLimit(counting);
+                } catch (StreamConstraintsException e) {
+                    // the parser's own limits (nesting, a number's or a text's length) carry no place: where the stream stopped
+                    throw new MalformedFileException(file, "malformed results file at line " + counting.currentLocation()
+                            .getLineNr() + ", column " + counting.currentLocation().getColumnNr() + ": " + JsonErrors.what(e, null));
                 }
             }
+            if (over != null) {
+                throw new MalformedFileException(file, over);
+            }
+            tree = MAPPER.readTree(bytes);
+        } catch (MalformedFileException e) {
+            throw e;
+        } catch (JsonProcessingException e) {
+            throw malformed(file, e, null);
+        } catch (IOException e) {
+            // the bytes are no text in any encoding JSON allows (UTF-8, UTF-16, UTF-32)
+            throw new MalformedFileException(file, "malformed results file: not JSON text in UTF-8, UTF-16 or UTF-32 ("
+                    + JsonErrors.plain(String.valueOf(e.getMessage())) + ")");
         }
-        JsonLocation at = e.getLocation();
-        String line = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr();
-        if (path.length() == 0) {
-            return line.isEmpty() ? "" : " at " + line;
+        String problem = ResultsShape.problem(tree);
+        if (problem != null) {
+            throw new MalformedFileException(file, problem);
         }
-        return " at " + path + (line.isEmpty() ? "" : " (" + line + ")");
+        Results results;
+        try {
+            // read from the bytes again, not from the tree, so that a type error has its line and column
+            results = MAPPER.readValue(bytes, Results.class);
+        } catch (JsonProcessingException e) {
+            throw malformed(file, e, tree);
+        }
+        String incomplete = ResultsShape.incomplete(results);
+        if (incomplete != null) {
+            throw new MalformedFileException(file, "malformed results file: " + incomplete);
+        }
+        return new Contents(tree, results);
+    }
+
+    /** The file's bytes, refused when it is not a regular file or larger than {@link #MAX_BYTES}. */
+    private static byte[] bytes(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new MalformedFileException(file, "not a results file (not a regular file)");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
+            // at most one byte more than the limit, so that a file growing while it is read is refused too
+            byte[] bytes = size > MAX_BYTES ? null : in.readNBytes(MAX_BYTES + 1);
+            if (bytes == null || bytes.length > MAX_BYTES) {
+                long seen = bytes == null ? size : Math.max(size, bytes.length);
+                throw new MalformedFileException(file, String.format(Locale.ROOT, "%.1f MB (%,d bytes), over the limit"
+                        + " of %d MB for a results file", seen / 1e6, seen, MAX_BYTES / 1_000_000));
+            }
+            return bytes;
+        } catch (NoSuchFileException | MalformedFileException e) {
+            throw e;
+        } catch (IOException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+            throw new IOException(MalformedFileException.oneLine(file + ": cannot read: " + why), e);
+        }
+    }
+
+    private static MalformedFileException malformed(Path file, JsonProcessingException e, JsonNode tree) {
+        return new MalformedFileException(file, "malformed results file" + JsonErrors.where(e) + ": " + JsonErrors.what(e, tree));
     }
 }

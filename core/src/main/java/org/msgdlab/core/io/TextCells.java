@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * made inert where msgd writes it into a table: the one place every CSV and Markdown writer quotes
  * its cells.
  * <ul>
- * <li>CSV ({@link #csv}): RFC 4180 quoting, one line per row, and spreadsheet formula
+ * <li>CSV ({@link #csv}): RFC 4180 quoting, one line per row, no control character, and spreadsheet formula
  *     neutralisation (OWASP, "CSV injection"): a text cell that starts with {@code = + - @}, a tab
  *     or a carriage return gets a leading apostrophe, so that a spreadsheet shows it and never
  *     evaluates it ({@code =HYPERLINK(...)}, {@code =1+1}). A number ({@code -0.25},
@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * <li>Markdown ({@link #markdown}, {@link #markdownCell}, {@link #markdownCode}): one line (a
  *     newline could open a heading or a table), {@code &} and {@code <} as entities (no HTML tag
  *     can open), {@code |} escaped inside a table cell, no backtick inside a code span.</li>
+ * <li>A page or a figure ({@link #printable}): control characters other than a newline and a tab shown as
+ *     U+FFFD; {@code reports}' HTML escaping applies it to every text.</li>
  * </ul>
  */
 public final class TextCells {
@@ -26,14 +28,14 @@ public final class TextCells {
 
     /**
      * A CSV cell: neutralised when it is text that a spreadsheet would take for a formula, line
-     * breaks turned to spaces, and quoted when it holds a comma, a quote or an outer space. Null is
+     * breaks and every other control character but a tab (ESC, NUL) turned to spaces, and quoted when it holds a comma, a quote or an outer space. Null is
      * the empty cell.
      *
      * @param cell the text of the cell
      * @return the cell as written between commas
      */
     public static String csv(String cell) {
-        String c = cell == null ? "" : neutralised(cell).replace("\r", " ").replace("\n", " ");
+        String c = cell == null ? "" : replaceControls(neutralised(cell), ' ', "\t");
         return c.contains(",") || c.contains("\"") || c.startsWith(" ") || c.endsWith(" ")
                 ? "\"" + c.replace("\"", "\"\"") + "\"" : c;
     }
@@ -51,6 +53,45 @@ public final class TextCells {
             return cell;
         }
         return "'" + cell;
+    }
+
+    /**
+     * {@code text} with every control character (C0, DEL, C1: an ESC that would colour a terminal, a NUL that
+     * ends a C string) as a space: one line of printable text. Null is "".
+     *
+     * @param text the text
+     * @return the text on one line, without control characters
+     */
+    public static String oneLine(String text) {
+        return replaceControls(text, ' ', "");
+    }
+
+    /**
+     * {@code text} with every control character but a newline and a tab (C0, DEL, C1: an ESC that would colour a
+     * terminal, a NUL, a carriage return) as U+FFFD, the replacement character: what a page or a figure shows of
+     * text from a file a user can edit (issue 47: ESC and NUL from results.json were copied into index.html). Null
+     * is "".
+     *
+     * @param text the text
+     * @return the text with its line breaks and tabs, without other control characters
+     */
+    public static String printable(String text) {
+        return replaceControls(text, '\uFFFD', "\n\t");
+    }
+
+    private static String replaceControls(String text, char by, String keep) {
+        if (text == null) {
+            return "";
+        }
+        if (text.chars().noneMatch(Character::isISOControl)) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            b.append(Character.isISOControl(c) && keep.indexOf(c) < 0 ? by : c);
+        }
+        return b.toString();
     }
 
     /**

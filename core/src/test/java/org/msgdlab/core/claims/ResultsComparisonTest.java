@@ -23,7 +23,7 @@ class ResultsComparisonTest {
                                 "startedAt": "2026-11-25T%s", "finishedAt": "2026-11-25T%s"},
                  "studies": [{"id": "s", "title": "S", "paperRef": "P", "claims": [
                    {"claimId": "c1", "verdict": "%s", "estimate": %s, "seconds": %s,
-                    "parameters": {"n": 1000}, "statistics": [{"estimate": 1.5}],
+                    "parameters": {"n": 1000}, "statistics": [{"name": "m", "estimate": 1.5, "tolerance": 0.1}],
                     "series": [{"curves": [{"points": [[1, 2, %s, 3]]}]}]}%s]}]}
                 """.formatted(seed, seconds, seconds, verdict, estimate, seconds, band, extraClaim);
     }
@@ -88,11 +88,20 @@ class ResultsComparisonTest {
         Path bad = Files.writeString(dir.resolve("bad.json"), "{");
         MalformedFileException e = org.junit.jupiter.api.Assertions.assertThrows(MalformedFileException.class,
                 () -> ResultsComparison.of(a, bad, 0));
-        assertTrue(e.getMessage().startsWith(bad + ": not readable as a results file ("), e.getMessage());
+        assertTrue(e.getMessage().startsWith(bad + ": malformed results file at line 1, column 2: Unexpected end-of-input"),
+                e.getMessage());
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         Path notResults = Files.writeString(dir.resolve("other.json"), "{\"runs\": []}");
-        assertEquals(notResults + ": not a results file (no \"studies\" array)", org.junit.jupiter.api.Assertions
-                .assertThrows(MalformedFileException.class, () -> ResultsComparison.of(notResults, a, 0)).getMessage());
+        assertEquals(notResults + ": not a results file (needs \"provenance\" and a \"studies\" array)", org.junit.jupiter.api
+                .Assertions.assertThrows(MalformedFileException.class, () -> ResultsComparison.of(notResults, a, 0)).getMessage());
+        // read as the report reads it (issue 47): a verdict that is none, a number written as a text, no claims list
+        for (String[] damage : new String[][] {{"\"PASS\"", "\"SUPERPASS\""}, {"\"estimate\": 0.25", "\"estimate\": \"0.25\""},
+                {"\"claims\": [", "\"claims\": null, \"was\": ["}}) {
+            Path damaged = Files.writeString(dir.resolve("damaged.json"), Files.readString(b).replace(damage[0], damage[1]));
+            MalformedFileException refused = org.junit.jupiter.api.Assertions.assertThrows(MalformedFileException.class,
+                    () -> ResultsComparison.of(a, damaged, 0), damage[1]);
+            assertEquals(Rejections.assertRejects(() -> ResultsFile.read(damaged)).getMessage(), refused.getMessage());
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.msgdlab.core.io;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 /** Cells of the CSV and Markdown tables: quoted, on one line, formulas and tags inert. */
 class TextCellsTest {
@@ -39,5 +40,17 @@ class TextCellsTest {
         assertEquals("a \\| b", TextCells.markdownCell("a | b"));
         assertEquals("rm 'x' # y", TextCells.markdownCode("rm `x`\n# y"));
         assertEquals("", TextCells.markdown(null));
+    }
+
+    @Test
+    void noControlCharacterOfAFileReachesATableAPageOrAFigure() {
+        // issue 47: an ESC colour sequence and a NUL from results.json were copied into index.html
+        assertEquals("red  [31mx y", TextCells.csv("red \u001b[31mx\u0000y"));
+        assertEquals("a\tb c", TextCells.csv("a\tb\u0085c"), "a tab stays in a cell; a C1 control goes");
+        assertEquals("a\n\tb\uFFFD[31m\uFFFD\uFFFD", TextCells.printable("a\n\tb\u001b[31m\u0000\r"));
+        assertEquals("a b c\uFFFFd", TextCells.oneLine("a\nb\u007fc\uFFFFd"), "DEL goes; a noncharacter is no control");
+        String clean = "Var[V] = (n-b)/(bn(n-1))";
+        assertSame(clean, TextCells.printable(clean), "clean text is returned as is");
+        assertEquals("", TextCells.printable(null));
     }
 }

@@ -84,14 +84,15 @@ public final class Formula {
     /**
      * {@code text} as plain Unicode (for figure labels): sub- and superscripts in Unicode where every
      * character has such a form, otherwise written {@code _x} / {@code ^x} (letters and digits) or
-     * {@code _{x}} / {@code ^(x)}; "" for null.
+     * {@code _{x}} / {@code ^(x)}; control characters as spaces; "" for null.
      *
      * @param text the formula text, or null
      * @return its Unicode text
      */
     public static String unicode(String text) {
         StringBuilder out = new StringBuilder();
-        for (Part p : parse(text)) {
+        // a figure's label is one line of printable text: no ESC or NUL of a results file reaches an SVG
+        for (Part p : parse(text == null ? null : org.msgdlab.core.io.TextCells.oneLine(text))) {
             switch (p.kind()) {
                 case TEXT -> out.append(p.text());
                 case SUB -> {

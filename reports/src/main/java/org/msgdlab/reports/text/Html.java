@@ -1,13 +1,15 @@
 package org.msgdlab.reports.text;
 
-/** HTML escaping for text and attribute values. */
+/** HTML escaping for text and attribute values: the one way a text of a results file reaches the page. */
 public final class Html {
 
     private Html() {
     }
 
     /**
-     * {@code text} with {@code & < > " '} escaped; "" for null.
+     * {@code text} with {@code & < > " '} escaped and every control character but a newline and a tab shown as
+     * U+FFFD ({@link org.msgdlab.core.io.TextCells#printable}: no ESC or NUL of a results file reaches the page);
+     * "" for null.
      *
      * @param text the text, or null
      * @return the escaped text
@@ -16,9 +18,10 @@ public final class Html {
         if (text == null) {
             return "";
         }
-        StringBuilder b = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        String printable = org.msgdlab.core.io.TextCells.printable(text);
+        StringBuilder b = new StringBuilder(printable.length() + 16);
+        for (int i = 0; i < printable.length(); i++) {
+            char c = printable.charAt(i);
             switch (c) {
                 case '&' -> b.append("&amp;");
                 case '<' -> b.append("&lt;");
