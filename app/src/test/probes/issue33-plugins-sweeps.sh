@@ -110,7 +110,7 @@ if [[ $rc -ne 1 || ! -f "$R" ]] || grep -q $'\tat \|Exception in thread' "$TMP/p
   fail plugin-throws "verify exit $rc (1 wanted), results.json $( [[ -f $R ]] && echo written || echo missing ), stderr: $(head -c 400 "$TMP/plug/stderr")"
 else
   v="$(verdict plugin.fragile.thm1.same-risk-as-sgd)"
-  if [[ "$v" == "ERROR|plug-in fragile: create(n="*", b="*") threw IllegalArgumentException: n="*" must be 20|"* ]] \
+  if [[ "$v" == "ERROR|plug-in 'fragile' (jar $TMP/plug/probe-plugins.jar): create(n="*", b="*") threw IllegalArgumentException: n="*" must be 20|"* ]] \
      && [[ "$(verdict plugin.fragile.covariance.as-declared)" == PASS* ]]; then
     pass plugin-throws "create(n, b) throwing for Theorem 1's n: thm1 ERROR in one line naming plug-in, call and cause; its other claims ran, exit 1, results written"
   else
@@ -118,13 +118,13 @@ else
   fi
 fi
 v="$(verdict plugin.too-long.mean)"
-if [[ "$v" == "ERROR|plug-in too-long: create(n=20, b=5) returned a noise of dimension 21; it must be n=20|"* ]]; then
+if [[ "$v" == "ERROR|plug-in 'too-long' (jar $TMP/plug/probe-plugins.jar): create(n=20, b=5) returned a noise of dimension 21; it must be n=20|"* ]]; then
   pass plugin-wrong-dimension "a noise of dimension 21 for n=20: ERROR naming the rule"
 else
   fail plugin-wrong-dimension "mean: $v"
 fi
 v="$(verdict plugin.nans.mean)"
-if [[ "$v" == "ERROR|plug-in nans: the noise of create(n=20, b=5) drew a non-finite value, V[0] = NaN"* ]]; then
+if [[ "$v" == "ERROR|plug-in 'nans' (jar $TMP/plug/probe-plugins.jar): the noise of create(n=20, b=5) drew a non-finite value, V[0] = NaN"* ]]; then
   pass plugin-nan-draws "a noise drawing NaN: ERROR naming the non-finite draw, not a NaN tolerance"
 else
   fail plugin-nan-draws "mean: $v"

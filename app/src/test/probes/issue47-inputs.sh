@@ -233,4 +233,165 @@ for call in 2 3; do
 done
 touch -d "@$stamp" "$src"
 
+# ------------------------------------------------------------ 4. plug-ins isolated: a throw, a null or a hang is one line
+# Five one-class plug-in jars compiled against the toolkit's jar. Each case asserts the exit code, the one line naming
+# the plug-in, its jar and the call (the cause's class name is part of that line), no stack trace, and run.json's status
+# (never "running"). A verify case reads the verdicts from results.json: its stderr holds one progress line per claim.
+# Unlike the cases above, the train cases run a few steps of tiny runs (about a minute for the block).
+P47="$WORK/p47"
+mkdir -p "$P47/src/probe" "$P47/classes"
+cat > "$P47/src/probe/Bad.java" <<'JAVA'
+package probe;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.msgdlab.theory.noise.*;
+import org.msgdlab.theory.plugin.NoisePlugin;
+
+public final class Bad {
+    private Bad() { }
+
+    /** SGD-b's noise whose draws fail (throw or hang) with probability 1/3, from the draw's own stream. */
+    static SamplingNoise failing(int n, int b, Runnable failure) {
+        SamplingNoise sgd = new SgdWithReplacement(n, b);
+        return new SamplingNoise() {
+            public int dimension() { return n; }
+            public String paperName() { return "failing SGD"; }
+            public String formula() { return "V_sgd, or a failure"; }
+            public ExchangeableCovariance covariance() { return sgd.covariance(); }
+            public NoiseSampler sampler(UniformRandomProvider rng) {
+                NoiseSampler s = sgd.sampler(rng);
+                return v -> { if (rng.nextInt(3) == 0) { failure.run(); } s.sample(v); };
+            }
+        };
+    }
+
+    public static final class BadName implements NoisePlugin {
+        public String name() { throw new IllegalStateException("no name today"); }
+        public String description() { return "name() throws"; }
+        public SamplingNoise create(int n, int b) { return new SgdWithReplacement(n, b); }
+    }
+    public static final class CreateThrows implements NoisePlugin {
+        public String name() { return "create-throws"; }
+        public String description() { return "create throws"; }
+        public SamplingNoise create(int n, int b) { throw new IllegalStateException("boom in create"); }
+    }
+    public static final class CreateNull implements NoisePlugin {
+        public String name() { return "create-null"; }
+        public String description() { return "create returns null"; }
+        public SamplingNoise create(int n, int b) { return null; }
+    }
+    public static final class SamplerThrows implements NoisePlugin {
+        public String name() { return "sampler-throws"; }
+        public String description() { return "a draw throws"; }
+        public SamplingNoise create(int n, int b) { return failing(n, b, () -> { throw new IllegalStateException("boom"); }); }
+    }
+    public static final class SamplerHangs implements NoisePlugin {
+        public String name() { return "sampler-hangs"; }
+        public String description() { return "a draw spins forever, deaf to interrupts"; }
+        public SamplingNoise create(int n, int b) {
+            return failing(n, b, () -> { long x = 0; while (x >= 0) { x = (x + 1) & 0xffff; Thread.onSpinWait(); } });
+        }
+    }
+}
+JAVA
+javac -d "$P47/classes" -cp "$ROOT/app/target/msgd.jar" "$P47/src/probe/Bad.java"
+for c in BadName CreateThrows CreateNull SamplerThrows SamplerHangs; do
+  rm -rf "$P47/j" && mkdir -p "$P47/j/META-INF/services" && cp -r "$P47/classes/probe" "$P47/j/"
+  echo "probe.Bad\$$c" > "$P47/j/META-INF/services/org.msgdlab.theory.plugin.NoisePlugin"
+  (cd "$P47/j" && jar cf "$P47/$c.jar" .)
+done
+
+# check_plugin ID EXPECTED_RC EXPECTED_LINE_START WHAT: the exit code, no stack trace, exactly one line on stderr naming
+# the plug-in ("msgd COMMAND: plug-in ..."), the last, starting as expected (train prints its run's header line first)
+check_plugin() {
+  local id="$1" want="$2" text="$3" what="$4"
+  if [[ "$rc" -ne "$want" ]]; then
+    fail "$id" "exit $rc, not $want: $(tail -c 400 "$WORK/err" | tr '\n' ' ')"
+  elif grep -qE '^\s+at [a-zA-Z]|Exception in thread|Caused by:|picocli WARN' "$WORK/err"; then
+    fail "$id" "a stack trace or picocli warning: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
+  elif [[ "$(grep -cE '^msgd [a-z]+: plug-in' "$WORK/err")" -ne 1 ]]; then
+    fail "$id" "not one line naming the plug-in: $(tail -c 400 "$WORK/err" | tr '\n' ' ')"
+  elif [[ "$(tail -n 1 "$WORK/err")" != "$text"* ]]; then
+    fail "$id" "the last line does not start with '$text': $(tail -n 1 "$WORK/err" | head -c 400)"
+  else
+    pass "$id" "$what (exit $want, one line)"
+  fi
+}
+status_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$1/run.json" 2>/dev/null || echo none; }
+reasons() {   # the distinct "VERDICT|reason" of the claims in DIR/results.json whose id starts with PREFIX
+  python3 -c 'import json,sys; print("\n".join(sorted({c["verdict"] + "|" + (c.get("verdictReason") or "") for s in json.load(open(sys.argv[1]))["studies"] for c in s["claims"] if c["claimId"].startswith(sys.argv[2])})))' \
+    "$1/results.json" "$2" 2>/dev/null || echo none
+}
+
+run verify --only plugins --plugin "$P47/BadName.jar" --n 20 --b 5 --out "$WORK/p47-v1"
+r="$(reasons "$WORK/p47-v1" plugin.probe.bad-badname.)"
+if [[ "$rc" -eq 1 && "$r" == "ERROR|plug-in probe.Bad\$BadName (jar $P47/BadName.jar): name() threw IllegalStateException: no name today" ]] \
+    && ! grep -qE '^\s+at [a-zA-Z]|Exception in thread' "$WORK/err"; then
+  pass I47-plugin-name-verify "verify --plugin whose name() throws: its 5 claims ERROR with one line naming plug-in, jar and call (exit 1)"
+else
+  fail I47-plugin-name-verify "exit $rc, verdicts '$r': $(tail -c 300 "$WORK/err" | tr '\n' ' ')"
+fi
+run train --preset fashion-mnist-small --method plugin:anything --plugin "$P47/BadName.jar" --data "$DATA" --out "$WORK/p47-t0"
+check_plugin I47-plugin-name-train 1 "msgd train: plug-in probe.Bad\$BadName (jar $P47/BadName.jar): name() threw IllegalStateException: no name today" \
+  "train --method plugin:NAME from a jar whose plug-in's name() throws"
+
+run verify --only plugins --plugin "$P47/SamplerHangs.jar" --plugin-timeout 2 --n 20 --b 5 --out "$WORK/p47-v2"
+r="$(reasons "$WORK/p47-v2" plugin.sampler-hangs.mean)"
+if [[ "$rc" -eq 1 && "$r" == "ERROR|plug-in 'sampler-hangs' (jar $P47/SamplerHangs.jar): create(n=20, b=5).sampler(rng).sample(v) did not return within 2 s"* ]]; then
+  pass I47-plugin-verify-hang "verify: a draw that never returns is ERROR after --plugin-timeout, the plug-in called no more (exit 1)"
+else
+  fail I47-plugin-verify-hang "exit $rc, mean '$r': $(tail -c 300 "$WORK/err" | tr '\n' ' ')"
+fi
+
+if [[ ! -f "$DATA/train-images-idx3-ubyte.gz" && ! -f "$DATA/train-images-idx3-ubyte" ]]; then
+  skip I47-plugin-train "no Fashion-MNIST in $DATA (set MSGD_FASHION_MNIST)"
+else
+  # train_plugin JAR NAME OUT [MORE...]: a tiny run of Algorithm 1 with the plug-in
+  train_plugin() {
+    run train --preset fashion-mnist-small --method "plugin:$2" --plugin "$P47/$1.jar" --iterations 20 --eval-every 5 \
+      --no-progress --data "$DATA" --out "$3" "${@:4}"
+  }
+  for c in "CreateThrows create-throws threw IllegalStateException: boom in create" \
+           "CreateNull create-null returned null; it must return a SamplingNoise of dimension n=1000"; do
+    read -r jar name cause <<<"$c"
+    train_plugin "$jar" "$name" "$WORK/p47-$name"
+    check_plugin "I47-plugin-$name" 1 "msgd train: plug-in '$name' (jar $P47/$jar.jar): create(n=1000, b=50) $cause; nothing was trained" \
+      "train --method plugin:$name"
+    if [[ "$(status_of "$WORK/p47-$name")" != none ]]; then fail "I47-plugin-$name-status" "a run.json was left"; fi
+  done
+  train_plugin SamplerThrows sampler-throws "$WORK/p47-st"
+  check_plugin I47-plugin-sampler-throws 1 "msgd train: plug-in 'sampler-throws' (jar $P47/SamplerThrows.jar): create(n=1000, b=50).sampler(rng).sample(v) threw IllegalStateException: boom; the run stopped after iteration 3 and is marked failed in" \
+    "train whose plug-in's sampler throws at step 4"
+  if [[ "$(status_of "$WORK/p47-st")" == failed ]]; then pass I47-plugin-sampler-throws-status "run.json: failed"
+  else fail I47-plugin-sampler-throws-status "run.json: $(status_of "$WORK/p47-st")"; fi
+
+  start=$(date +%s)
+  train_plugin SamplerHangs sampler-hangs "$WORK/p47-sh" --plugin-timeout 2
+  took=$(($(date +%s) - start))
+  check_plugin I47-plugin-sampler-hangs 1 "msgd train: plug-in 'sampler-hangs' (jar $P47/SamplerHangs.jar): create(n=1000, b=50).sampler(rng).sample(v) did not return within 2 s" \
+    "train whose plug-in's sampler never returns: failed after --plugin-timeout 2 (${took} s in all)"
+  if [[ "$(status_of "$WORK/p47-sh")" == failed ]]; then pass I47-plugin-sampler-hangs-status "run.json: failed"
+  else fail I47-plugin-sampler-hangs-status "run.json: $(status_of "$WORK/p47-sh")"; fi
+
+  # TERM while the draw hangs (the default limit, 60 s, far away): interrupted and saved within seconds, not "running"
+  set +e
+  (cd "$WORK" && exec "$MSGD" train --preset fashion-mnist-small --method plugin:sampler-hangs --plugin "$P47/SamplerHangs.jar" \
+    --iterations 20 --eval-every 5 --no-progress --data "$DATA" --out "$WORK/p47-term" >"$WORK/out" 2>"$WORK/err") &
+  pid=$!
+  for _ in $(seq 120); do [[ "$(status_of "$WORK/p47-term")" == running ]] && break; sleep 0.5; done
+  sleep 8   # the draw of iteration 4 hangs (a step takes about 0.1 s here)
+  start=$(date +%s.%N)
+  kill -TERM "$pid"
+  wait "$pid"
+  rc=$?
+  set -e
+  took=$(python3 -c 'import sys,time; print(round(time.time() - float(sys.argv[1]), 1))' "$start")
+  if [[ "$rc" -eq 143 && "$(status_of "$WORK/p47-term")" == interrupted ]] && grep -q '^INTERRUPTED after 4 iterations' "$WORK/out" \
+      && python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) < 10 else 1)' "$took"; then
+    pass I47-plugin-term-hang "TERM during a draw that never returns: exit 143 after ${took} s, run.json interrupted, its step saved"
+  else
+    fail I47-plugin-term-hang "exit $rc after ${took} s, run.json $(status_of "$WORK/p47-term"): $(tail -c 300 "$WORK/err" | tr '\n' ' ')"
+  fi
+fi
+
 exit $failed

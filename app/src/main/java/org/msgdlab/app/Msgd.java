@@ -117,12 +117,14 @@ public final class Msgd implements Runnable {
     }
 
     /**
-     * A file that could not be read or written (a full disk, a folder that vanished): one line
-     * naming the command and the file, exit 1 ({@link ExitCode#CLAIM_ERROR}). Anything else is a defect and
-     * keeps its stack trace.
+     * A file that could not be read or written (a full disk, a folder that vanished), or a check that could not be
+     * completed for a reason stated in one line ({@link org.msgdlab.core.claims.CheckFailure}: a plug-in's call that
+     * failed): one line naming the command and the file or the reason, exit 1 ({@link ExitCode#CLAIM_ERROR}). Anything
+     * else is a defect and keeps its stack trace.
      */
     private static int fileError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) throws Exception {
-        if (!(e instanceof java.io.UncheckedIOException || e instanceof java.io.IOException)) {
+        if (!(e instanceof java.io.UncheckedIOException || e instanceof java.io.IOException
+                || e instanceof org.msgdlab.core.claims.CheckFailure)) {
             throw e;
         }
         String name = cl.getCommandSpec().qualifiedName();

@@ -17,6 +17,8 @@ import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.NoisePlugins;
+import org.msgdlab.theory.plugin.PluginGuard;
+import org.msgdlab.core.claims.CheckFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,6 +29,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -40,7 +43,8 @@ import java.util.concurrent.Callable;
  * msgd train --resume DIR [--iterations N]
  * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--isa CAP[,CAP...]] [--no-pytorch] [--side-by-side]
  * </pre>
- * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory),
+ * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory, or a
+ * call into a plug-in threw, returned null or passed --plugin-timeout, its run then marked failed),
  * 2 usage, 3 stopped on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM; after both of the
  * last, one line on stdout says what was kept. A value refused by its type is one line, {@code msgd train: }
  * and the rule ({@link Msgd}'s usage handler).
@@ -52,7 +56,8 @@ import java.util.concurrent.Callable;
                 "Writes DIR/metrics.csv, DIR/run.json, TensorBoard events under DIR/tensorboard and checkpoints under"
                         + " DIR/checkpoints; Ctrl-C saves the step reached and marks the run interrupted.", ""},
         footer = {"", "Presets: %s", "Methods: %s",
-                "Exit codes: 0 done, 1 error (a file that cannot be read or written, or is malformed), 2 usage, 3 stopped"
+                "Exit codes: 0 done, 1 error (a file that cannot be read or written, or is malformed; a plug-in's call that"
+                        + " failed or passed --plugin-timeout, the run then marked failed), 2 usage, 3 stopped"
                         + " on a non-finite loss, 130 interrupted (Ctrl-C), 143 stopped by TERM (kill, timeout); an interrupted"
                         + " or stopped run keeps its checkpoint and continues with --resume DIR."})
 final class TrainCommand implements Callable<Integer> {
@@ -112,6 +117,10 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--plugin", paramLabel = "JAR", description = "A jar of plug-in noises (repeatable), for --method"
             + " plugin:NAME: Algorithm 1 with that noise (README, Plug-in noises).")
     List<Path> pluginJars;
+
+    @Option(names = PluginTimeoutConverter.OPTION, paramLabel = "SECONDS", converter = PluginTimeoutConverter.class,
+            defaultValue = "" + PluginGuard.DEFAULT_LIMIT_SECONDS, description = PluginTimeoutConverter.HELP)
+    Duration pluginTimeout;
 
     @Option(names = "--magnitude", paramLabel = "S", description = "Compensatory magnitude of [MSGD-Fisher]-B and"
             + " [MSGD-Cov]-B, a finite number >= 0 (default: the one matching SGD's noise); refused with other methods.")
@@ -213,7 +222,8 @@ final class TrainCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("msgd train: " + e.getMessage());
             return ExitCode.USAGE.code();
-        } catch (IOException e) {
+        } catch (IOException | CheckFailure e) {
+            // CheckFailure: a plug-in's call failed (PluginFailure), its run marked failed: the line says so
             err.println("msgd train: " + e.getMessage());
             return ExitCode.CLAIM_ERROR.code();
         }
@@ -230,7 +240,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         if (resume != null) {
             List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> !n.equals("--resume") && !n.equals("--iterations") && !n.equals("--no-progress")).toList();
+                    .filter(n -> !List.of("--resume", "--iterations", "--no-progress", PluginTimeoutConverter.OPTION).contains(n)).toList();
             if (!given.isEmpty()) {
                 throw new IllegalArgumentException("--resume continues a run with the settings in its run.json; "
                         + String.join(", ", given) + " cannot be changed there (only --iterations can, and --no-progress,"
@@ -273,7 +283,7 @@ final class TrainCommand implements Callable<Integer> {
             // Ctrl-C or TERM: the run stops after its step and saves; the JVM's shutdown waits until the outcome is printed
             try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
                 Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, !noProgress, err,
-                        Training.context(stop));
+                        Training.context(stop).withPluginCallLimit(pluginTimeout));
                 return report(o, resume, out);
             }
         }
@@ -285,13 +295,13 @@ final class TrainCommand implements Callable<Integer> {
         err.println("msgd train: " + preset.id() + ", " + c.method().paperName() + ", " + c.iterations() + " iterations, eta="
                 + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
         try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
-            return report(Trainer.run(c, null, err, Training.context(stop)), c.out(), out);
+            return report(Trainer.run(c, null, err, Training.context(stop).withPluginCallLimit(pluginTimeout)), c.out(), out);
         }
     }
 
     /** The run the options describe: each setting resolved once, by the builder. */
     private RunConfig config(int intra, int inter) {
-        List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars);
+        List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars, PluginGuard.Limits.of(pluginTimeout));
         if (magnitude != null && !(Double.isFinite(magnitude) && magnitude >= 0)) {
             throw new IllegalArgumentException("--magnitude=" + magnitude + " must be a finite number >= 0 (leave it out"
                     + " for the magnitude matching SGD's noise)");
@@ -299,6 +309,9 @@ final class TrainCommand implements Callable<Integer> {
         Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
         if (!plugins.isEmpty() && !method.startsWith("plugin:")) {
             throw new IllegalArgumentException("--plugin applies to --method plugin:NAME only, not to --method " + method);
+        }
+        if (plugins.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption(PluginTimeoutConverter.OPTION)) {
+            throw new IllegalArgumentException(PluginTimeoutConverter.OPTION + " applies to --method plugin:NAME only");
         }
         if (magnitude != null && !(m instanceof Algorithm2Method)) {
             throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"

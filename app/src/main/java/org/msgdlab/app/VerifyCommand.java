@@ -124,6 +124,10 @@ final class VerifyCommand implements Callable<Integer> {
                     + " own set-ups (README, Plug-in noises).")
     List<Path> pluginJars;
 
+    @Option(names = PluginTimeoutConverter.OPTION, paramLabel = "SECONDS", converter = PluginTimeoutConverter.class,
+            defaultValue = "" + org.msgdlab.theory.plugin.PluginGuard.DEFAULT_LIMIT_SECONDS, description = PluginTimeoutConverter.HELP)
+    java.time.Duration pluginTimeout;
+
     @Option(names = "--study-dir", paramLabel = "DIR",
             description = "deep: the paired Fashion-MNIST study's runs; quick reads them (the folder must exist), full also"
                     + " trains the runs the claims' next looks want (default: deep/results/fashion-mnist-study in the checkout"
@@ -315,10 +319,17 @@ final class VerifyCommand implements Callable<Integer> {
         return variable == null || variable.isBlank() ? null : Path.of(variable);
     }
 
-    /** The plug-ins of the --plugin jars (none without the option); a bad jar is a usage error naming it. */
+    /**
+     * The plug-ins of the --plugin jars (none without the option), their calls limited by --plugin-timeout (refused
+     * without --plugin); a bad jar is a usage error naming it.
+     */
     private List<NoisePlugin> plugins() {
+        if (pluginJars == null && spec.commandLine().getParseResult().hasMatchedOption(PluginTimeoutConverter.OPTION)) {
+            throw new ParameterException(spec.commandLine(), PluginTimeoutConverter.OPTION + " applies only with --plugin JAR");
+        }
         try {
-            return pluginJars == null ? List.of() : NoisePlugins.load(pluginJars);
+            return pluginJars == null ? List.of() : NoisePlugins.load(pluginJars,
+                    org.msgdlab.theory.plugin.PluginGuard.Limits.of(pluginTimeout));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -145,8 +145,8 @@ class PluginVerifyTest {
     @Test
     void aPluginThatThrowsOrReturnsTheWrongDimensionErrsItsOwnClaimsOnlyAndTheRunWritesItsResults(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("out");
-        Run r = exec("verify", "--only", "plugins", "--plugin", pluginJar(tmp, "bad.jar", Fragile.class, TooLong.class, Liar.class).toString(),
-                "--n", "20", "--b", "5", "--out", out.toString());
+        Path jar = pluginJar(tmp, "bad.jar", Fragile.class, TooLong.class, Liar.class);
+        Run r = exec("verify", "--only", "plugins", "--plugin", jar.toString(), "--n", "20", "--b", "5", "--out", out.toString());
         assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
         assertTrue(!r.err().contains("\tat ") && !r.err().contains("Exception in thread"), "no stack trace: " + r.err());
         Map<String, Evidence> byId = new LinkedHashMap<>();
@@ -156,13 +156,15 @@ class PluginVerifyTest {
         assertEquals(Verdict.PASS, byId.get("plugin.fragile.covariance.as-declared").verdict());
         assertEquals(Verdict.ERROR, byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdict());
         assertTrue(byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdictReason()
-                .matches("plug-in fragile: create\\(n=\\d+, b=\\d+\\) threw IllegalArgumentException: n=\\d+ must be 20"),
+                .matches("plug-in 'fragile' \\(jar " + java.util.regex.Pattern.quote(jar.toString())
+                        + "\\): create\\(n=\\d+, b=\\d+\\) threw IllegalArgumentException: n=\\d+ must be 20"),
                 byId.get("plugin.fragile.thm1.same-risk-as-sgd").verdictReason());
         assertEquals(Verdict.ERROR, byId.get("plugin.fragile.sde.weak-order").verdict());
         for (String claim : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd")) {
             Evidence e = byId.get("plugin.too-long." + claim);
             assertEquals(Verdict.ERROR, e.verdict(), claim);
-            assertEquals("plug-in too-long: create(n=20, b=5) returned a noise of dimension 21; it must be n=20", e.verdictReason());
+            assertEquals("plug-in 'too-long' (jar " + jar + "): create(n=20, b=5) returned a noise of dimension 21; it must be n=20",
+                    e.verdictReason());
         }
         assertEquals(Verdict.FAIL, byId.get("plugin.liar.covariance.as-declared").verdict(), "the other plug-ins run on");
         assertEquals(15, byId.size());
@@ -183,5 +185,143 @@ class PluginVerifyTest {
         assertEquals(ExitCode.USAGE.code(), r.code());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("--plugin " + missing + ": no such readable file"), r.err());
+    }
+
+    /** A plug-in whose name() throws. */
+    public static final class Nameless implements NoisePlugin {
+        @Override
+        public String name() {
+            throw new IllegalStateException("no name today");
+        }
+
+        @Override
+        public String description() {
+            return "never asked";
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            return new SgdWithoutReplacement(n, b);
+        }
+    }
+
+    /** Lets the draws of {@link Hanging} return once the tests are done. */
+    static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
+
+    @org.junit.jupiter.api.AfterAll
+    static void release() {
+        RELEASE.countDown();
+    }
+
+    /** A noise whose draws never return (until the tests end), whatever interrupts they get. */
+    public static final class Hanging implements NoisePlugin {
+        @Override
+        public String name() {
+            return "hanging";
+        }
+
+        @Override
+        public String description() {
+            return "draws that never return";
+        }
+
+        @Override
+        public SamplingNoise create(int n, int b) {
+            SgdWithoutReplacement sgd = new SgdWithoutReplacement(n, b);
+            return new SamplingNoise() {
+                @Override
+                public int dimension() {
+                    return n;
+                }
+
+                @Override
+                public String paperName() {
+                    return "hanging SGD";
+                }
+
+                @Override
+                public String formula() {
+                    return "V_sgd, never drawn";
+                }
+
+                @Override
+                public org.msgdlab.theory.noise.ExchangeableCovariance covariance() {
+                    return sgd.covariance();
+                }
+
+                @Override
+                public org.msgdlab.theory.noise.NoiseSampler sampler(org.apache.commons.rng.UniformRandomProvider rng) {
+                    return v -> {
+                        while (true) {
+                            try {
+                                RELEASE.await();
+                                return;
+                            } catch (InterruptedException ignored) {
+                                // a plug-in that does not heed interrupts
+                            }
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    private static Map<String, Evidence> evidence(Path out) throws IOException {
+        Map<String, Evidence> byId = new LinkedHashMap<>();
+        for (Evidence e : ResultsFile.read(out.resolve(ResultsFile.NAME)).studies().get(0).claims()) {
+            byId.put(e.claimId(), e);
+        }
+        return byId;
+    }
+
+    @Test
+    void aPluginWhoseNameThrowsErrsItsClaimsInOneLineWithoutATrace(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Path jar = pluginJar(tmp, "nameless.jar", Nameless.class, Liar.class);
+        Run r = exec("verify", "--only", "plugins", "--plugin", jar.toString(), "--n", "20", "--b", "5", "--out", out.toString());
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        assertTrue(!r.err().contains("\tat ") && !r.err().contains("Exception in thread"), "no stack trace: " + r.err());
+        String line = "plug-in " + Nameless.class.getName() + " (jar " + jar + "): name() threw IllegalStateException: no name today";
+        Map<String, Evidence> byId = evidence(out);
+        String prefix = "plugin.org.msgdlab.app.pluginverifytest-nameless.";
+        for (String claim : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd", "thm1.same-risk-as-sgd", "sde.weak-order")) {
+            assertEquals(Verdict.ERROR, byId.get(prefix + claim).verdict(), claim);
+            assertEquals(line, byId.get(prefix + claim).verdictReason(), claim);
+        }
+        assertEquals(Verdict.FAIL, byId.get("plugin.liar.covariance.as-declared").verdict(), "the other plug-ins run on");
+    }
+
+    @Test
+    void aDrawThatNeverReturnsIsAnErrorAfterTheTimeLimitAndThePluginIsCalledNoMore(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Path jar = pluginJar(tmp, "hanging.jar", Hanging.class, Liar.class);
+        long t0 = System.nanoTime();
+        Run r = exec("verify", "--only", "plugins", "--plugin", jar.toString(), "--plugin-timeout", "0.5", "--n", "20", "--b", "5",
+                "--out", out.toString());
+        double took = (System.nanoTime() - t0) / 1e9;
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
+        Map<String, Evidence> byId = evidence(out);
+        Evidence mean = byId.get("plugin.hanging.mean");
+        assertEquals(Verdict.ERROR, mean.verdict());
+        assertEquals("plug-in 'hanging' (jar " + jar + "): create(n=20, b=5).sampler(rng).sample(v) did not return within 0.5 s (the"
+                + " time limit of a call into a plug-in, --plugin-timeout); it is called no more", mean.verdictReason());
+        Evidence declared = byId.get("plugin.hanging.covariance.as-declared");
+        assertEquals(Verdict.ERROR, declared.verdict());
+        assertTrue(declared.verdictReason().contains(" not called: its call create(n=20, b=5).sampler(rng).sample(v) did not return"
+                + " within 0.5 s"), declared.verdictReason());
+        assertEquals(Verdict.FAIL, byId.get("plugin.liar.covariance.as-declared").verdict(), "the other plug-ins run on");
+        assertTrue(took < 60, "one time-out, not one a claim: " + took + " s");
+    }
+
+    @Test
+    void aPluginTimeoutIsCheckedByItsRuleAndNeedsAPlugin(@TempDir Path tmp) throws IOException {
+        Run without = exec("verify", "--only", "theory", "--plugin-timeout", "5", "--out", tmp.resolve("a").toString());
+        assertEquals(ExitCode.USAGE.code(), without.code());
+        assertEquals("msgd verify: --plugin-timeout applies only with --plugin JAR (see 'msgd verify --help')", without.err().strip());
+        Run negative = exec("verify", "--only", "plugins", "--plugin", pluginJar(tmp).toString(), "--plugin-timeout", "-1",
+                "--out", tmp.resolve("b").toString());
+        assertEquals(ExitCode.USAGE.code(), negative.code());
+        assertEquals("msgd verify: --plugin-timeout=-1 must be a number of seconds >= 0 (0: no limit), at most 1e9",
+                negative.err().strip());
     }
 }

@@ -67,14 +67,16 @@ class TrainCommandTest {
                 {"gd", "--magnitude", "0.5"},
                 {"gd", "--bernoulli-batch", "20"},
                 {"gd", "--steps", "5"},
-                {"gd", "--no-pytorch", "--side-by-side"}};
+                {"gd", "--no-pytorch", "--side-by-side"},
+                {"gd", "--plugin-timeout", "5"}};
         String[] expected = {
                 "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude=Infinity must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2) only, not to --method gd",
                 "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd",
                 "msgd train: --steps applies to --benchmark only",
-                "msgd train: --no-pytorch, --side-by-side applies to --benchmark only"};
+                "msgd train: --no-pytorch, --side-by-side applies to --benchmark only",
+                "msgd train: --plugin-timeout applies to --method plugin:NAME only"};
         for (int i = 0; i < bad.length; i++) {
             assertRefusedInOneLine("refused-" + i, bad[i][0], Arrays.copyOfRange(bad[i], 1, bad[i].length), expected[i]);
         }

@@ -4,6 +4,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.msgdlab.core.random.Streams;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.PluginGuard;
 
 import java.util.List;
 
@@ -71,6 +72,17 @@ public sealed interface Method permits GdMethod, Algorithm1Method, Algorithm2Met
     /** @return the plug-in of a {@code plugin:NAME} method; null for the others */
     default NoisePlugin plugin() {
         return null;
+    }
+
+    /**
+     * This method with its calls into a plug-in's code under a run's limits (the time limit of one call, and the run's
+     * stop test): a {@code plugin:NAME} method's; the others call no plug-in and are returned as they are.
+     *
+     * @param limits the run's limits ({@link TrainingContext#pluginLimits()})
+     * @return the method
+     */
+    default Method withPluginLimits(PluginGuard.Limits limits) {
+        return this;
     }
 
     /** @return the paper's name, e.g. {@code MSGD-[Fisher-10]} or {@code SGD-50} */

@@ -1,12 +1,16 @@
 package org.msgdlab.deep.train;
 
 import org.msgdlab.theory.noise.SamplingNoise;
+import org.msgdlab.theory.plugin.CheckedPlugin;
 import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.plugin.PluginGuard;
 import org.msgdlab.theory.plugin.NoisePlugins;
 
 /**
  * Algorithm 1 with a user's noise ({@code plugin:NAME}, its id {@code plugin-NAME}): the noise the plug-in
- * creates at this SGD batch b.
+ * creates at this SGD batch b. The plug-in is called through its {@link CheckedPlugin} (a throw, a null or a call past
+ * the time limit is a {@code PluginFailure}, which marks the run failed: {@code TrainingLoop}); a run binds it to its
+ * own limits and stop test ({@link #withPluginLimits}).
  *
  * @param b      the SGD batch size handed to the plug-in, >= 1
  * @param plugin the plug-in
@@ -34,6 +38,12 @@ public record PluginMethod(int b, NoisePlugin plugin) implements Algorithm1Metho
                     + " with --plugin JAR");
         }
         return new PluginMethod(name.b(), NoisePlugins.named(name.plugins(), plugin));
+    }
+
+    /** The same plug-in with its calls under {@code limits} (a run's time limit and stop test). */
+    @Override
+    public PluginMethod withPluginLimits(PluginGuard.Limits limits) {
+        return new PluginMethod(b, CheckedPlugin.of(plugin).within(limits));
     }
 
     @Override

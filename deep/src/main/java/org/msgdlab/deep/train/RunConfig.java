@@ -310,4 +310,15 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
         return new RunConfig(preset, method, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
                 out, learningRate, intraThreads, interThreads, show, protocol);
     }
+
+    /**
+     * A copy with another method (the same method bound to a run's plug-in limits, {@link Method#withPluginLimits}).
+     *
+     * @param m the method
+     * @return the config
+     */
+    public RunConfig withMethod(Method m) {
+        return new RunConfig(preset, m, iterations, evalEvery, evalSubset, checkpointEvery, seed, dataSeed, dataDir,
+                out, learningRate, intraThreads, interThreads, progress, protocol);
+    }
 }

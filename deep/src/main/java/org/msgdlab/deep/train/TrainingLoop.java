@@ -8,6 +8,7 @@ import org.msgdlab.deep.train.Trainer.Outcome;
 import org.msgdlab.deep.train.Trainer.Row;
 import org.msgdlab.deep.train.Trainer.Status;
 import org.msgdlab.core.random.Streams;
+import org.msgdlab.theory.plugin.PluginFailure;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,7 +28,7 @@ import java.util.stream.Stream;
  * of iterations: the steps (with the noise and data order of iteration k drawn from (seed, k)), the
  * evaluations every {@code evalEvery} iterations appended to {@code metrics.csv} and TensorBoard,
  * the atomic checkpoints, {@code run.json} at each stage (running, completed, interrupted, stopped
- * on a non-finite loss, failed to save), and a requested stop (Ctrl-C: {@link Cancellation}). What to train, and from where, is decided by
+ * on a non-finite loss, failed to save, failed in a plug-in's call), and a requested stop (Ctrl-C: {@link Cancellation}). What to train, and from where, is decided by
  * {@link RunDirectory}.
  */
 final class TrainingLoop {
@@ -50,18 +51,28 @@ final class TrainingLoop {
      * in the TensorBoard log. The run holds {@code context}'s cancellation while it trains and stops after
      * the step at which it is requested; run.json records {@code context}'s environment.
      */
-    static Outcome execute(RunConfig c, Preset.Data data, PrintStream log, TrainingContext context, long start,
+    static Outcome execute(RunConfig given, Preset.Data data, PrintStream log, TrainingContext context, long start,
                            double elapsed0, List<Row> rows, Path restoreFrom, long tensorBoardWritten) throws IOException {
+        // a plug-in's calls under this run's time limit, given up when the run is stopped (the other methods: as they are)
+        Method bound = given.method().withPluginLimits(context.pluginLimits());
+        RunConfig c = bound == given.method() ? given : given.withMethod(bound);
         Preset p = c.effectivePreset();
         int n = data.train().count();
         Model model = p.model();
-        Method.Plan plan = c.method().plan(n, c.seed(), model.hasBatchNorm());
         int[] evalIdx = evalSubset(data.test().count(), c.evalSubset(), c.dataSeed());
         GraphOptions opts = p.graphOptions(Streams.derive(c.seed(), "deep.init"), c.protocol())
                 .withThreads(c.intraThreads(), c.interThreads());
         LearningRateSchedule schedule = c.schedule();
         long augmentStream = Streams.derive(c.seed(), "deep.augment");
-        Map<String, Object> runInfo = RunJson.runInfo(c, n, data, plan, context.environment());
+        Method.Plan plan;
+        Map<String, Object> runInfo;
+        try {
+            plan = c.method().plan(n, c.seed(), model.hasBatchNorm());
+            runInfo = RunJson.runInfo(c, n, data, plan, context.environment());
+        } catch (PluginFailure f) {
+            // the plug-in's create (or its noise's name) failed: the run's files are as they were
+            throw f.with("; nothing was trained or written");
+        }
         String startedAt = Instant.now().toString();
         MetricsFile.write(c.out(), rows);
         try (Cancellation.Hold ignored = context.cancellation().hold();
@@ -93,7 +104,14 @@ final class TrainingLoop {
             }
             long lastCheckpoint = start;
             for (long k = start; k < c.iterations(); k++) {
-                Method.Feed feed = plan.draw(k);
+                Method.Feed feed;
+                try {
+                    feed = plan.draw(k);
+                } catch (PluginFailure f) {
+                    progress.finish();
+                    return pluginStopped(f, g, c, runInfo, startedAt, k, lastCheckpoint, rows,
+                            elapsed0 + (System.nanoTime() - t0) / 1e9, steps == 0 ? Double.NaN : stepSeconds / steps, log);
+                }
                 if (opts.augment()) {
                     // the crops and flips of iteration k depend only on (seed, k): a resumed run draws the same
                     g.augmentWith(Streams.create(Streams.derive(augmentStream, k)));
@@ -176,6 +194,40 @@ final class TrainingLoop {
             return new Outcome(Status.COMPLETED, c.iterations(), List.copyOf(rows), "completed", total,
                     steps == 0 ? Double.NaN : stepSeconds / steps);
         }
+    }
+
+    /**
+     * A call into the plug-in of a {@code plugin:NAME} method failed while drawing the feed of the step after
+     * {@code done}: the weights of {@code done} steps are saved (nothing computed is lost), then run.json says
+     * "interrupted" when the run was stopped (Ctrl-C, TERM) during the call, and the outcome says so as for any
+     * interruption; otherwise it says "failed" with the plug-in's line, and that line, with what was kept, is thrown.
+     * Either way the run continues with {@code msgd train --resume}.
+     */
+    private static Outcome pluginStopped(PluginFailure f, TrainingGraph g, RunConfig c, Map<String, Object> runInfo,
+                                         String startedAt, long done, long lastCheckpoint, List<Row> rows, double elapsed,
+                                         double secondsPerStep, PrintStream log) throws IOException {
+        long kept = lastCheckpoint;
+        try {
+            if (done > lastCheckpoint) {
+                checkpoint(g, c, done, elapsed);
+                kept = done;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw saveFailed(c.out(), runInfo, startedAt, done, lastCheckpoint, rows, e);
+        }
+        String resume = "continue with: msgd train --resume " + c.out();
+        if (f.kind() == PluginFailure.Kind.STOPPED) {
+            String msg = "interrupted after iteration " + done + " (" + f.getMessage() + "); " + resume;
+            RunJson.write(c.out(), runInfo, startedAt, "interrupted", done, msg, rows);
+            log.println(msg);
+            return new Outcome(Status.INTERRUPTED, done, List.copyOf(rows), msg, elapsed, secondsPerStep);
+        }
+        PluginFailure failed = f.with("; the run stopped " + (done == 0 ? "before its first step" : "after iteration " + done)
+                + " and is marked failed in "
+                + c.out().resolve("run.json") + " (" + (kept == 0 && !Files.exists(c.out().resolve(CheckpointState.NAME))
+                ? "no checkpoint yet" : "checkpoint at iteration " + kept) + "; once the plug-in is fixed, " + resume + ")");
+        RunJson.write(c.out(), runInfo, startedAt, "failed", done, failed.getMessage(), rows);
+        throw failed;
     }
 
     /**

@@ -162,17 +162,19 @@ public final class PluginStudy {
     /**
      * The three claims of one plug-in.
      *
-     * @param plugin the plug-in
-     * @param n      the number of training samples
-     * @param b      the SGD batch size
+     * @param unchecked the plug-in (called through {@link CheckedPlugin})
+     * @param n         the number of training samples
+     * @param b         the SGD batch size
      * @return its mean, declared-covariance and same-as-SGD claims
-     * @throws CheckFailure            if the plug-in's code fails: create(n, b) throws, returns null or a noise of
-     *                                  another dimension, or its declaration throws
+     * @throws CheckFailure            if the plug-in's code fails ({@link PluginFailure}): create(n, b) throws, returns
+     *                                  null or a noise of another dimension, or its declaration or description throws,
+     *                                  or a call does not return within its time limit
      * @throws IllegalArgumentException unless {@code n >= 2} and {@code b >= 1} ({@code b <= n} too when
      *                                  the covariance is not undefined)
      */
-    public static List<Claim> claims(NoisePlugin plugin, int n, int b) {
-        SamplingNoise noise = CheckedPlugin.of(plugin).create(n, b);
+    public static List<Claim> claims(NoisePlugin unchecked, int n, int b) {
+        CheckedPlugin plugin = CheckedPlugin.of(unchecked);
+        SamplingNoise noise = plugin.create(n, b);
         CovarianceDeclaration declared = noise.declaredCovariance();
         String prefix = prefix(plugin);
         String ref = ref(plugin);

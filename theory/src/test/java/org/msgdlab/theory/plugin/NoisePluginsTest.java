@@ -101,4 +101,27 @@ class NoisePluginsTest {
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> NoisePlugins.named(found, "other"));
         assertEquals("plug-in 'other' not found (plug-ins: [honest-sgd])", x.getMessage());
     }
+
+    @Test
+    void aPluginWhoseNameThrowsIsLoadedBrokenAndNamedWhenLookedFor() throws IOException {
+        Path a = jar("a.jar", PluginStudyTest.HonestSgd.class.getName(), PluginGuardTest.BadName.class.getName());
+        List<NoisePlugin> found = NoisePlugins.load(List.of(a));
+        String line = "plug-in " + PluginGuardTest.BadName.class.getName() + " (jar " + a + "): name() threw IllegalStateException:"
+                + " no name today";
+        CheckedPlugin broken = (CheckedPlugin) found.get(1);
+        assertEquals(line, broken.failure().orElseThrow().getMessage());
+        assertEquals(a, NoisePlugins.source(broken));
+        assertEquals("honest-sgd", NoisePlugins.named(found, "honest-sgd").name());
+        PluginFailure x = assertThrows(PluginFailure.class, () -> NoisePlugins.named(found, "other"));
+        assertEquals(line + " (so plug-in 'other' could not be looked for; the others: [honest-sgd])", x.getMessage());
+    }
+
+    @Test
+    void aLoadedPluginNamesItsJarInItsFailures() throws IOException {
+        Path a = jar("a.jar", PluginStudyTest.HonestSgd.class.getName());
+        NoisePlugin p = NoisePlugins.load(List.of(a)).get(0);
+        PluginFailure x = assertThrows(PluginFailure.class, () -> p.create(1, 1));
+        assertTrue(x.getMessage().startsWith("plug-in 'honest-sgd' (jar " + a + "): create(n=1, b=1) threw IllegalArgumentException: "),
+                x.getMessage());
+    }
 }

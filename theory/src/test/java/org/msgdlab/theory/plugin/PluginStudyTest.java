@@ -135,7 +135,7 @@ class PluginStudyTest {
     void aNoiseOfTheWrongDimensionIsRefusedWithTheRule() {
         CheckFailure x = assertThrows(CheckFailure.class,
                 () -> PluginStudy.claims(plugin("short", new SgdWithoutReplacement(N - 1, B)), N, B));
-        assertEquals("plug-in short: create(n=20, b=5) returned a noise of dimension 19; it must be n=20", x.getMessage());
+        assertEquals("plug-in 'short': create(n=20, b=5) returned a noise of dimension 19; it must be n=20", x.getMessage());
     }
 
     @Test
@@ -157,9 +157,9 @@ class PluginStudyTest {
         for (String id : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd")) {
             Evidence ev = e.get("plugin.fragile." + id);
             assertEquals(Verdict.ERROR, ev.verdict(), id);
-            assertEquals("plug-in fragile: create(n=20, b=5) threw IllegalArgumentException: n=20 must be >= 100", ev.verdictReason());
+            assertEquals("plug-in 'fragile': create(n=20, b=5) threw IllegalArgumentException: n=20 must be >= 100", ev.verdictReason());
         }
-        assertEquals("plug-in fragile: create(n=3, b=1) threw IllegalArgumentException: n=3 must be >= 100",
+        assertEquals("plug-in 'fragile': create(n=3, b=1) threw IllegalArgumentException: n=3 must be >= 100",
                 e.get("plugin.fragile.other").verdictReason());
         assertEquals(Verdict.PASS, e.get("plugin.honest-sgd.mean").verdict());
         assertEquals(Verdict.PASS, e.get("plugin.honest-sgd.covariance.as-declared").verdict());
@@ -173,7 +173,7 @@ class PluginStudyTest {
         SamplingNoise nan = new Scaled(new org.msgdlab.theory.noise.FisherNoise(N, 1), Double.NaN, 1.0 / N);
         // the claims are checked outside the runner here, so the failure is thrown, with its one-line reason
         CheckFailure x = assertThrows(CheckFailure.class, () -> PluginStudy.claims(plugin("nan", nan), N, B).get(0).check(Budget.QUICK, SEED));
-        assertEquals("plug-in nan: the noise of create(n=20, b=5) drew a non-finite value, V[0] = NaN: a sampling noise must draw"
+        assertEquals("plug-in 'nan': the noise of create(n=20, b=5) drew a non-finite value, V[0] = NaN: a sampling noise must draw"
                 + " finite values", x.getMessage());
     }
 
