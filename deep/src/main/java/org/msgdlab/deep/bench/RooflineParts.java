@@ -22,7 +22,7 @@ import java.util.Objects;
  * time of its own ({@link #traceSeconds()}).
  * <p>
  * The bound ({@link #ceiling()}): with the parts that do no counted arithmetic at their measured times (the trace's cost
- * taken out of them) and every convolution and matrix product at 100% of the peak, a pass would take
+ * taken out of the session's time outside the ops, {@link #flopFreeUntracedSeconds()}) and every convolution and matrix product at 100% of the peak, a pass would take
  * {@code flopFree + flops / peak}, so it reaches at most {@code flops / (flopFree + flops / peak) / peak} of the peak.
  * A target fraction f of the peak needs the pass at {@code flops / (f peak)} seconds, so the arithmetic parts at
  * {@code flops / ((flops / (f peak) - flopFree) peak)} of the peak on average ({@link #neededEfficiency}); none reaches
@@ -162,9 +162,15 @@ public record RooflineParts(String pass, int images, int passes, boolean trainin
         return peak == null ? Double.NaN : peak.fraction(flops() / arithmeticSeconds() / 1e9);
     }
 
-    /** @return the FLOP-free parts' seconds without the trace's cost (at least 0) */
+    /**
+     * The FLOP-free parts' seconds without the trace's cost: the trace records each op's times and outputs between the
+     * ops, so its cost is taken out of the session's time outside the ops, and of no more than that (a difference of
+     * traced and untraced passes that a load moved cannot take more).
+     *
+     * @return {@link #flopFreeSeconds()} less the smaller of {@link #traceSeconds()} and the session's time
+     */
     public double flopFreeUntracedSeconds() {
-        return Math.max(0, flopFreeSeconds() - traceSeconds());
+        return flopFreeSeconds() - Math.min(traceSeconds(), seconds(StepPart.SESSION));
     }
 
     /** @return the most a pass can reach of the peak with the arithmetic at 100% of it (class comment; NaN without a peak) */
@@ -285,7 +291,8 @@ public record RooflineParts(String pass, int images, int passes, boolean trainin
         return String.format(Locale.ROOT, "bound (%s peak %.1f GFLOP/s): the %s reaches %.1f%% of the peak untraced; its"
                         + " convolutions and matrix products %.1f%% on average (%s %.1f%% at best, %s %.1f%% at worst; the"
                         + " slowest, %s, %.2f ms at %.1f%%); the parts without counted arithmetic take %.2f ms traced"
-                        + " (largest: %s), %.2f ms with the trace's cost (%.2f ms) taken out: with every convolution and"
+                        + " (largest: %s), %.2f ms with the trace's cost (%.2f ms, at most the session's) taken out: with"
+                        + " every convolution and"
                         + " matrix product at the peak and these as they are, the %s would reach at most %.1f%% of the peak;"
                         + " %s",
                 peak.isa().id(), peak.gflops(), what, 100 * untracedOfPeak(), 100 * arithmeticOfPeak(), name(best),

@@ -84,6 +84,20 @@ class RooflinePartsTest {
     }
 
     @Test
+    void theTracesCostIsTakenOutOfTheSessionsTimeAndNoMore() {
+        // a load made the untraced pass 15 ms faster than the traced one: only the session's 4 ms are taken out
+        RooflineParts r = step(0, PEAK);
+        RooflineParts loaded = new RooflineParts("a step", 1000, 3, true, r.seconds(), 0.074, 0.059, 0.069, PAPER, PEAK);
+        assertEquals(0.015, loaded.traceSeconds(), 1e-12);
+        assertEquals(0.020, loaded.flopFreeUntracedSeconds(), 1e-12);
+        assertEquals(r.ceiling(), loaded.ceiling(), 1e-12);
+        // an untraced pass slower than the traced one: nothing taken out
+        RooflineParts slower = new RooflineParts("a step", 1000, 3, true, r.seconds(), 0.074, 0.080, 0.069, PAPER, PEAK);
+        assertEquals(0, slower.traceSeconds());
+        assertEquals(0.024, slower.flopFreeUntracedSeconds(), 1e-12);
+    }
+
+    @Test
     void whenTheFlopFreePartsAloneAreLongerThanTheTargetStepItIsOutOfReach() {
         // 16 ms more outside the ops: 36 ms without arithmetic > the 35.4 ms a step at 35% may take
         RooflineParts r = step(0.016, PEAK);
