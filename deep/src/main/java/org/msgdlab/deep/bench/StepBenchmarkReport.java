@@ -156,7 +156,7 @@ public final class StepBenchmarkReport {
         boolean oneDnn = Kernels.current() == Kernels.ONEDNN;
         Fp32Peak peak = oneDnn ? Fp32Peak.of(setup.cpu(), setup.here().isa(), setup.cores()) : null;
         out.println("roofline of ConvSmall (n=" + train.count() + "): where a step's and an evaluation's time goes, from"
-                + " TensorFlow's per-op trace (FULL_TRACE), and each part's share of the FP32 peak of the instruction set"
+                + " TensorFlow's per-op trace (SOFTWARE_TRACE), and each part's share of the FP32 peak of the instruction set"
                 + " it ran");
         out.println("device: " + Trainer.device(setup.intra(), setup.inter()));
         out.println("cpu: " + setup.cpu().describe() + ", widest instruction set " + setup.cpu().widestIsa().id() + "; "

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Assigns the ops of TensorFlow's trace of a ConvSmall run ({@code RunOptions} FULL_TRACE: each op's name, its
+ * Assigns the ops of TensorFlow's trace of a ConvSmall run ({@code RunOptions} SOFTWARE_TRACE or above: each op's name, its
  * timeline label "NAME = OP(INPUTS)", its outputs' types and shapes, its start and end) to the parts of
  * {@link StepPart}, and adds up their times. An op is recognized by its type and shapes, not by the names the graph
  * builder happened to give it, so that oneDNN's rewritten ops ({@code _MklNativeFusedConv2D}, ...) and Eigen's are read

@@ -223,7 +223,7 @@ public final class TrainingGraph implements AutoCloseable {
      * @param idx   the examples S
      * @param w     their weights W
      * @param lr    the learning rate eta
-     * @param trace the run options, e.g. {@code RunOptions.newBuilder().setTraceLevel(FULL_TRACE).build()}
+     * @param trace the run options, e.g. {@code RunOptions.newBuilder().setTraceLevel(SOFTWARE_TRACE).build()}
      * @return the run's metadata
      * @throws IllegalArgumentException as {@link #step}
      */

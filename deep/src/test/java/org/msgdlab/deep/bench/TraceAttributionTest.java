@@ -148,7 +148,7 @@ class TraceAttributionTest {
         assertEquals(List.of("BiasAdd_1", "MaxPool_1", "Gradients/ReluGrad_1", "MaxPool_1"), o.inputs());
         assertEquals(7_000, o.startNanos());
         assertEquals(5_000, o.nanos());
-        // no label (a trace without FULL_TRACE's labels): an op of no known type, other ops
+        // no label (a trace without labels): an op of no known type, other ops
         TraceAttribution.TracedOp bare = TraceAttribution.TracedOp.of(NodeExecStats.newBuilder().setNodeName("x")
                 .setAllStartMicros(3).setAllEndRelMicros(2).build());
         assertEquals("", bare.op());
