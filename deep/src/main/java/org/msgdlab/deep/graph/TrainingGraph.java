@@ -15,6 +15,8 @@ import org.tensorflow.types.TInt32;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One TensorFlow graph (graph mode) for training a {@link Model} by Algorithms 1 and 2 of the
@@ -228,7 +230,7 @@ public final class TrainingGraph implements AutoCloseable {
      * @throws IllegalArgumentException as {@link #step}
      */
     public RunMetadata tracedStep(int[] idx, double[] w, double lr, RunOptions trace) {
-        return runs.step(idx, w, lr, java.util.Objects.requireNonNull(trace, "trace")).metadata();
+        return runs.step(idx, w, lr, Objects.requireNonNull(trace, "trace")).metadata();
     }
 
     /**
@@ -329,30 +331,23 @@ public final class TrainingGraph implements AutoCloseable {
      *                                  the pool
      */
     public Evaluation evaluate(Pool pool, int[] idx, int chunk) {
-        return evaluate(pool, idx, chunk, null, null);
+        return tracedEvaluation(pool, idx, chunk, null, null);
     }
 
     /**
-     * {@link #evaluate}, each chunk's run traced by TensorFlow (the same feeds and fetches) and its metadata handed to
-     * {@code sink}, chunk by chunk.
+     * {@link #evaluate}, each chunk's run traced by TensorFlow with {@code trace} (the same feeds and fetches) and its
+     * metadata handed to {@code sink}; untraced when {@code trace} is null.
      *
      * @param pool  the training or the test set
      * @param idx   indices into {@code pool}, or null for all
      * @param chunk examples per graph run, >= 1
-     * @param trace the run options
-     * @param sink  receives each chunk's run metadata
+     * @param trace the run options, or null
+     * @param sink  receives each chunk's run metadata (not called when {@code trace} is null)
      * @return mean loss, accuracy and count
      * @throws IllegalStateException    as {@link #evaluate}
      * @throws IllegalArgumentException as {@link #evaluate}
      */
-    public Evaluation tracedEvaluation(Pool pool, int[] idx, int chunk, RunOptions trace,
-                                       java.util.function.Consumer<RunMetadata> sink) {
-        return evaluate(pool, idx, chunk, java.util.Objects.requireNonNull(trace, "trace"),
-                java.util.Objects.requireNonNull(sink, "sink"));
-    }
-
-    private Evaluation evaluate(Pool pool, int[] idx, int chunk, RunOptions trace,
-                                java.util.function.Consumer<RunMetadata> sink) {
+    public Evaluation tracedEvaluation(Pool pool, int[] idx, int chunk, RunOptions trace, Consumer<RunMetadata> sink) {
         Branch br = pool == Pool.TRAIN ? trainBranch : testBranch;
         int count = pool == Pool.TRAIN ? trainCount : testCount;
         if (br == null) {
