@@ -35,7 +35,10 @@ import java.util.concurrent.Callable;
                 "  deep: msgd train's benchmark options: [--steps K] (per round; default 30) [--threads INTRA[,INTER]]"
                         + " [--data DIR] [--no-pytorch] [--side-by-side] [--isa CAP[,CAP...]] (ONEDNN_MAX_CPU_ISA caps to"
                         + " time TensorFlow Java at in child JVMs besides this process's own: AVX2, AVX512_CORE, ALL, AVX,"
-                        + " SSE41; default AVX2,ALL).",
+                        + " SSE41; default AVX2,ALL) [--roofline] (instead of the comparison: where the full-batch step's"
+                        + " and an evaluation's time goes, part by part, from TensorFlow's per-op trace, each part's share"
+                        + " of the FP32 peak of this process's instruction set, and the bound; --steps K untraced and K"
+                        + " traced; not with --isa, --no-pytorch or --side-by-side).",
                 "deep prints each framework's instruction set (PyTorch at its own defaults, without the launcher's"
                         + " ONEDNN_MAX_CPU_ISA), each step's share of the FP32 peak of its own instruction set, every round's"
                         + " ratios and load, INCONCLUSIVE when the machine was busy, and the core-hours of a paired seed of"

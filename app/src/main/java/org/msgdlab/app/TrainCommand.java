@@ -42,6 +42,7 @@ import java.util.concurrent.Callable;
  * msgd train --preset fashion-mnist-small --method msgd-fisher [--iterations N] ... --out DIR
  * msgd train --resume DIR [--iterations N]
  * msgd train --benchmark [--data DIR] [--threads INTRA[,INTER]] [--steps K] [--isa CAP[,CAP...]] [--no-pytorch] [--side-by-side]
+ * msgd train --benchmark --roofline [--data DIR] [--threads INTRA[,INTER]] [--steps K]
  * </pre>
  * Exit codes ({@link Msgd}'s): 0 done, 1 error (message on stderr; also: another process writes the run directory, or a
  * call into a plug-in threw, returned null or passed --plugin-timeout, its run then marked failed),
@@ -186,6 +187,11 @@ final class TrainCommand implements Callable<Integer> {
             + " against S separate graphs (one intra-op thread each, one Java thread per core) instead.")
     boolean sideBySide;
 
+    @Option(names = "--roofline", description = "Benchmark: instead of the comparison, where the full-batch step's and"
+            + " an evaluation's time goes, part by part, from TensorFlow's per-op trace, and each part's share of the FP32"
+            + " peak of this process's instruction set (K steps untraced, then K traced).")
+    boolean roofline;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -262,17 +268,30 @@ final class TrainCommand implements Callable<Integer> {
         if (!benchmark) {
             // the benchmark's options do nothing to a run: refused rather than ignored
             List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> List.of("--steps", "--no-pytorch", "--side-by-side", "--isa").contains(n)).toList();
+                    .filter(n -> List.of("--steps", "--no-pytorch", "--side-by-side", "--isa", "--roofline").contains(n))
+                    .toList();
             if (!benchOnly.isEmpty()) {
                 throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
             }
         } else if (steps < 1) {
             throw new IllegalArgumentException("--steps=" + steps + " must be >= 1 (benchmark steps per round)");
+        } else if (roofline) {
+            // the roofline times this process's step alone: the comparison's options do nothing to it
+            List<String> comparisonOnly = spec.commandLine().getParseResult().matchedOptions().stream()
+                    .map(OptionSpec::longestName).filter(n -> List.of("--no-pytorch", "--side-by-side", "--isa").contains(n))
+                    .toList();
+            if (!comparisonOnly.isEmpty()) {
+                throw new IllegalArgumentException(String.join(", ", comparisonOnly) + " does not apply to --roofline (it"
+                        + " traces this process's step at its own instruction set; set ONEDNN_MAX_CPU_ISA for another)");
+            }
         }
         if (benchmark) {
             Path dir = data == null ? FashionMnist.DEFAULT_DIR : data;
             if (sideBySide) {
                 StepBenchmarkReport.sideBySide(dir, steps, out);
+            } else if (roofline) {
+                StepBenchmarkReport.roofline(BenchSetup.of(dir, intra, inter, steps, 1).withEnvironment(Training.environment()),
+                        out);
             } else {
                 StepBenchmarkReport.fullBatch(BenchSetup.of(dir, intra, inter, steps, BENCH_ROUNDS)
                         .withEnvironment(Training.environment()).withCaps(isa).withAlternatives(true, !noPytorch), out);

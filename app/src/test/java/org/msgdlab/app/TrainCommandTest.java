@@ -68,7 +68,9 @@ class TrainCommandTest {
                 {"gd", "--bernoulli-batch", "20"},
                 {"gd", "--steps", "5"},
                 {"gd", "--no-pytorch", "--side-by-side"},
-                {"gd", "--plugin-timeout", "5"}};
+                {"gd", "--plugin-timeout", "5"},
+                {"gd", "--roofline"},
+                {"gd", "--benchmark", "--roofline", "--isa", "AVX2", "--no-pytorch"}};
         String[] expected = {
                 "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude=Infinity must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
@@ -76,10 +78,27 @@ class TrainCommandTest {
                 "msgd train: --bernoulli-batch applies to msgd-bernoulli only, not to --method gd",
                 "msgd train: --steps applies to --benchmark only",
                 "msgd train: --no-pytorch, --side-by-side applies to --benchmark only",
-                "msgd train: --plugin-timeout applies to --method plugin:NAME only"};
+                "msgd train: --plugin-timeout applies to --method plugin:NAME only",
+                "msgd train: --roofline applies to --benchmark only",
+                "msgd train: --isa, --no-pytorch does not apply to --roofline (it traces this process's step at its own"
+                        + " instruction set; set ONEDNN_MAX_CPU_ISA for another)"};
         for (int i = 0; i < bad.length; i++) {
             assertRefusedInOneLine("refused-" + i, bad[i][0], Arrays.copyOfRange(bad[i], 1, bad[i].length), expected[i]);
         }
+    }
+
+    @Test
+    void theRooflinePrintsTheStepsAndTheEvaluationsPartsAndTheLoadsVerdict() {
+        Run r = train("--benchmark", "--roofline", "--steps", "1", "--threads", "1,1", "--data", data.toString());
+        assertEquals(ExitCode.OK.code(), r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("roofline of ConvSmall (n=1000)"), r.out());
+        // the tests' environment pins oneDNN to AVX2 (the pom's surefire settings, as the launcher): the peak is AVX2's
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("tensorflow-java, this process: oneDNN at ")
+                && l.endsWith("(ONEDNN_MAX_CPU_ISA=AVX2)")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("peak: avx2 FP32 peak ")), r.out());
+        assertEquals(2, lines.stream().filter(l -> l.startsWith("bound")).count(), r.out());
+        assertTrue(lines.get(lines.size() - 1).startsWith("timing of the roofline's passes: "), r.out());
     }
 
     @Test

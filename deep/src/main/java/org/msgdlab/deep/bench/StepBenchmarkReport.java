@@ -1,5 +1,6 @@
 package org.msgdlab.deep.bench;
 
+import org.msgdlab.core.bench.Fp32Peak;
 import org.msgdlab.core.bench.MachineLoad;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.data.ImageSet;
@@ -129,6 +130,53 @@ public final class StepBenchmarkReport {
         out.println(String.format(Locale.ROOT, "a 10,000-iteration GD run with %s kernels costs %.2f of one with %s kernels",
                 here.kernels().id(), here.runSeconds(here.gdStep(), 10_000, 100) / other.runSeconds(other.gdStep(), 10_000, 100),
                 other.kernels().id()));
+    }
+
+    /** Evaluations of the roofline timed untraced, and as many traced. */
+    static final int ROOFLINE_EVALUATIONS = 2;
+
+    /**
+     * {@code msgd train --benchmark --roofline} ({@code msgd bench deep --roofline}): where the time of the full-batch
+     * step and of one evaluation goes, part by part, from TensorFlow's trace, and what fraction of the FP32 peak of this
+     * process's instruction set each part reaches ({@link RooflineParts}): a table per pass, how the parts add up, the
+     * bound in one line, and whether the machine's load makes the timing INCONCLUSIVE. Printed on {@code out}.
+     *
+     * @param setup what to time: this process's threads and instruction set, {@code setup.steps()} steps untraced and as
+     *              many traced, {@code setup.warmup()} warm-up steps
+     * @param out   where the lines go
+     * @throws IOException when the data cannot be read
+     */
+    public static void roofline(BenchSetup setup, PrintStream out) throws IOException {
+        FashionMnist.Split split = FashionMnist.paperSplit(FashionMnist.load(setup.dataDir()), StepBenchmark.FULL_BATCH, 0);
+        roofline(setup, split.train(), split.test(), out);
+    }
+
+    /** {@link #roofline(BenchSetup, PrintStream)} on given images. */
+    static void roofline(BenchSetup setup, ImageSet train, ImageSet test, PrintStream out) {
+        boolean oneDnn = Kernels.current() == Kernels.ONEDNN;
+        Fp32Peak peak = oneDnn ? Fp32Peak.of(setup.cpu(), setup.here().isa(), setup.cores()) : null;
+        out.println("roofline of ConvSmall (n=" + train.count() + "): where a step's and an evaluation's time goes, from"
+                + " TensorFlow's per-op trace (SOFTWARE_TRACE), and each part's share of the FP32 peak of the instruction set"
+                + " it ran");
+        out.println("device: " + Trainer.device(setup.intra(), setup.inter()));
+        out.println("cpu: " + setup.cpu().describe() + ", widest instruction set " + setup.cpu().widestIsa().id() + "; "
+                + setup.cores() + " cores used");
+        out.println("tensorflow-java, this process: " + (oneDnn ? "oneDNN at " + setup.here() : "Eigen kernels (no oneDNN"
+                + " instruction set)"));
+        out.println(peak == null ? "peak: none (Eigen's instruction set is fixed by TensorFlow's build, not known here)"
+                : "peak: " + peak.assumption());
+        out.println("FLOPs: 2 per multiply-add of the convolutions and matrix products (a layer's weight and input gradients"
+                + " as many as its forward pass; conv1 has no input gradient); pooling, ReLU, biases, the loss and the"
+                + " update are not counted");
+        RooflineBenchmark.Result r = RooflineBenchmark.measure(train, test, setup.intra(), setup.inter(), setup.cores(),
+                setup.warmup(), setup.steps(), ROOFLINE_EVALUATIONS, peak);
+        for (RooflineParts p : List.of(r.step(), r.evaluation())) {
+            out.println(p.pass() + ":");
+            p.table().forEach(out::println);
+            out.println(p.sums());
+            out.println(p.bound());
+        }
+        out.println(BenchLines.verdict(r.load(), "the roofline's passes"));
     }
 
     /**

@@ -9,10 +9,14 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Tensor;
 import org.tensorflow.op.Ops;
+import org.tensorflow.proto.RunMetadata;
+import org.tensorflow.proto.RunOptions;
 import org.tensorflow.types.TInt32;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One TensorFlow graph (graph mode) for training a {@link Model} by Algorithms 1 and 2 of the
@@ -214,6 +218,22 @@ public final class TrainingGraph implements AutoCloseable {
     }
 
     /**
+     * One step as {@link #step} runs it (the same feeds, fetches and updates), traced by TensorFlow: the run's
+     * metadata holds every op's start and end ({@code step_stats}). The trace itself costs time; a benchmark reports
+     * the traced step beside the untraced one.
+     *
+     * @param idx   the examples S
+     * @param w     their weights W
+     * @param lr    the learning rate eta
+     * @param trace the run options, e.g. {@code RunOptions.newBuilder().setTraceLevel(SOFTWARE_TRACE).build()}
+     * @return the run's metadata
+     * @throws IllegalArgumentException as {@link #step}
+     */
+    public RunMetadata tracedStep(int[] idx, double[] w, double lr, RunOptions trace) {
+        return runs.step(idx, w, lr, Objects.requireNonNull(trace, "trace")).metadata();
+    }
+
+    /**
      * Adds the gradient of {@code L_S . W} to the accumulators (one chunk of Algorithm 1); no update.
      *
      * @param idx the examples S (training-set indices, at least one)
@@ -311,6 +331,23 @@ public final class TrainingGraph implements AutoCloseable {
      *                                  the pool
      */
     public Evaluation evaluate(Pool pool, int[] idx, int chunk) {
+        return tracedEvaluation(pool, idx, chunk, null, null);
+    }
+
+    /**
+     * {@link #evaluate}, each chunk's run traced by TensorFlow with {@code trace} (the same feeds and fetches) and its
+     * metadata handed to {@code sink}; untraced when {@code trace} is null.
+     *
+     * @param pool  the training or the test set
+     * @param idx   indices into {@code pool}, or null for all
+     * @param chunk examples per graph run, >= 1
+     * @param trace the run options, or null
+     * @param sink  receives each chunk's run metadata (not called when {@code trace} is null)
+     * @return mean loss, accuracy and count
+     * @throws IllegalStateException    as {@link #evaluate}
+     * @throws IllegalArgumentException as {@link #evaluate}
+     */
+    public Evaluation tracedEvaluation(Pool pool, int[] idx, int chunk, RunOptions trace, Consumer<RunMetadata> sink) {
         Branch br = pool == Pool.TRAIN ? trainBranch : testBranch;
         int count = pool == Pool.TRAIN ? trainCount : testCount;
         if (br == null) {
@@ -329,10 +366,16 @@ public final class TrainingGraph implements AutoCloseable {
         double correct = 0;
         for (int from = 0; from < all.length; from += chunk) {
             int[] part = Arrays.copyOfRange(all, from, Math.min(all.length, from + chunk));
-            try (Tensor ti = TInt32.vectorOf(part);
-                 Result r = session.runner().feed(br.idx(), ti).fetch(br.lossSum()).fetch(br.correct()).run()) {
-                loss += Precision.readScalar(r.get(0));
-                correct += Precision.readScalar(r.get(1));
+            try (Tensor ti = TInt32.vectorOf(part)) {
+                Session.Runner runner = session.runner().feed(br.idx(), ti).fetch(br.lossSum()).fetch(br.correct());
+                try (Result r = trace == null ? runner.run() : runner.setOptions(trace).runAndFetchMetadata()) {
+                    loss += Precision.readScalar(r.get(0));
+                    correct += Precision.readScalar(r.get(1));
+                    if (trace != null) {
+                        sink.accept(r.getMetadata().orElseThrow(
+                                () -> new IllegalStateException("TensorFlow returned no metadata for a traced evaluation")));
+                    }
+                }
             }
         }
         return new Evaluation(loss / all.length, correct / all.length, all.length);

@@ -10,6 +10,8 @@ import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.proto.RunMetadata;
+import org.tensorflow.proto.RunOptions;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.family.TFloating;
 
@@ -84,6 +86,18 @@ final class TrainingRuns {
 
     /** As {@link TrainingGraph#step}. */
     StepStats step(int[] idx, double[] w, double lr) {
+        return step(idx, w, lr, null).stats();
+    }
+
+    /** What a step run returned: its statistics, and TensorFlow's metadata of the run when it was traced. */
+    record StepRun(StepStats stats, RunMetadata metadata) {
+    }
+
+    /**
+     * One step, as {@link TrainingGraph#step}; traced by TensorFlow (its per-op timings in the metadata) when
+     * {@code trace} is not null: the same feeds, fetches and targets either way.
+     */
+    StepRun step(int[] idx, double[] w, double lr, RunOptions trace) {
         checkFeed(idx, w);
         List<Tensor> feeds = new ArrayList<>();
         try (Tensor ti = TInt32.vectorOf(idx);
@@ -94,8 +108,13 @@ final class TrainingRuns {
             for (Op op : stepOps) {
                 runner.addTarget(op);
             }
-            try (Result r = runner.run()) {
-                return new StepStats(Precision.readScalar(r.get(0)), Precision.readScalar(r.get(1)));
+            if (trace != null) {
+                runner.setOptions(trace);
+            }
+            try (Result r = trace == null ? runner.run() : runner.runAndFetchMetadata()) {
+                return new StepRun(new StepStats(Precision.readScalar(r.get(0)), Precision.readScalar(r.get(1))),
+                        trace == null ? null : r.getMetadata().orElseThrow(
+                                () -> new IllegalStateException("TensorFlow returned no metadata for a traced step")));
             }
         } finally {
             closeAll(feeds);

@@ -76,21 +76,77 @@ public final class ConvSmall extends Network {
     }
 
     /**
+     * Multiply-adds of one image's forward pass, layer by layer (biases, pooling and ReLU not counted): a valid
+     * 5x5 convolution from Cin to Cout channels with an Ho x Wo output makes Ho Wo Cout 25 Cin, a dense layer from
+     * In to Out units In Out. The paper's network: conv1 24 x 24 x 10 x 25 x 1 = 144,000, conv2 8 x 8 x 10 x 25 x 10
+     * = 160,000, fc1 160 x 50 = 8,000, fc2 50 x 10 = 500. A layer's weight gradient and (but for conv1, whose input
+     * are the images) its input gradient have as many multiply-adds as its forward pass.
+     * <p>
+     * Immutable and thread-safe.
+     *
+     * @param conv1 conv1's multiply-adds per image
+     * @param conv2 conv2's
+     * @param fc1   fc1's
+     * @param fc2   fc2's
+     */
+    public record MultiplyAdds(long conv1, long conv2, long fc1, long fc2) {
+        /** @return the forward pass's multiply-adds per image */
+        public long forward() {
+            return conv1 + conv2 + fc1 + fc2;
+        }
+    }
+
+    /** @return the forward pass's multiply-adds per image, layer by layer ({@link MultiplyAdds}) */
+    public MultiplyAdds multiplyAdds() {
+        int[] c1 = conv1Output();
+        int[] c2 = conv2Output();
+        return new MultiplyAdds((long) c1[0] * c1[1] * conv * 25L * channels, (long) c2[0] * c2[1] * conv * 25L * conv,
+                (long) flat * hidden, (long) hidden * classes());
+    }
+
+    /**
      * Floating-point operations of one training step per image, counting 2 per multiply-add of the
-     * convolutions and matrix products: the forward pass (F multiply-adds), the weight gradients (F
-     * again) and the input gradients of every layer but the first (the images need none). Pooling,
+     * convolutions and matrix products ({@link #multiplyAdds()}): the forward pass (F multiply-adds), the weight
+     * gradients (F again) and the input gradients of every layer but the first (the images need none). Pooling,
      * ReLU, biases and the loss are not counted. The paper's network: F = 144,000 (conv1) + 160,000
      * (conv2) + 8,000 (fc1) + 500 (fc2) = 312,500, so 2 x (2F + F - 144,000) = 1,587,000.
      *
      * @return FLOPs per image of a step
      */
     public long trainingFlopsPerImage() {
-        long conv1 = (long) (height - 4) * (width - 4) * conv * 25L * channels;
-        long conv2 = (long) ((height - 4) / 2 - 4) * ((width - 4) / 2 - 4) * conv * 25L * conv;
-        long fc1 = (long) flat * hidden;
-        long fc2 = (long) hidden * classes();
-        long forward = conv1 + conv2 + fc1 + fc2;
-        return 2 * (2 * forward + forward - conv1);
+        MultiplyAdds m = multiplyAdds();
+        return 2 * (2 * m.forward() + m.forward() - m.conv1());
+    }
+
+    /** @return height, width and channels of one image */
+    public int[] imageShape() {
+        return new int[] {height, width, channels};
+    }
+
+    /** @return height, width and channels of conv1's output (before pooling): a valid 5x5 convolution */
+    public int[] conv1Output() {
+        return new int[] {height - 4, width - 4, conv};
+    }
+
+    /** @return height, width and channels of conv2's input: conv1's output pooled 2x2 */
+    public int[] conv2Input() {
+        return new int[] {(height - 4) / 2, (width - 4) / 2, conv};
+    }
+
+    /** @return height, width and channels of conv2's output (before pooling) */
+    public int[] conv2Output() {
+        int[] in = conv2Input();
+        return new int[] {in[0] - 4, in[1] - 4, conv};
+    }
+
+    /** @return inputs of fc1: conv2's pooled output, flattened */
+    public int flatUnits() {
+        return flat;
+    }
+
+    /** @return units of fc1 (the hidden layer) */
+    public int hiddenUnits() {
+        return hidden;
     }
 
     /**

@@ -188,4 +188,31 @@ class TrainingGraphTest {
                 () -> TrainingGraph.build(TINY, wrong, null, GraphOptions.defaults(1)));
         assertTrue(e2.getMessage().contains("28x28x1") && e2.getMessage().contains("16x16x1"), e2.getMessage());
     }
+
+    @Test
+    void aTracedStepAndATracedEvaluationComputeWhatTheUntracedOnesDo() {
+        // the roofline times traced runs as stand-ins for the untraced ones: the same feeds, fetches and updates, so
+        // the same numbers; and the trace holds the ops' times
+        int[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
+        double[] w = {0.3, -0.1, 0.25, 0.0, 0.5, 0.125, -0.2, 0.05};
+        org.tensorflow.proto.RunOptions trace = org.tensorflow.proto.RunOptions.newBuilder()
+                .setTraceLevel(org.tensorflow.proto.RunOptions.TraceLevel.FULL_TRACE).build();
+        GraphOptions o = GraphOptions.defaults(5).withThreads(1, 1);
+        try (TrainingGraph plain = TrainingGraph.build(TINY, data, data, o);
+             TrainingGraph traced = TrainingGraph.build(TINY, data, data, o)) {
+            plain.step(idx, w, 0.1);
+            org.tensorflow.proto.RunMetadata md = traced.tracedStep(idx, w, 0.1, trace);
+            double[][] a = plain.parameters();
+            double[][] b = traced.parameters();
+            for (int i = 0; i < a.length; i++) {
+                assertArrayEquals(a[i], b[i], 0.0, "parameter " + i);
+            }
+            assertTrue(md.getStepStats().getDevStatsList().stream().mapToInt(d -> d.getNodeStatsCount()).sum() > 20,
+                    "a step runs more than 20 ops");
+            java.util.List<org.tensorflow.proto.RunMetadata> chunks = new java.util.ArrayList<>();
+            TrainingGraph.Evaluation e = traced.tracedEvaluation(TrainingGraph.Pool.TEST, null, 3, trace, chunks::add);
+            assertEquals(plain.evaluate(TrainingGraph.Pool.TEST, null, 3), e);
+            assertEquals(3, chunks.size(), "8 images at chunks of 3: three runs, each traced");
+        }
+    }
 }

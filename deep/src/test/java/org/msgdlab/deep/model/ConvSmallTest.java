@@ -9,8 +9,10 @@ import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.TFloat32;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -63,6 +65,43 @@ class ConvSmallTest {
         // the images' gradient or forgot a layer would not.
         assertEquals(trainingFlops(graph), ConvSmall.paper().trainingFlopsPerImage());
         assertEquals(1_587_000, ConvSmall.paper().trainingFlopsPerImage());
+    }
+
+    @Test
+    void theLayersMultiplyAddsAndShapesAreTheGraphs() {
+        // multiplyAdds() (the roofline's FLOPs) and the activation shapes (how the roofline tells ops apart in a trace)
+        // against the graph layers() builds, for the paper's network and two others
+        for (ConvSmall m : List.of(ConvSmall.paper(), ConvSmall.of(16, 16, 3, 10, 4, 6), ConvSmall.of(20, 28, 2, 7, 3, 5))) {
+            long[] graph = forwardMultiplyAddsOfTheGraph(m);
+            ConvSmall.MultiplyAdds ma = m.multiplyAdds();
+            assertArrayEquals(graph, new long[] {ma.conv1(), ma.conv2(), ma.fc1(), ma.fc2()}, m.toString());
+            assertEquals(graph[0] + graph[1] + graph[2] + graph[3], ma.forward(), m.toString());
+            try (Graph g = new Graph()) {
+                Ops tf = Ops.create(g);
+                Placeholder<TFloat32> images = tf.placeholder(TFloat32.class,
+                        Placeholder.shape(Shape.of(1, m.inputShape()[0], m.inputShape()[1], m.inputShape()[2])));
+                List<Operand<TFloat32>> variables = new ArrayList<>();
+                for (Parameter p : m.parameters()) {
+                    variables.add(tf.placeholder(TFloat32.class, Placeholder.shape(Shape.of(p.shape()))));
+                }
+                ConvSmall.Layers<TFloat32> l = m.layers(tf, images, variables);
+                assertArrayEquals(Arrays.stream(m.imageShape()).asLongStream().toArray(), tail(l.input()), m.toString());
+                assertArrayEquals(Arrays.stream(m.conv1Output()).asLongStream().toArray(), tail(l.conv1()), m.toString());
+                assertArrayEquals(Arrays.stream(m.conv2Input()).asLongStream().toArray(), tail(l.pooled1()), m.toString());
+                assertArrayEquals(Arrays.stream(m.conv2Output()).asLongStream().toArray(), tail(l.conv2()), m.toString());
+                assertArrayEquals(new long[] {m.flatUnits()}, tail(l.flat()), m.toString());
+                assertArrayEquals(new long[] {m.hiddenUnits()}, tail(l.fc1()), m.toString());
+            }
+        }
+        ConvSmall.MultiplyAdds paper = ConvSmall.paper().multiplyAdds();
+        assertEquals(new ConvSmall.MultiplyAdds(144_000, 160_000, 8_000, 500), paper);
+        assertEquals(312_500, paper.forward());
+    }
+
+    /** A tensor's shape without its batch dimension. */
+    private static long[] tail(Operand<?> o) {
+        long[] s = o.shape().asArray();
+        return Arrays.copyOfRange(s, 1, s.length);
     }
 
     @Test
