@@ -1,5 +1,7 @@
 package org.msgdlab.app;
 
+import org.msgdlab.theory.testing.PluginFixtures;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -13,13 +15,9 @@ import org.msgdlab.theory.noise.SgdWithReplacement;
 import org.msgdlab.theory.plugin.NoisePlugin;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -82,32 +80,9 @@ class PluginTrainCommandTest {
         }
     }
 
-    /** A plug-in whose name() throws. */
-    public static final class Nameless implements NoisePlugin {
-        @Override
-        public String name() {
-            throw new IllegalStateException("no name today");
-        }
-
-        @Override
-        public String description() {
-            return "never asked";
-        }
-
-        @Override
-        public SamplingNoise create(int n, int b) {
-            return new SgdWithReplacement(n, b);
-        }
-    }
 
     private static Path jar(String name, Class<?> plugin) throws IOException {
-        Path jar = tmp.resolve(name);
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
-            j.putNextEntry(new JarEntry("META-INF/services/" + NoisePlugin.class.getName()));
-            j.write((plugin.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-            j.closeEntry();
-        }
-        return jar;
+        return PluginFixtures.serviceJar(tmp.resolve(name), plugin);
     }
 
     private static TrainCommandTest.Run train(Path jar, String method, Path out) {
@@ -140,11 +115,11 @@ class PluginTrainCommandTest {
 
     @Test
     void aPluginWhoseNameThrowsIsThatLineAndNothingStarts() throws IOException {
-        Path jar = jar("nameless.jar", Nameless.class);
+        Path jar = jar("nameless.jar", PluginFixtures.NameThrows.class);
         Path out = tmp.resolve("nameless");
         TrainCommandTest.Run r = train(jar, "plugin:anything", out);
         assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
-        assertEquals("msgd train: plug-in " + Nameless.class.getName() + " (jar " + jar + "): name() threw IllegalStateException:"
+        assertEquals("msgd train: plug-in " + PluginFixtures.NameThrows.class.getName() + " (jar " + jar + "): name() threw IllegalStateException:"
                 + " no name today (so plug-in 'anything' could not be looked for; the others: [])", r.err().strip());
         assertFalse(Files.exists(out), "nothing started");
     }

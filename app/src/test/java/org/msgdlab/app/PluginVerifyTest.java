@@ -1,5 +1,7 @@
 package org.msgdlab.app;
 
+import org.msgdlab.theory.testing.PluginFixtures;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Evidence;
@@ -15,17 +17,13 @@ import org.msgdlab.theory.plugin.NoisePlugin;
 import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -95,15 +93,7 @@ class PluginVerifyTest {
     }
 
     private static Path pluginJar(Path dir, String name, Class<?>... plugins) throws IOException {
-        Path jar = dir.resolve(name);
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
-            j.putNextEntry(new JarEntry("META-INF/services/" + NoisePlugin.class.getName()));
-            for (Class<?> p : plugins) {
-                j.write((p.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            j.closeEntry();
-        }
-        return jar;
+        return PluginFixtures.serviceJar(dir.resolve(name), plugins);
     }
 
     private static Modules theoryOnly() {
@@ -187,23 +177,6 @@ class PluginVerifyTest {
         assertTrue(r.err().contains("--plugin " + missing + ": no such readable file"), r.err());
     }
 
-    /** A plug-in whose name() throws. */
-    public static final class Nameless implements NoisePlugin {
-        @Override
-        public String name() {
-            throw new IllegalStateException("no name today");
-        }
-
-        @Override
-        public String description() {
-            return "never asked";
-        }
-
-        @Override
-        public SamplingNoise create(int n, int b) {
-            return new SgdWithoutReplacement(n, b);
-        }
-    }
 
     /** Lets the draws of {@link Hanging} return once the tests are done. */
     static final java.util.concurrent.CountDownLatch RELEASE = new java.util.concurrent.CountDownLatch(1);
@@ -277,13 +250,13 @@ class PluginVerifyTest {
     @Test
     void aPluginWhoseNameThrowsErrsItsClaimsInOneLineWithoutATrace(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("out");
-        Path jar = pluginJar(tmp, "nameless.jar", Nameless.class, Liar.class);
+        Path jar = pluginJar(tmp, "nameless.jar", PluginFixtures.NameThrows.class, Liar.class);
         Run r = exec("verify", "--only", "plugins", "--plugin", jar.toString(), "--n", "20", "--b", "5", "--out", out.toString());
         assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
         assertTrue(!r.err().contains("\tat ") && !r.err().contains("Exception in thread"), "no stack trace: " + r.err());
-        String line = "plug-in " + Nameless.class.getName() + " (jar " + jar + "): name() threw IllegalStateException: no name today";
+        String line = "plug-in " + PluginFixtures.NameThrows.class.getName() + " (jar " + jar + "): name() threw IllegalStateException: no name today";
         Map<String, Evidence> byId = evidence(out);
-        String prefix = "plugin.org.msgdlab.app.pluginverifytest-nameless.";
+        String prefix = "plugin.org.msgdlab.theory.testing.pluginfixtures-namethrows.";
         for (String claim : List.of("mean", "covariance.as-declared", "covariance.same-as-sgd", "thm1.same-risk-as-sgd", "sde.weak-order")) {
             assertEquals(Verdict.ERROR, byId.get(prefix + claim).verdict(), claim);
             assertEquals(line, byId.get(prefix + claim).verdictReason(), claim);

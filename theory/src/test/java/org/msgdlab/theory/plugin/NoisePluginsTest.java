@@ -104,9 +104,9 @@ class NoisePluginsTest {
 
     @Test
     void aPluginWhoseNameThrowsIsLoadedBrokenAndNamedWhenLookedFor() throws IOException {
-        Path a = jar("a.jar", PluginStudyTest.HonestSgd.class.getName(), PluginGuardTest.BadName.class.getName());
+        Path a = jar("a.jar", PluginStudyTest.HonestSgd.class.getName(), org.msgdlab.theory.testing.PluginFixtures.NameThrows.class.getName());
         List<NoisePlugin> found = NoisePlugins.load(List.of(a));
-        String line = "plug-in " + PluginGuardTest.BadName.class.getName() + " (jar " + a + "): name() threw IllegalStateException:"
+        String line = "plug-in " + org.msgdlab.theory.testing.PluginFixtures.NameThrows.class.getName() + " (jar " + a + "): name() threw IllegalStateException:"
                 + " no name today";
         CheckedPlugin broken = (CheckedPlugin) found.get(1);
         assertEquals(line, broken.failure().orElseThrow().getMessage());

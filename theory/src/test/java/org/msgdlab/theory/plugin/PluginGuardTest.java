@@ -1,5 +1,7 @@
 package org.msgdlab.theory.plugin;
 
+import org.msgdlab.theory.testing.PluginFixtures;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Budget;
@@ -157,29 +159,12 @@ class PluginGuardTest {
         assertEquals("1230 s", PluginGuard.Limits.of(Duration.ofMillis(1_234_567)).describe());
     }
 
-    /** A plug-in whose name() throws. */
-    public static final class BadName implements NoisePlugin {
-        @Override
-        public String name() {
-            throw new IllegalStateException("no name today");
-        }
-
-        @Override
-        public String description() {
-            return "never asked";
-        }
-
-        @Override
-        public SamplingNoise create(int n, int b) {
-            return new SgdWithReplacement(n, b);
-        }
-    }
 
     @Test
     void aPluginWhoseNameFailsIsKeptBrokenAndItsClaimsAreErrorsWithTheLine() {
-        CheckedPlugin broken = CheckedPlugin.of(new BadName());
-        String line = "plug-in " + BadName.class.getName() + ": name() threw IllegalStateException: no name today";
-        assertEquals("org.msgdlab.theory.plugin.pluginguardtest-badname", broken.name());
+        CheckedPlugin broken = CheckedPlugin.of(new PluginFixtures.NameThrows());
+        String line = "plug-in " + PluginFixtures.NameThrows.class.getName() + ": name() threw IllegalStateException: no name today";
+        assertEquals("org.msgdlab.theory.testing.pluginfixtures-namethrows", broken.name());
         assertEquals(line, broken.failure().orElseThrow().getMessage());
         assertEquals(line, assertThrows(PluginFailure.class, () -> broken.create(20, 5)).getMessage());
         List<Evidence> e = PluginStudy.create(List.of(broken), 20, 5).claims().stream().map(c -> c.check(Budget.QUICK, 1)).toList();
@@ -187,7 +172,7 @@ class PluginGuardTest {
         for (Evidence ev : e) {
             assertEquals(Verdict.ERROR, ev.verdict(), ev.claimId());
             assertEquals(line, ev.verdictReason(), ev.claimId());
-            assertTrue(ev.claimId().startsWith("plugin.org.msgdlab.theory.plugin.pluginguardtest-badname."), ev.claimId());
+            assertTrue(ev.claimId().startsWith("plugin.org.msgdlab.theory.testing.pluginfixtures-namethrows."), ev.claimId());
         }
     }
 
