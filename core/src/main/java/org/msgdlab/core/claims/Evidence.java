@@ -337,8 +337,14 @@ public record Evidence(
         return new EvidenceBuilder(claimId, paperRef, statement);
     }
 
-    /** Four significant digits without trailing zeros: 0.004, -0.02130 -> -0.0213, 1.2e-07. */
-    static String shortNumber(double x) {
+    /**
+     * Four significant digits without trailing zeros: 0.004, -0.02130 -> -0.0213, 1.2e-07 (the precision of an
+     * evidence's numbers in its sentences and its report card).
+     *
+     * @param x the number
+     * @return its text
+     */
+    public static String shortNumber(double x) {
         if (x == 0 || !Double.isFinite(x)) {
             return x == 0 ? "0" : String.valueOf(x);
         }

@@ -389,7 +389,7 @@ public final class NoiseClassVerdicts {
      * @return the set in words
      */
     public static String setsToFourDigits(List<SignedRankRatio.Interval> set) {
-        return sets(set, x -> new java.math.BigDecimal(x, new java.math.MathContext(4)).stripTrailingZeros().toPlainString());
+        return sets(set, org.msgdlab.core.claims.Evidence::shortNumber);
     }
 
     private static String sets(List<SignedRankRatio.Interval> set, java.util.function.DoubleFunction<String> fmt) {
