@@ -156,7 +156,7 @@ public final class NoiseClassCalibration {
             if (c.kind() != NoiseClassClaim.Kind.RECOVERY) {
                 continue;
             }
-            NoiseClassVerdicts.Contrasts ct = NoiseClassVerdicts.contrasts(runs, seeds, c.noise());
+            RecoveryAndCollapse.Contrasts ct = NoiseClassVerdicts.contrasts(runs, seeds, c.noise());
             int n = ct.a().length;
             int left = ct.collapses();
             if (n - left < 2) {

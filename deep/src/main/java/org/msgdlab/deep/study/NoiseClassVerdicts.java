@@ -1,9 +1,6 @@
 package org.msgdlab.deep.study;
 
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.core.stats.PairedEventRates;
-import org.msgdlab.core.stats.PairedHypothesis;
-import org.msgdlab.core.stats.SequentialDesign;
 import org.msgdlab.core.stats.SignedRankRatio;
 import org.msgdlab.deep.train.BitProvenance;
 
@@ -149,54 +146,20 @@ public final class NoiseClassVerdicts {
         List<Result> out = new ArrayList<>();
         Map<Integer, Map<String, Collapse>> collapses = collapsesBySeed(seeds);
         for (NoiseClassClaim c : NoiseClassClaim.all()) {
-            out.add(c.kind() == NoiseClassClaim.Kind.RECOVERY ? recovery(runs, seeds.used(), collapses, c)
-                    : collapse(seeds.used(), collapses, c));
+            RecoveryAndCollapse.Decision d = c.kind() == NoiseClassClaim.Kind.RECOVERY
+                    ? RecoveryAndCollapse.recovery(runs, seeds.used(), collapses, RecoveryAndCollapse.RecoveryRule.of(c))
+                    : RecoveryAndCollapse.collapse(seeds.used(), collapses, RecoveryAndCollapse.EventRateRule.of(c));
+            out.add(new Result(c, d.verdict(), d.look(), d.used(), d.estimate(), d.set(), d.n10(), d.n01(), d.reason()));
         }
         return out;
     }
 
+
     /** Each paired seed's collapse verdicts, method name to verdict, by seed number. */
-    private static Map<Integer, Map<String, Collapse>> collapsesBySeed(Seeds seeds) {
+    static Map<Integer, Map<String, Collapse>> collapsesBySeed(Seeds seeds) {
         Map<Integer, Map<String, Collapse>> out = new java.util.HashMap<>();
         seeds.seeds().forEach(s -> out.put(s.seed(), s.collapses()));
         return out;
-    }
-
-    /** Whether {@code method}'s run at seed {@code s} collapsed (every used seed is settled: all its runs are judged). */
-    private static boolean collapsed(Map<Integer, Map<String, Collapse>> collapses, int s, String method) {
-        return collapses.get(s).get(method).collapsed();
-    }
-
-    /**
-     * One noise's paired effects over the used seeds, in seed order.
-     *
-     * @param a         acc(X) − acc(GD) per used seed (the window statistic)
-     * @param b         acc(SGD-50) − acc(GD)
-     * @param collapsed whether GD, SGD-50 or X collapsed at that seed: the seed is left out of R's statistic
-     */
-    record Contrasts(double[] a, double[] b, boolean[] collapsed) {
-
-        /** @return the (a, b) pairs of the first {@code n} seeds without a collapse: {a[], b[]} */
-        double[][] kept(int n) {
-            int k = 0;
-            double[][] ab = new double[2][n];
-            for (int s = 0; s < n; s++) {
-                if (!collapsed[s]) {
-                    ab[0][k] = a[s];
-                    ab[1][k++] = b[s];
-                }
-            }
-            return new double[][]{java.util.Arrays.copyOf(ab[0], k), java.util.Arrays.copyOf(ab[1], k)};
-        }
-
-        /** @return the seeds left out for a collapse */
-        int collapses() {
-            int k = 0;
-            for (boolean x : collapsed) {
-                k += x ? 1 : 0;
-            }
-            return k;
-        }
     }
 
     /**
@@ -207,164 +170,18 @@ public final class NoiseClassVerdicts {
      * @param noise the noise's method name
      * @return its contrasts
      */
-    static Contrasts contrasts(StudyRuns runs, Seeds seeds, String noise) {
+    static RecoveryAndCollapse.Contrasts contrasts(StudyRuns runs, Seeds seeds, String noise) {
         Map<Integer, Map<String, Collapse>> collapses = collapsesBySeed(seeds);
-        return contrasts(runs, seeds.used(), collapses, noise);
-    }
-
-    private static Contrasts contrasts(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses,
-                                       String noise) {
-        int n = used.size();
-        double[] a = new double[n];
-        double[] b = new double[n];
-        boolean[] x = new boolean[n];
-        for (int k = 0; k < n; k++) {
-            int s = used.get(k);
-            for (String m : List.of(NoiseClassClaim.GD, NoiseClassClaim.SGD, noise)) {
-                x[k] |= collapsed(collapses, s, m);
-            }
-            double gd = runs.byMethod().get(NoiseClassClaim.GD).get(s).statistic();
-            a[k] = runs.byMethod().get(noise).get(s).statistic() - gd;
-            b[k] = runs.byMethod().get(NoiseClassClaim.SGD).get(s).statistic() - gd;
-        }
-        return new Contrasts(a, b, x);
+        return RecoveryAndCollapse.contrasts(runs, seeds.used(), collapses, RecoveryAndCollapse.RecoveryRule.of(new NoiseClassClaim(noise, NoiseClassClaim.Kind.RECOVERY)));
     }
 
     /**
-     * A recovery claim: {@link SignedRankRatio#sequential}, the plan's rule, on the noise's contrasts; at the
-     * look it decided (or at the cap) the estimate and set of that look's kept seeds; before that a
-     * description over the seeds so far.
+     * An estimate as the verdicts write it.
+     *
+     * @param x the estimate
+     * @return two decimals, or "undefined" when not finite
      */
-    static Result recovery(StudyRuns runs, List<Integer> used, Map<Integer, Map<String, Collapse>> collapses,
-                           NoiseClassClaim c) {
-        var design = NoiseClassClaim.looks();
-        double alpha = design.alphaPerLook();
-        int[] counts = collapseCounts(used, collapses, c.noise());
-        Contrasts ct = contrasts(runs, used, collapses, c.noise());
-        SequentialDesign.Status st = SignedRankRatio.sequential(ct.a(), ct.b(), ct.collapsed(), design,
-                NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
-        int look = st.seedsUsed();
-        double[][] atLook = ct.kept(look);
-        if ((st.resolved() || st.atCap()) && atLook[0].length >= 2) {
-            SignedRankRatio r = new SignedRankRatio(atLook[0], atLook[1]);
-            List<SignedRankRatio.Interval> set = r.confidenceSet(alpha);
-            PairedHypothesis.Outcome o = st.outcome();
-            Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
-                    : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
-            String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds (%d without a collapse): R = %s,"
-                            + " set %s at one-sided alpha %.3g per look; band [%.1f, %.1f]", v, look, atLook[0].length,
-                    fmt(r.estimate()), sets(set), alpha, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
-            if (v == Verdict.INCONCLUSIVE) {
-                why += "; " + seedsNeeded(r.estimate(), set, atLook[0].length);
-            }
-            return new Result(c, v, look, atLook[0].length, r.estimate(), set, counts[0], counts[1], why);
-        }
-        double[][] ab = ct.kept(used.size());
-        double est = Double.NaN;
-        List<SignedRankRatio.Interval> set = List.of();
-        if (ab[0].length >= 2) {
-            SignedRankRatio r = new SignedRankRatio(ab[0], ab[1]);
-            est = r.estimate();
-            set = r.confidenceSet(alpha);
-        }
-        int next = design.nextLook(used.size());
-        String why = look == 0
-                ? String.format(Locale.ROOT, "not decided yet: %d of the first look's %d paired seeds; so far (a description,"
-                        + " not a verdict) R = %s, set %s", used.size(), next, fmt(est), sets(set))
-                : String.format(Locale.ROOT, "undecided at the look of %d paired seeds; the next look is at %d (%d settled now);"
-                        + " so far R = %s, set %s", look, next, used.size(), fmt(est), sets(set));
-        return new Result(c, look == 0 ? Verdict.NOT_RUN : Verdict.INCONCLUSIVE, look, ab[0].length, est, set,
-                counts[0], counts[1], why);
-    }
-
-    static Result collapse(List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, NoiseClassClaim c) {
-        int cap = StudyPlan.NOISE_CLASS_CAP;
-        int n = used.size();
-        int[] k = collapseCounts(used, collapses, c.noise());
-        if (n < cap) {
-            return new Result(c, Verdict.NOT_RUN, 0, n, n == 0 ? Double.NaN : (double) k[0] / n, List.of(), k[0], k[1],
-                    String.format(Locale.ROOT, "decided once, at %d paired seeds; so far %d of %d seeds: %s collapsed alone"
-                            + " at %d, SGD-50 alone at %d", cap, n, cap, NoiseClassClaim.paperName(c.noise()), k[0], k[1]));
-        }
-        PairedEventRates r = new PairedEventRates(cap, k[0], k[1], NoiseClassClaim.COLLAPSE_MARGIN);
-        double alpha = NoiseClassClaim.claimAlpha();
-        PairedHypothesis.Outcome o = r.decide(alpha);
-        Verdict v = o == PairedHypothesis.Outcome.SUPPORTED ? Verdict.PASS
-                : o == PairedHypothesis.Outcome.CONTRADICTED ? Verdict.FAIL : Verdict.INCONCLUSIVE;
-        return new Result(c, v, cap, cap, (double) k[0] / cap, List.of(), k[0], k[1], String.format(Locale.ROOT,
-                "%s at %d paired seeds: collapsed alone at %d seeds, SGD-50 alone at %d; exact McNemar p = %.3g,"
-                        + " upper bound of P(only %s collapses) %.3f (margin %.2f) at one-sided alpha %.3g", v, cap, k[0], k[1],
-                r.mcNemarP(), NoiseClassClaim.paperName(c.noise()), r.upperBoundOnlyX(alpha), NoiseClassClaim.COLLAPSE_MARGIN,
-                alpha) + (v == Verdict.INCONCLUSIVE ? "; " + collapseSeedsNeeded(r, alpha) : ""));
-    }
-
-    /** The most paired seeds a collapse projection looks at. */
-    static final int COLLAPSE_PROJECTION_LIMIT = 1_000;
-
-    /** The power at which an undecided claim's seeds are stated. */
-    static final double PROJECTION_POWER = 0.8;
-
-    /**
-     * What an undecided collapse claim would still need, if its lone-collapse rates stayed as observed: the
-     * projection (the counts scaled at exactly these rates), the probability that a study of that many seeds
-     * decides it so (exact, {@link PairedEventRates#decisionProbability}), and the seeds at which that probability
-     * first reaches {@value #PROJECTION_POWER}.
-     */
-    static String collapseSeedsNeeded(PairedEventRates r, double alpha) {
-        return r.projectedDecision(alpha, COLLAPSE_PROJECTION_LIMIT).map(p -> {
-            String word = p.outcome() == PairedHypothesis.Outcome.SUPPORTED ? "PASS" : "FAIL";
-            double there = r.decisionProbability(p.seeds(), alpha, p.outcome());
-            var powered = r.seedsForPower(PROJECTION_POWER, alpha, p.outcome(), COLLAPSE_PROJECTION_LIMIT);
-            return String.format(Locale.ROOT, "about %d paired seeds would %s it if the lone collapses went on at exactly"
-                            + " these rates (%d and %d of %d: a projection, not a power); at these rates a study of %d seeds"
-                            + " would %s it with probability %.2f, and %s", p.seeds(), word, p.n10(), p.n01(), p.seeds(),
-                    p.seeds(), word, there, powered.isPresent()
-                            ? String.format(Locale.ROOT, "with %.1f first at %d seeds", PROJECTION_POWER, powered.getAsInt())
-                            : String.format(Locale.ROOT, "with %.1f at no number of seeds up to %d", PROJECTION_POWER,
-                            COLLAPSE_PROJECTION_LIMIT));
-        }).orElse(String.format(Locale.ROOT, "no projection: at these rates no number of paired seeds up to %d"
-                + " would decide it", COLLAPSE_PROJECTION_LIMIT));
-    }
-
-    /** {n10, n01} over the used seeds: only the noise collapsed, only SGD-50 did. */
-    static int[] collapseCounts(List<Integer> used, Map<Integer, Map<String, Collapse>> collapses, String noise) {
-        int a = 0;
-        int b = 0;
-        for (int s : used) {
-            boolean x = collapsed(collapses, s, noise);
-            boolean y = collapsed(collapses, s, NoiseClassClaim.SGD);
-            a += x && !y ? 1 : 0;
-            b += y && !x ? 1 : 0;
-        }
-        return new int[]{a, b};
-    }
-
-    /**
-     * The paired seeds at which an undecided recovery claim would be decided if its estimate stayed and
-     * its set narrowed as 1/sqrt(n): a projection, stated as one. It puts the set's edge on the band's edge at
-     * the current estimate, so a study of that size would decide the claim about half the time if the estimate
-     * were the truth: a 50% point, said so in the text. The seeds for a power of 0.8 need a simulation on the
-     * study's seeds (the study's {@code recount/power.py}).
-     */
-    static String seedsNeeded(double estimate, List<SignedRankRatio.Interval> set, int n) {
-        if (set.size() != 1 || !set.get(0).bounded() || !Double.isFinite(estimate)) {
-            return "no projection: the set is unbounded or in pieces (SGD-50's advantage over GD is not clear at these seeds)";
-        }
-        double half = (set.get(0).upper() - set.get(0).lower()) / 2;
-        boolean inBand = estimate > NoiseClassClaim.BAND_LOWER && estimate < NoiseClassClaim.BAND_UPPER;
-        double room = inBand ? Math.min(estimate - NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER - estimate)
-                : Math.min(Math.abs(estimate - NoiseClassClaim.BAND_LOWER), Math.abs(estimate - NoiseClassClaim.BAND_UPPER));
-        if (room <= 0) {
-            return "no projection: the estimate sits on the band's edge";
-        }
-        long need = (long) Math.ceil(n * (half / room) * (half / room));
-        return String.format(Locale.ROOT, "about %d seeds without a collapse would %s it if this estimate held and the set"
-                + " narrowed as 1/sqrt(n) (a projection to a coin flip, not a power: a study of that size would %s it only"
-                + " about half the time, and a power of %.1f needs more seeds)", need, inBand ? "PASS" : "FAIL",
-                inBand ? "PASS" : "FAIL", PROJECTION_POWER);
-    }
-
-    static String fmt(double x) {
+    public static String fmt(double x) {
         return Double.isFinite(x) ? String.format(Locale.ROOT, "%.2f", x) : "undefined";
     }
 

@@ -5,6 +5,7 @@ import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.core.random.Streams;
+import org.msgdlab.theory.plugin.NoisePlugin;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -26,9 +27,26 @@ import java.util.List;
  * @param evalEvery   test evaluation (all 60,000 images) every this many iterations
  * @param dir         the study directory; runs live in {@code dir/<protocol>/<method id>/seed-<s>/}
  * @param dataDir     where Fashion-MNIST is
+ * @param plugins     the plug-ins a {@code plugin:NAME} method comes from (a plan file's; empty for the built-in plans)
  */
 public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed, int iterations, int evalEvery,
-                        Path dir, Path dataDir) {
+                        Path dir, Path dataDir, List<NoisePlugin> plugins) {
+
+    /**
+     * A plan of built-in methods only.
+     *
+     * @param protocol   paper-text or authors-code
+     * @param methods    method names
+     * @param masterSeed the study's seed
+     * @param iterations updates per run
+     * @param evalEvery  test evaluation every this many iterations
+     * @param dir        the study directory
+     * @param dataDir    where Fashion-MNIST is
+     */
+    public StudyPlan(Protocol protocol, List<String> methods, long masterSeed, int iterations, int evalEvery, Path dir,
+                     Path dataDir) {
+        this(protocol, methods, masterSeed, iterations, evalEvery, dir, dataDir, List.of());
+    }
 
     /** The paper's iterations: the study's under the paper-text protocol. */
     public static final int ITERATIONS = 10_000;
@@ -167,8 +185,9 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
                     + "] so that the last 20% holds an evaluation");
         }
         methods = List.copyOf(methods);
+        plugins = List.copyOf(plugins);
         for (String m : methods) {
-            Method.parse(m, Preset.FASHION_MNIST_SMALL.sgdBatch(), Double.NaN);   // a clear error for a bad name
+            Method.parse(m, Preset.FASHION_MNIST_SMALL.sgdBatch(), Double.NaN, plugins);   // a clear error for a bad name
         }
     }
 
@@ -193,7 +212,8 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * @throws IllegalArgumentException when the name is not a method
      */
     public Method method(String name) {
-        return protocol.method(name, Preset.FASHION_MNIST_SMALL.sgdBatch());
+        return plugins.isEmpty() ? protocol.method(name, Preset.FASHION_MNIST_SMALL.sgdBatch())
+                : protocol.resolve(Method.parse(name, Preset.FASHION_MNIST_SMALL.sgdBatch(), Double.NaN, plugins));
     }
 
     /**
@@ -229,7 +249,7 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     public RunConfig config(String method, int s) {
         Preset p = Preset.FASHION_MNIST_SMALL;
         long seed = runSeed(s);
-        return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN), runDir(method, s))
+        return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN, plugins), runDir(method, s))
                 .protocol(protocol).data(dataDir).iterations(iterations).eval(evalEvery, 0)
                 .checkpointEvery(1000).seeds(seed, seed).threads(1, 1).progress(false).build();
     }

@@ -118,15 +118,30 @@ public record SupportClaim(String name, BandClaim band, List<String> of, String 
      * @throws IllegalArgumentException when a method of the claim is missing or the arrays' lengths differ
      */
     public double[] perSeed(Map<String, double[]> points) {
+        return perSeed(name, of, against, points);
+    }
+
+    /**
+     * The per-seed values of a difference claim, d_s = mean over {@code of} of acc(m, s) - acc({@code against}, s)
+     * (this study's claims and a plan file's difference claims).
+     *
+     * @param name    the claim's name, for the errors
+     * @param of      the methods averaged
+     * @param against the method subtracted
+     * @param points  each method's accuracy in points at paired seeds 0..k-1 (at least these methods, equally long)
+     * @return d_s for s = 0..k-1
+     * @throws IllegalArgumentException when a method is missing or the arrays' lengths differ
+     */
+    public static double[] perSeed(String name, List<String> of, String against, Map<String, double[]> points) {
         double[] minus = points.get(against);
         if (minus == null) {
-            throw new IllegalArgumentException("support claim " + name + ": no accuracies of " + against);
+            throw new IllegalArgumentException("claim " + name + ": no accuracies of " + against);
         }
         double[] d = new double[minus.length];
         for (String m : of) {
             double[] x = points.get(m);
             if (x == null || x.length != minus.length) {
-                throw new IllegalArgumentException("support claim " + name + ": accuracies of " + m + " must cover the "
+                throw new IllegalArgumentException("claim " + name + ": accuracies of " + m + " must cover the "
                         + minus.length + " seeds of " + against + " (" + (x == null ? "none" : x.length) + ")");
             }
             for (int s = 0; s < d.length; s++) {

@@ -1,6 +1,7 @@
 package org.msgdlab.deep.study;
 
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.BandClaim;
 import org.msgdlab.core.stats.LookRule;
 import org.msgdlab.core.stats.Location;
 import org.msgdlab.core.stats.TBounds;
@@ -173,10 +174,39 @@ public final class SupportVerdicts {
      * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
      */
     public static ClaimResult claim(SupportClaim claim, double[] values) {
-        LookRule.Decision d = SupportClaim.RULE.decide(claim.band(), values);
+        Decided d = decide(claim.name(), claim.band(), SupportClaim.RULE, values);
+        return new ClaimResult(claim, d.verdict(), d.settled(), d.looks(), d.reason());
+    }
+
+    /**
+     * A difference claim's decision, before it is tied to a claim record: the fields of {@link ClaimResult} but the
+     * claim.
+     *
+     * @param verdict PASS or FAIL (decided at a look), or INCONCLUSIVE (undecided at the looks made)
+     * @param settled whether the verdict is final: decided, or undecided at the cap
+     * @param looks   the looks made, in order (the deciding one last)
+     * @param reason  the verdict in words, with the location estimate and its bounds
+     */
+    public record Decided(Verdict verdict, boolean settled, List<LookRow> looks, String reason) {
+    }
+
+    /**
+     * A difference claim decided by {@code rule} at the looks the values reach (the support study's six claims, and a
+     * plan file's difference claims), the plain mean with its t bounds at each look's alpha beside it.
+     *
+     * @param name   the claim's name, for the errors
+     * @param band   what the claim says of the location of d
+     * @param rule   the location, its bounds and the looks with their alpha
+     * @param values d_s of paired seeds 0..k-1, k at least the first look
+     * @return the decision
+     * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
+     */
+    public static Decided decide(String name, BandClaim band, LookRule rule, double[] values) {
+        LookRule.Decision d = rule.decide(band, values);
+        int[] looks = rule.spending().looks();
         if (d.looks().isEmpty()) {
-            throw new IllegalArgumentException("support claim " + claim.name() + ": " + values.length + " seeds, before the"
-                    + " first look at " + StudyPlan.SUPPORT_LOOK_EVERY);
+            throw new IllegalArgumentException("claim " + name + ": " + values.length + " seeds, before the"
+                    + " first look at " + looks[0]);
         }
         List<LookRow> rows = new ArrayList<>();
         for (LookRule.Look look : d.looks()) {
@@ -184,15 +214,30 @@ public final class SupportVerdicts {
             rows.add(new LookRow(look, mean, mean.lower(look.alpha()), mean.upper(look.alpha())));
         }
         LookRule.Look last = d.last();
-        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: trimmed mean %+.3f points, one-sided"
-                        + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), last.estimate().estimate(),
-                last.lower(), last.upper(), alpha(last.alpha()), claim.band().rule());
+        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: %s %+.3f points, one-sided"
+                        + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), locationName(rule.location()),
+                last.estimate().estimate(), last.lower(), last.upper(), alpha(last.alpha()), band.rule());
         if (!d.settled()) {
-            why += "; undecided: the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds";
+            why += "; undecided: the next look is at " + next(looks, last.seeds()) + " paired seeds";
         } else if (d.verdict() == Verdict.INCONCLUSIVE) {
             why += "; undecided at the cap (the seeds a decision would need at power 0.8 are not projected by this build)";
         }
-        return new ClaimResult(claim, d.verdict(), d.settled(), List.copyOf(rows), why);
+        return new Decided(d.verdict(), d.settled(), List.copyOf(rows), why);
+    }
+
+    /** The location's name in a verdict's words: "trimmed mean" (the support plan's) or "mean". */
+    private static String locationName(Location location) {
+        return location == Location.TRIMMED_MEAN ? "trimmed mean" : "mean";
+    }
+
+    /** The first look after {@code seeds}, or the cap when none. */
+    private static int next(int[] looks, int seeds) {
+        for (int n : looks) {
+            if (n > seeds) {
+                return n;
+            }
+        }
+        return looks[looks.length - 1];
     }
 
     /**
@@ -205,8 +250,15 @@ public final class SupportVerdicts {
         return new java.math.BigDecimal(alpha).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
-    /** What differs between the bits of seed {@code s}'s nine runs (empty: they share them). */
-    private static List<String> differences(StudyRuns runs, int s) throws IOException {
+    /**
+     * What differs between the bits of seed {@code s}'s runs (this plan's nine, or a plan file's).
+     *
+     * @param runs the completed runs
+     * @param s    the paired seed
+     * @return per method that differs from the first, what differs; empty when they share their bits
+     * @throws IOException when a run.json cannot be read
+     */
+    public static List<String> differences(StudyRuns runs, int s) throws IOException {
         List<String> mixed = new ArrayList<>();
         Optional<BitProvenance> first = Optional.empty();
         for (String m : runs.plan().methods()) {

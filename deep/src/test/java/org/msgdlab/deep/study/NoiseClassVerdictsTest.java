@@ -174,7 +174,7 @@ class NoiseClassVerdictsTest {
     @Test
     void anUndecidedRecoveryStatesItsProjectionAsACoinFlipNotAPower() {
         // [Fisher-10] at the cap: R 0.68, set [0.35, 0.93] over 59 seeds; half-width 0.29 over the room 0.18 to 0.5
-        String s = NoiseClassVerdicts.seedsNeeded(0.68, List.of(new SignedRankRatio.Interval(0.35, 0.93)), 59);
+        String s = RecoveryAndCollapse.seedsNeeded(0.68, List.of(new SignedRankRatio.Interval(0.35, 0.93)), 59);
         assertTrue(s.startsWith("about 154 seeds without a collapse would PASS it"), s);
         assertTrue(s.contains("a projection to a coin flip, not a power"), s);
         assertTrue(s.contains("only about half the time, and a power of 0.8 needs more seeds"), s);
