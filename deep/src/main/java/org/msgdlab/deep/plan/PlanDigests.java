@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -148,11 +147,5 @@ public final class PlanDigests {
                 + changed.size() + " run" + (changed.size() == 1 ? "" : "s") + " (first " + first.substring(0,
                 first.indexOf(" recorded")) + ") recorded " + digest + "; restore that file, or record the change in"
                 + " \"amendments\" with its date, reason and \"replaces\": \"" + digest + "\"";
-    }
-
-    /** @return the record of a run, for a test: empty when none */
-    static Optional<String> read(Path runDir) throws IOException {
-        String d = recorded(runDir);
-        return d.equals(PlanFile.Amendment.NONE) ? Optional.empty() : Optional.of(d);
     }
 }

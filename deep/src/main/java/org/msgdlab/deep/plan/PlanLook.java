@@ -52,10 +52,17 @@ public final class PlanLook {
      * @param look     the paired seeds of the deciding or last look reached (0: none)
      * @param estimate the estimate in words (R, a rate, or a location in points); "-" before the first look
      * @param bounds   its set or bounds in words; "-" when none
+     * @param value    the estimate as a number (R, a share of seeds, or points; {@link #unit}); NaN when none
      * @param reason   the verdict in words, with its numbers
      */
     public record Result(PlannedClaim claim, String id, Verdict verdict, int look, String estimate, String bounds,
-                         String reason) {
+                         double value, String reason) {
+
+        /** @return the unit of {@link #value}: {@code R} (recovery), {@code share of seeds} (event rate), {@code points} */
+        public String unit() {
+            return claim instanceof PlannedClaim.Recovery ? "R"
+                    : claim instanceof PlannedClaim.EventRate ? "share of seeds" : "points";
+        }
     }
 
     /**
@@ -144,7 +151,7 @@ public final class PlanLook {
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.recovery(runs, used, collapses, rule);
         return new Result(c, plan.id(c), d.verdict(), d.look(), Double.isFinite(d.estimate())
                 ? "R = " + NoiseClassVerdicts.fmt(d.estimate()) : "-", d.set().isEmpty() ? "-" : NoiseClassVerdicts.sets(d.set()),
-                d.reason());
+                d.estimate(), d.reason());
     }
 
     private static Result eventRate(PlanFile plan, StudyRuns runs, List<Integer> used,
@@ -153,7 +160,8 @@ public final class PlanLook {
                 label(c.noise()), label(c.against()));
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.collapse(used, collapses, rule);
         return new Result(c, plan.id(c), d.verdict(), d.look(), d.verdict() == Verdict.NOT_RUN ? "-"
-                : String.format(Locale.ROOT, "%.3f", d.estimate()), "-", d.reason());
+                : String.format(Locale.ROOT, "%.3f", d.estimate()), "-", d.verdict() == Verdict.NOT_RUN ? Double.NaN
+                : d.estimate(), d.reason());
     }
 
     private static Result difference(PlanFile plan, StudyRuns runs, List<Integer> used, PlannedClaim.Difference c) {
@@ -163,8 +171,9 @@ public final class PlanLook {
             n = l <= used.size() ? l : n;
         }
         if (n == 0) {
-            return new Result(c, plan.id(c), Verdict.NOT_RUN, 0, "-", "-", String.format(Locale.ROOT, "not looked at yet: %d of"
-                    + " the first look's %d paired seeds count; the plan computes no statistic before it", used.size(), looks[0]));
+            return new Result(c, plan.id(c), Verdict.NOT_RUN, 0, "-", "-", Double.NaN, String.format(Locale.ROOT,
+                    "not looked at yet: %d of the first look's %d paired seeds count; the plan computes no statistic before it",
+                    used.size(), looks[0]));
         }
         Map<String, double[]> points = new LinkedHashMap<>();
         for (String m : c.methods()) {
@@ -177,7 +186,8 @@ public final class PlanLook {
         SupportVerdicts.Decided d = SupportVerdicts.decide(c.name(), c.band(), plan.rule(c), c.perSeed(points));
         var last = d.looks().get(d.looks().size() - 1).look();
         return new Result(c, plan.id(c), d.verdict(), last.seeds(), String.format(Locale.ROOT, "%+.3f points",
-                last.estimate().estimate()), String.format(Locale.ROOT, "[%+.3f, %+.3f]", last.lower(), last.upper()), d.reason());
+                last.estimate().estimate()), String.format(Locale.ROOT, "[%+.3f, %+.3f]", last.lower(), last.upper()),
+                last.estimate().estimate(), d.reason());
     }
 
     /**

@@ -54,6 +54,8 @@ final class RunDirectory {
                 // the sweep's own files in a run's folder: its lock, its failure record, its task's log
                 boolean ours = name.equals(org.msgdlab.core.io.FolderLock.NAME) || name.equals("sweep.lock")
                         || name.equals("sweep-failure.txt") || name.equals(org.msgdlab.sweeps.LocalExecutor.TASK_LOG)
+                        // a plan file's study: the plan's digest, recorded before the run starts
+                        || name.equals(org.msgdlab.deep.plan.PlanDigests.RUN_FILE)
                         // a metrics.csv of our header alone (a user's one-line file is the user's)
                         || (name.equals(MetricsFile.NAME) && Files.isRegularFile(p)
                                 && Files.readString(p).strip().equals(MetricsFile.HEADER))
