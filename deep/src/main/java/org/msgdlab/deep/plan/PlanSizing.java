@@ -24,7 +24,9 @@ import java.util.function.IntToDoubleFunction;
  * </ul>
  * both by look, cumulative (decided at or before it), and the smallest cap at which the power reaches the target,
  * the looks scaled in proportion to the cap (the same number of looks and the same spending; an event-rate claim's
- * one look is the cap), found by bisection on the cap (power taken as increasing in it), or none within the limit.
+ * one look is the cap; a recovery claim's looks keep its block spacing, the count may round differently), found
+ * below the plan's cap by bisection, above it by doubling the cap and then bisection (power taken as increasing in the
+ * cap), or none within the limit.
  * <p>
  * Every simulation draws from {@code Streams.derive(seed, "<claim id>/<what>")} through {@link SeededChunks}: the
  * numbers do not depend on the thread count. Stateless and thread-safe.
