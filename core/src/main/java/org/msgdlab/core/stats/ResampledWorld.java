@@ -167,6 +167,17 @@ public record ResampledWorld(double[] values, Dips dips, double shift) {
         return new VerdictRates(Arrays.stream(pass).sum(), Arrays.stream(fail).sum(), studies);
     }
 
+    /**
+     * One paired seed of this world: an observed value drawn uniformly, plus a dip with probability
+     * {@code dips.share}, plus the shift (one draw of {@link #rates}'s studies).
+     *
+     * @param rng the generator
+     * @return the seed's value
+     */
+    public double draw(UniformRandomProvider rng) {
+        return raw(rng) + shift;
+    }
+
     /** One unshifted draw: an observed value, plus a dip with probability {@code dips.share}. */
     private double raw(UniformRandomProvider rng) {
         double x = values[rng.nextInt(values.length)];

@@ -36,11 +36,13 @@ import java.util.List;
  * @param lostRun    what counts as a lost run and what it does
  * @param claims     the claims, one family
  * @param amendments the changes made after the first run, each with its date and reason
+ * @param sizing     the normal worlds the plan is sized on ({@link PlanSizing}), as the file states them; null when it
+ *                   states none
  */
 public record PlanFile(Path file, String sha256, String name, String title, String question, Protocol protocol,
                        int iterations, int evalEvery, List<String> methods, List<PluginJar> plugins, long masterSeed,
                        List<Integer> looks, boolean replaceLeftOut, Alpha alpha, LostRun lostRun,
-                       List<PlannedClaim> claims, List<Amendment> amendments) {
+                       List<PlannedClaim> claims, List<Amendment> amendments, SizingModel sizing) {
 
     /** The format this build reads, the value of the file's {@code format} key. */
     public static final String FORMAT = "msgd-study-plan/1";
