@@ -16,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -76,8 +75,12 @@ public final class PlanFileReader {
         return new Walk(file, root).plan(PlanDigests.sha256(bytes));
     }
 
-    /** One reading of one file: the file for the messages. */
-    private record Walk(Path file, JsonNode root) {
+    /** One reading of one file. */
+    private static final class Walk extends PlanJson {
+
+        Walk(Path file, JsonNode root) {
+            super(file, root);
+        }
 
         PlanFile plan(String sha256) {
             keys(root, "", "format", "name", "title", "question", "runs", "methods", "plugins", "masterSeed", "seeds",
@@ -105,7 +108,7 @@ public final class PlanFileReader {
             PlanFile.LostRun lost = lostRun();
             List<PlannedClaim> claims = claims(methods, lost, alpha, looks);
             List<PlanFile.Amendment> amendments = amendments();
-            SizingModel sizing = root.has("sizing") ? sizing(claims) : null;
+            SizingModel sizing = root.has("sizing") ? SizingModel.read(this, claims) : null;
             PlanFile plan = new PlanFile(file, sha256, name, title, question, protocol, iterations, evalEvery, methods,
                     plugins, masterSeed, looks, replace, alpha, lost, claims, amendments, sizing);
             try {
@@ -380,158 +383,5 @@ public final class PlanFileReader {
             return out;
         }
 
-        /**
-         * The optional {@code sizing} object: {@code source} (words) and {@code claims}, one entry per claim by its name:
-         * a difference claim's {@code sd} and {@code effect} (optional, 0, for an equivalence: inside the margin;
-         * required, below 0, for "below"), a recovery claim's {@code advantage}, {@code sdAdvantage}, {@code sdResidual}
-         * and {@code ratio} (optional, 1: inside the band), an event-rate claim's {@code loneRate}.
-         */
-        private SizingModel sizing(List<PlannedClaim> claims) {
-            keys(object("/sizing"), "/sizing", "source", "claims");
-            String source = text("/sizing/source");
-            JsonNode given = object("/sizing/claims");
-            List<String> names = claims.stream().map(PlannedClaim::name).toList();
-            keys(given, "/sizing/claims", names.toArray(String[]::new));
-            java.util.Map<String, SizingModel.ClaimModel> models = new java.util.LinkedHashMap<>();
-            for (PlannedClaim c : claims) {
-                String at = "/sizing/claims/" + c.name().replace("~", "~0").replace("/", "~1");
-                object(at);
-                models.put(c.name(), c instanceof PlannedClaim.Difference d ? differenceModel(at, d)
-                        : c instanceof PlannedClaim.Recovery r ? recoveryModel(at, r)
-                        : eventRateModel(at, (PlannedClaim.EventRate) c));
-            }
-            return new SizingModel(source, models);
-        }
-
-        private SizingModel.DifferenceModel differenceModel(String at, PlannedClaim.Difference d) {
-            keys(root.at(at), at, "sd", "effect");
-            boolean below = d.band() instanceof BandClaim.Below;
-            double effect = below || root.at(at).has("effect") ? number(at + "/effect") : 0;
-            double margin = below ? 0 : d.margin().points();
-            if (below ? !(effect < 0) : !(Math.abs(effect) < margin)) {
-                throw fail(at + "/effect", num(effect), below ? "must be < 0: the effect a \"below\" claim is sized to find"
-                        : "must be inside the margin (-" + num(margin) + ", " + num(margin) + ")");
-            }
-            return new SizingModel.DifferenceModel(positive(at + "/sd"), effect);
-        }
-
-        private SizingModel.RecoveryModel recoveryModel(String at, PlannedClaim.Recovery r) {
-            keys(root.at(at), at, "advantage", "sdAdvantage", "sdResidual", "ratio");
-            double ratio = root.at(at).has("ratio") ? number(at + "/ratio") : 1;
-            if (!(ratio > r.lower() && ratio < r.upper())) {
-                throw fail(at + "/ratio", num(ratio), "must be inside the band (" + num(r.lower()) + ", " + num(r.upper()) + ")");
-            }
-            return new SizingModel.RecoveryModel(positive(at + "/advantage"), positive(at + "/sdAdvantage"),
-                    positive(at + "/sdResidual"), ratio);
-        }
-
-        private SizingModel.EventRateModel eventRateModel(String at, PlannedClaim.EventRate e) {
-            keys(root.at(at), at, "loneRate");
-            double q = number(at + "/loneRate");
-            if (!(q >= 0 && 2 * q + e.margin() <= 1)) {
-                throw fail(at + "/loneRate", num(q), "must be >= 0 with 2 loneRate + margin " + num(e.margin()) + " <= 1");
-            }
-            return new SizingModel.EventRateModel(q);
-        }
-
-        private double positive(String at) {
-            double x = number(at);
-            if (!(x > 0) || !Double.isFinite(x)) {
-                throw fail(at, num(x), "must be finite and > 0 (points)");
-            }
-            return x;
-        }
-
-        // ---- values, each checked where it is read
-
-        private void keys(JsonNode node, String at, String... allowed) {
-            List<String> ok = List.of(allowed);
-            for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!ok.contains(k)) {
-                    throw fail(at + "/" + k, node.get(k).toString(), "is not a key here (keys: " + String.join(", ", ok) + ")");
-                }
-            }
-        }
-
-        private JsonNode at(String at) {
-            JsonNode n = root.at(at);
-            if (n.isMissingNode() || n.isNull()) {
-                throw fail(at, "(missing)", "is required");
-            }
-            return n;
-        }
-
-        private JsonNode object(String at) {
-            JsonNode n = at(at);
-            if (!n.isObject()) {
-                throw fail(at, n.toString(), "must be a JSON object");
-            }
-            return n;
-        }
-
-        private JsonNode array(String at) {
-            JsonNode n = at(at);
-            if (!n.isArray()) {
-                throw fail(at, n.toString(), "must be a JSON array");
-            }
-            return n;
-        }
-
-        private String text(String at) {
-            JsonNode n = at(at);
-            if (!n.isTextual()) {
-                throw fail(at, n.toString(), "must be a string");
-            }
-            return JsonErrors.plain(n.asText());
-        }
-
-        private String matching(String at, Pattern p, String rule) {
-            String s = text(at);
-            if (!p.matcher(s).matches()) {
-                throw fail(at, s, rule);
-            }
-            return s;
-        }
-
-        private double number(String at) {
-            JsonNode n = at(at);
-            if (!n.isNumber()) {
-                throw fail(at, n.toString(), "must be a number");
-            }
-            return n.asDouble();
-        }
-
-        private long longValue(String at) {
-            JsonNode n = at(at);
-            if (!n.isIntegralNumber() || !n.canConvertToLong()) {
-                throw fail(at, n.toString(), "must be a whole number (a 64-bit seed)");
-            }
-            return n.asLong();
-        }
-
-        private int whole(String at, int min, int max) {
-            JsonNode n = at(at);
-            if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < min || n.asInt() > max) {
-                throw fail(at, n.toString(), "must be a whole number in [" + min + ", " + max + "]");
-            }
-            return n.asInt();
-        }
-
-        private boolean bool(String at) {
-            JsonNode n = at(at);
-            if (!n.isBoolean()) {
-                throw fail(at, n.toString(), "must be true or false");
-            }
-            return n.asBoolean();
-        }
-
-        private static String num(double x) {
-            return Double.toString(x);
-        }
-
-        private PlanFileException fail(String at, String value, String rule) {
-            return new PlanFileException(file, at, "= " + value + ": " + rule);
-        }
     }
 }

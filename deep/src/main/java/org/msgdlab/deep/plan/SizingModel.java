@@ -1,5 +1,9 @@
 package org.msgdlab.deep.plan;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import org.msgdlab.core.stats.BandClaim;
+
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -133,5 +137,59 @@ public record SizingModel(String source, Map<String, ClaimModel> claims) {
                 throw new IllegalArgumentException("event-rate model: loneRate=" + loneRate + " must be in [0, 0.5)");
             }
         }
+    }
+
+    /**
+     * The optional {@code sizing} object: {@code source} (words) and {@code claims}, one entry per claim by its name:
+     * a difference claim's {@code sd} and {@code effect} (optional, 0, for an equivalence: inside the margin;
+     * required, below 0, for "below"), a recovery claim's {@code advantage}, {@code sdAdvantage}, {@code sdResidual}
+     * and {@code ratio} (optional, 1: inside the band), an event-rate claim's {@code loneRate}.
+     */
+    static SizingModel read(PlanJson j, List<PlannedClaim> claims) {
+        j.keys(j.object("/sizing"), "/sizing", "source", "claims");
+        String source = j.text("/sizing/source");
+        JsonNode given = j.object("/sizing/claims");
+        List<String> names = claims.stream().map(PlannedClaim::name).toList();
+        j.keys(given, "/sizing/claims", names.toArray(String[]::new));
+        java.util.Map<String, ClaimModel> models = new java.util.LinkedHashMap<>();
+        for (PlannedClaim c : claims) {
+            String at = "/sizing/claims/" + c.name().replace("~", "~0").replace("/", "~1");
+            j.object(at);
+            models.put(c.name(), c instanceof PlannedClaim.Difference d ? differenceModel(j, at, d)
+                    : c instanceof PlannedClaim.Recovery r ? recoveryModel(j, at, r)
+                    : eventRateModel(j, at, (PlannedClaim.EventRate) c));
+        }
+        return new SizingModel(source, models);
+    }
+
+    private static DifferenceModel differenceModel(PlanJson j, String at, PlannedClaim.Difference d) {
+        j.keys(j.root.at(at), at, "sd", "effect");
+        boolean below = d.band() instanceof BandClaim.Below;
+        double effect = below || j.root.at(at).has("effect") ? j.number(at + "/effect") : 0;
+        double margin = below ? 0 : d.margin().points();
+        if (below ? !(effect < 0) : !(Math.abs(effect) < margin)) {
+            throw j.fail(at + "/effect", PlanJson.num(effect), below ? "must be < 0: the effect a \"below\" claim is sized to find"
+                    : "must be inside the margin (-" + PlanJson.num(margin) + ", " + PlanJson.num(margin) + ")");
+        }
+        return new DifferenceModel(j.positive(at + "/sd"), effect);
+    }
+
+    private static RecoveryModel recoveryModel(PlanJson j, String at, PlannedClaim.Recovery r) {
+        j.keys(j.root.at(at), at, "advantage", "sdAdvantage", "sdResidual", "ratio");
+        double ratio = j.root.at(at).has("ratio") ? j.number(at + "/ratio") : 1;
+        if (!(ratio > r.lower() && ratio < r.upper())) {
+            throw j.fail(at + "/ratio", PlanJson.num(ratio), "must be inside the band (" + PlanJson.num(r.lower()) + ", " + PlanJson.num(r.upper()) + ")");
+        }
+        return new RecoveryModel(j.positive(at + "/advantage"), j.positive(at + "/sdAdvantage"),
+                j.positive(at + "/sdResidual"), ratio);
+    }
+
+    private static EventRateModel eventRateModel(PlanJson j, String at, PlannedClaim.EventRate e) {
+        j.keys(j.root.at(at), at, "loneRate");
+        double q = j.number(at + "/loneRate");
+        if (!(q >= 0 && 2 * q + e.margin() <= 1)) {
+            throw j.fail(at + "/loneRate", PlanJson.num(q), "must be >= 0 with 2 loneRate + margin " + PlanJson.num(e.margin()) + " <= 1");
+        }
+        return new EventRateModel(q);
     }
 }
