@@ -30,14 +30,14 @@ import java.util.concurrent.Callable;
  * completed run, and writes the verdicts, per-run statistics and figures next to the runs.
  */
 @Command(name = "study", mixinStandardHelpOptions = true,
-        subcommands = {StudyRunCommand.class, StudyLookCommand.class, StudyDescribeCommand.class},
+        subcommands = {StudyDescribeCommand.class, StudySizeCommand.class, StudyRunCommand.class, StudyLookCommand.class},
         description = {"Runs the paired Fashion-MNIST studies (figures, noise class).",
                 "--plan figures: Figures 1(a), 3(a) and Figure 2's design on Fashion-MNIST (not in the paper), under"
                         + " --protocol; --plan noise-class: does the noise class matter? (deep/results/noise-class-study);"
                         + " --plan support: if not the class, the support? (deep/results/support-study).",
                 "Trains what the pre-registered claims need, reuses completed runs, continues interrupted ones, and"
                         + " writes verdicts and figures under DIR/PROTOCOL/.",
-                "A study of your own is a plan file (docs/study-plan.md): study describe|run|look PLAN."})
+                "A study of your own is a plan file (docs/study-plan.md): study describe|size|run|look PLAN."})
 final class StudyCommand implements Callable<Integer> {
 
     @Spec
