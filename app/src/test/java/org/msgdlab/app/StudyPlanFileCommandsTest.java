@@ -37,6 +37,8 @@ class StudyPlanFileCommandsTest {
         assertTrue(r.out().contains("* `deep.noise-class.msgd-sparse-cov-10.collapses-no-more-than-sgd`: MSGD-[Cov-10]'s run is"
                 + " lost no more often than SGD-50's"), r.out());
         assertTrue(r.out().contains("(runs recorded none count)"), r.out());
+        assertTrue(r.out().contains("(one-sided 0.00139 per look; an event-rate claim, decided once, at 0.00417 at the cap)"),
+                "the second study's levels, as its verdicts.md states them: " + r.out());
     }
 
     @Test

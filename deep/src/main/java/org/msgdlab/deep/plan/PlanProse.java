@@ -117,7 +117,9 @@ public final class PlanProse {
 
     private static String levels(PlanFile plan) {
         if (plan.alpha().equal() && plan.claims().stream().allMatch(c -> !(c instanceof PlannedClaim.Difference))) {
-            return SupportVerdicts.alpha(plan.claimAlpha() / plan.looks().size()) + " per look";
+            String once = plan.claims().stream().anyMatch(c -> c instanceof PlannedClaim.EventRate)
+                    ? "; an event-rate claim, decided once, at " + SupportVerdicts.alpha(plan.claimAlpha()) + " at the cap" : "";
+            return SupportVerdicts.alpha(plan.claimAlpha() / plan.looks().size()) + " per look" + once;
         }
         var spending = plan.spending();
         StringBuilder s = new StringBuilder();
