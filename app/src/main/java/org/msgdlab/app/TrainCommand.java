@@ -264,6 +264,10 @@ final class TrainCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--iterations " + iterations + " must be >= 1 (the last iteration to"
                         + " reach; leave it out to continue to the run's own)");
             }
+            if (spec.commandLine().getParseResult().hasMatchedOption(PluginTimeoutConverter.OPTION) && !callsPlugin(resume)) {
+                throw new IllegalArgumentException(PluginTimeoutConverter.OPTION + " applies to a plug-in run (--method"
+                        + " plugin:NAME) only; the run in " + resume + " calls no plug-in");
+            }
         }
         if (!benchmark) {
             // the benchmark's options do nothing to a run: refused rather than ignored
@@ -465,6 +469,19 @@ final class TrainCommand implements Callable<Integer> {
         @Override
         public Integer convert(String s) {
             return Protocol.parseBernoulliBatch(s);
+        }
+    }
+
+    /**
+     * Whether the run in {@code dir} calls a plug-in: its run.json's configuration names a plug-in jar. A run.json that
+     * cannot be read counts as one (the resume itself then names its defect).
+     */
+    private static boolean callsPlugin(Path dir) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("run.json").toFile())
+                    .path("config").has("pluginJar");
+        } catch (java.io.IOException e) {
+            return true;
         }
     }
 }

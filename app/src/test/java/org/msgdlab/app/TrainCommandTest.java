@@ -192,6 +192,11 @@ class TrainCommandTest {
         assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
         assertEquals("msgd train: --resume=" + tmp.resolve("not-there") + ": no such directory (a run folder that holds"
                 + " run.json)", r.err().strip());
+        // --plugin-timeout limits a plug-in's calls: on a run that calls none it would be ignored, so it is refused
+        r = train("--resume", completed.toString(), "--plugin-timeout", "5");
+        assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+        assertEquals("msgd train: --plugin-timeout applies to a plug-in run (--method plugin:NAME) only; the run in "
+                + completed + " calls no plug-in", r.err().strip());
         // --no-progress changes no bit: a resume takes it
         r = train("--resume", completed.toString(), "--no-progress");
         assertEquals(ExitCode.OK.code(), r.code(), r.err());
