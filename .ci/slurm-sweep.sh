@@ -6,7 +6,10 @@
 #   3. requeues the GD task mid-run (`scontrol requeue`): it must save its step, start again and
 #      continue from its checkpoint;
 #   4. checks that every run's metrics are the local executor's, bit for bit (wall time aside),
-#      and that `msgd verify --from` builds the study's claims from the Slurm sweep without training.
+#      and that `msgd verify --from` builds the study's claims from the Slurm sweep without training;
+#   5. writes a plan file's study as a sweep (msgd study run PLAN --as-sweep, the README's example plug-in on a
+#      tiny budget), trains it under Slurm with no accuracy in the task logs, and checks that its runs and its look
+#      are those of .ci/run's `msgd study run` of the same plan on this machine (target/ci-study), bit for bit.
 # The daemons it started are stopped at the end by their PIDs. Usage: .ci/slurm-sweep.sh [WORKDIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -103,4 +106,39 @@ if f is None or "the sweep plans no run of msgd-fisher" not in f["verdictReason"
     sys.exit("slurm-sweep: verify --from did not name the method the sweep lacks: %s" % f)
 print("slurm-sweep: verify --from counted the sweep's runs without training: %s" % c["verdictReason"])
 PY
+echo "== a plan file's study as a Slurm sweep (README, A study of your own: on a cluster, msgd study run --as-sweep)"
+study="$work/study"
+mkdir -p "$study"
+python3 - examples/study/plan.json "$study/plan.json" "$root/examples/target/msgd-examples.jar" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["runs"].update(iterations=20, evalEvery=4)    # the tiny budget of .ci/run's local study
+p["plugins"][0]["jar"] = sys.argv[3]
+json.dump(p, open(sys.argv[2], "w"), indent=2)
+PY
+./msgd study run "$study/plan.json" --as-sweep --seeds 3 | tee "$study/as-sweep.txt"
+grep -q '9 runs planned (paired seeds 0-2 x 3 methods); 9 not begun' "$study/as-sweep.txt"
+./msgd sweep run "$study" --executor slurm --time 00:10:00
+./msgd sweep status "$study" --wait --timeout 20
+if grep -rqE 'accuracy [0-9]' "$study/slurm/"; then echo "slurm-sweep: a plan's task log shows an accuracy before the look" >&2; exit 1; fi
+./msgd study look "$study/plan.json"
+# .ci/run trained the same plan with msgd study run on this machine just before (target/ci-study): the same runs, bit
+# for bit, and the same verdicts
+if [[ -d target/ci-study/authors-code ]]; then
+  python3 - target/ci-study "$study" <<'PY'
+import csv, sys
+here, cluster = sys.argv[1], sys.argv[2]
+for m in ("sgd-50-wor", "msgd-cov", "plugin-isotropic-gaussian"):
+    for s in range(3):
+        rows = [[{k: v for k, v in r.items() if k != "elapsed_seconds"} for r in csv.DictReader(open(
+            "%s/authors-code/%s/seed-%d/metrics.csv" % (d, m, s)))] for d in (here, cluster)]
+        if rows[0] != rows[1]:
+            sys.exit("slurm-sweep: %s seed %d differs between msgd study run and the Slurm sweep" % (m, s))
+keys = ("claim", "verdict", "look", "seeds_counted", "estimate")
+looks = [[tuple(r[k] for k in keys) for r in csv.DictReader(open(d + "/authors-code/plan-look.csv"))] for d in (here, cluster)]
+if looks[0] != looks[1]:
+    sys.exit("slurm-sweep: the look differs: study run %s, Slurm sweep %s" % tuple(looks))
+print("slurm-sweep: a plan's 9 runs trained under Slurm are study run's, bit for bit; the same look:", looks[1])
+PY
+fi
 echo "slurm-sweep: passed"

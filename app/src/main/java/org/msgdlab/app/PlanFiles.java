@@ -69,7 +69,7 @@ final class PlanFiles {
                 throw new Refused("plan " + plan.file() + ": /plugins/" + i + "/jar = " + j.jar() + ": not found (build it, e.g."
                         + " mvn -B -q -pl examples -am package -DskipTests, or give its path relative to the plan file)");
             }
-            String sha = PlanDigests.sha256(j.jar());
+            String sha = org.msgdlab.core.io.Sha256.of(j.jar());
             if (!sha.equals(j.sha256())) {
                 throw new Refused("plan " + plan.file() + ": /plugins/" + i + "/sha256 = " + j.sha256() + ": the jar "
                         + j.jar() + " has sha256 " + sha + ", another plug-in than the plan fixed; restore that jar, or record"

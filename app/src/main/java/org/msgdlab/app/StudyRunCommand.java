@@ -33,6 +33,8 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Trains a plan file's study (docs/study-plan.md) in PLAN's folder: whole paired seeds, each computed"
                 + " alike, to the next look (or --seeds N); resumable; the log shows no run's accuracy.",
+                "With --as-sweep it trains nothing: it writes those runs as a sweep in PLAN's folder for `msgd sweep run`"
+                        + " (a cluster: --executor slurm).",
                 "Then `msgd study look PLAN` decides the claims at the looks reached."})
 final class StudyRunCommand implements Callable<Integer> {
 
@@ -60,6 +62,10 @@ final class StudyRunCommand implements Callable<Integer> {
             defaultValue = "" + org.msgdlab.theory.plugin.PluginGuard.DEFAULT_LIMIT_SECONDS, description = PluginTimeoutConverter.HELP)
     Duration pluginTimeout;
 
+    @Option(names = "--as-sweep", description = "train nothing here: write the runs up to the next look (or --seeds N) as"
+            + " a sweep in PLAN's folder, each recording the plan's digest, for `msgd sweep run DIR --executor slurm`")
+    boolean asSweep;
+
     @Override
     public Integer call() throws Exception {
         PrintStream err = WriterStream.onto(spec.commandLine().getErr());
@@ -76,6 +82,15 @@ final class StudyRunCommand implements Callable<Integer> {
         PlanLook.Seeds counted = PlanLook.seeds(plan, runs, false);
         int leftOut = (int) counted.notes().stream().filter(n -> n.contains(" left out")).count();
         int n = target(plan, counted.counted().size(), leftOut);
+        if (asSweep) {
+            for (String o : List.of("--workers", "--hours")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    throw new ParameterException(spec.commandLine(), o + " applies to training here, not to --as-sweep"
+                            + " (msgd sweep run sets how the sweep's runs are executed)");
+                }
+            }
+            return PlanSweeps.write(plan, sp, n, pluginTimeout, planFile, spec.commandLine().getOut(), err);
+        }
         BitProvenance here = BitProvenance.current(1, 1, Training.environment());
         List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
         if (tasks.isEmpty()) {

@@ -182,7 +182,8 @@ class SweepCommandTest {
         }
     }
 
-    private static List<String> withoutWallTime(Path run) throws IOException {
+    /** A run's metrics.csv without its last column, the wall time. */
+    static List<String> withoutWallTime(Path run) throws IOException {
         return Files.readAllLines(run.resolve("metrics.csv")).stream().map(l -> l.substring(0, l.lastIndexOf(','))).toList();
     }
 

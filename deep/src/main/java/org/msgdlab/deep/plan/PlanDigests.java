@@ -7,10 +7,7 @@ import org.msgdlab.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,31 +27,6 @@ public final class PlanDigests {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private PlanDigests() {
-    }
-
-    /**
-     * The SHA-256 of some bytes.
-     *
-     * @param bytes the bytes
-     * @return 64 lower-case hex digits
-     */
-    public static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this Java", e);
-        }
-    }
-
-    /**
-     * The SHA-256 of a file.
-     *
-     * @param file the file
-     * @return 64 lower-case hex digits
-     * @throws IOException when it cannot be read
-     */
-    public static String sha256(Path file) throws IOException {
-        return sha256(Files.readAllBytes(file));
     }
 
     /**

@@ -72,7 +72,7 @@ public final class PlanFileReader {
         if (root == null || !root.isObject()) {
             throw new PlanFileException(file, "", "must be a JSON object");
         }
-        return new Walk(file, root).plan(PlanDigests.sha256(bytes));
+        return new Walk(file, root).plan(org.msgdlab.core.io.Sha256.of(bytes));
     }
 
     /** One reading of one file. */

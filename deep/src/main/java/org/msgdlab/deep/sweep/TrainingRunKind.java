@@ -39,7 +39,8 @@ public final class TrainingRunKind implements RunKind {
     /** The settings a run of this kind may have: those {@link #config} reads and the paired study's bookkeeping. */
     public static final List<String> SETTINGS = List.of("preset", "protocol", "pixels", "init", "split", "sgd-sampling",
             "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
-            "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data");
+            "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data", SweepPlugins.JARS, SweepPlugins.DIGESTS,
+            SweepPlugins.TIMEOUT, "blind");
 
     private final org.msgdlab.deep.train.TrainingContext context;
 
@@ -63,7 +64,9 @@ public final class TrainingRunKind implements RunKind {
      * The configuration the settings of a run describe, writing to {@code out}. Required:
      * preset, protocol, method, seed, data-seed, eval-every, eval-subset, checkpoint-every, threads;
      * optional: the protocol differences (pixels, init, split, sgd-sampling, bernoulli-batch),
-     * magnitude, iterations and lr (the preset's under the protocol when absent), data.
+     * magnitude, iterations and lr (the preset's under the protocol when absent), data, the plug-ins a
+     * {@code plugin:NAME} method calls ({@link SweepPlugins}: loaded here, each jar checked against its digest), and
+     * {@code blind} (true: the run's log and status withhold its accuracies).
      *
      * @param s   the run's settings
      * @param out the run directory
@@ -79,7 +82,8 @@ public final class TrainingRunKind implements RunKind {
             throw new IllegalArgumentException("magnitude=" + s.get("magnitude") + " must be a finite number >= 0 (leave the"
                     + " setting out for the magnitude matching SGD's noise)");
         }
-        Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude);
+        Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude, SweepPlugins.of(s).loaded());
+        blind(s);
         Protocol protocol = protocol(s);
         String[] threads = required(s, "threads").split(",", -1);
         if (threads.length != 2) {
@@ -121,6 +125,18 @@ public final class TrainingRunKind implements RunKind {
             p = p.withBernoulliBatch(Protocol.parseBernoulliBatch(s.get("bernoulli-batch")));
         }
         return p;
+    }
+
+    /**
+     * Whether a run's log and status withhold its accuracies (setting {@code blind}: {@code true} for the runs of a
+     * pre-registered study, {@code msgd study run PLAN --as-sweep}, whose plan computes nothing before its looks).
+     */
+    static boolean blind(Map<String, String> s) {
+        String b = s.getOrDefault("blind", "false");
+        if (!b.equals("true") && !b.equals("false")) {
+            throw new IllegalArgumentException("blind=" + b + " must be true or false");
+        }
+        return b.equals("true");
     }
 
     private static String required(Map<String, String> s, String key) {
@@ -187,6 +203,9 @@ public final class TrainingRunKind implements RunKind {
             return new Progress(true, false, "holds a run with other settings");
         }
         Optional<Trainer.Outcome> done = Trainer.completedOrPrefix(c, m -> { });
+        if (done.isPresent() && blind(run.settings())) {
+            return new Progress(true, true, "completed (accuracy withheld: a pre-registered study's run)");
+        }
         if (done.isPresent()) {
             List<Trainer.Row> rows = done.get().rows();
             return new Progress(true, true, String.format(Locale.ROOT, "completed: test accuracy %.4f at the end, %.4f over"
@@ -197,8 +216,10 @@ public final class TrainingRunKind implements RunKind {
         List<Trainer.Row> rows = Files.isRegularFile(runDir.resolve(MetricsFile.NAME))
                 ? MetricsFile.readForResume(runDir.resolve(MetricsFile.NAME), new PrintStream(OutputStream.nullOutputStream()))
                 : List.of();
-        String reached = rows.isEmpty() ? "no evaluation yet" : String.format(Locale.ROOT, "iteration %,d of %,d, test accuracy"
-                + " %.4f", rows.get(rows.size() - 1).iteration(), c.iterations(), rows.get(rows.size() - 1).testAccuracy());
+        String reached = rows.isEmpty() ? "no evaluation yet" : blind(run.settings())
+                ? String.format(Locale.ROOT, "iteration %,d of %,d", rows.get(rows.size() - 1).iteration(), c.iterations())
+                : String.format(Locale.ROOT, "iteration %,d of %,d, test accuracy %.4f", rows.get(rows.size() - 1).iteration(),
+                c.iterations(), rows.get(rows.size() - 1).testAccuracy());
         if (status.startsWith("stopped")) {
             return new Progress(true, true, status + " at " + reached);   // a diverged run is a result
         }
@@ -210,9 +231,12 @@ public final class TrainingRunKind implements RunKind {
         RunConfig c = config(run.settings(), runDir);
         log.println("sweep: " + run.id() + ": " + c.preset().id() + ", " + c.method().paperName() + ", " + c.iterations()
                 + " iterations, protocol " + c.protocol().name() + ", seed " + c.seed());
-        Trainer.Outcome o = Trainer.runOrContinue(c, null, log, context);
-        log.println(String.format(Locale.ROOT, "sweep: %s: %s after %d iterations, test accuracy %.4f", run.id(),
-                o.status(), o.iterationsDone(), o.last().testAccuracy()));
+        SweepPlugins plugins = SweepPlugins.of(run.settings());
+        Trainer.Outcome o = Trainer.runOrContinue(c, null, log, plugins.jars().isEmpty() ? context
+                : context.withPluginCallLimit(plugins.callLimit()));
+        log.println(String.format(Locale.ROOT, "sweep: %s: %s after %d iterations, %s", run.id(), o.status(), o.iterationsDone(),
+                blind(run.settings()) ? "accuracy withheld (a pre-registered study's run)"
+                        : String.format(Locale.ROOT, "test accuracy %.4f", o.last().testAccuracy())));
         return o.status() != Trainer.Status.INTERRUPTED;
     }
 }

@@ -41,10 +41,24 @@ import java.util.Map;
  *                         bits may depend on how its reductions are split)
  * @param interThreads     TensorFlow inter-op threads of every run
  * @param dataDir          the dataset directory, null for the preset's
+ * @param shared           settings every run carries unchanged ({@link #SHARED}): the plug-ins a {@code plugin:NAME}
+ *                         method calls ({@link SweepPlugins}) and {@code blind}; empty for none
  */
 public record TrainingSweep(List<String> presets, List<String> protocols, List<Map<String, String>> variations,
                             List<String> methods, List<Integer> seeds, long masterSeed, Integer iterations, int evalEvery,
-                            int evalSubset, int checkpointEvery, int intraThreads, int interThreads, Path dataDir) {
+                            int evalSubset, int checkpointEvery, int intraThreads, int interThreads, Path dataDir,
+                            Map<String, String> shared) {
+
+    /** The settings {@link #shared} may hold. */
+    public static final List<String> SHARED = List.of(SweepPlugins.JARS, SweepPlugins.DIGESTS, SweepPlugins.TIMEOUT, "blind");
+
+    /** A sweep whose runs share no setting beyond the swept ones: built-in methods, accuracies in the log. */
+    public TrainingSweep(List<String> presets, List<String> protocols, List<Map<String, String>> variations,
+                         List<String> methods, List<Integer> seeds, long masterSeed, Integer iterations, int evalEvery,
+                         int evalSubset, int checkpointEvery, int intraThreads, int interThreads, Path dataDir) {
+        this(presets, protocols, variations, methods, seeds, masterSeed, iterations, evalEvery, evalSubset, checkpointEvery,
+                intraThreads, interThreads, dataDir, Map.of());
+    }
 
     /** The settings a variation may set: the protocol differences, the learning rate and the compensatory magnitude. */
     public static final List<String> VARIED = List.of("pixels", "init", "split", "sgd-sampling", "bernoulli-batch", "lr",
@@ -55,7 +69,7 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
      *
      * @throws IllegalArgumentException when {@code presets}, {@code protocols}, {@code methods} or {@code seeds} is
      *                                  null or empty, a seed is negative, a variation sets a key outside
-     *                                  {@link #VARIED}, or the plan would hold more than {@link SweepPlan#MAX_RUNS} runs
+     *                                  {@link #VARIED}, a shared setting is not one of {@link #SHARED}, or the plan would hold more than {@link SweepPlan#MAX_RUNS} runs
      */
     public TrainingSweep {
         presets = nonEmpty("--presets", presets);
@@ -63,6 +77,12 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
         methods = nonEmpty("--methods", methods);
         seeds = nonEmpty("--seeds", seeds);
         variations = variations.isEmpty() ? List.of(Map.of()) : List.copyOf(variations);
+        shared = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(shared));
+        for (String k : shared.keySet()) {
+            if (!SHARED.contains(k)) {
+                throw new IllegalArgumentException("shared setting '" + k + "' must be one of " + SHARED);
+            }
+        }
         for (int s : seeds) {
             if (s < 0) {
                 throw new IllegalArgumentException("--seeds " + s + ": a paired seed must be >= 0");
@@ -135,6 +155,7 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
         settings.put("eval-subset", Integer.toString(evalSubset));
         settings.put("checkpoint-every", Integer.toString(checkpointEvery));
         settings.put("threads", intraThreads + "," + interThreads);
+        settings.putAll(shared);
         // what the defaults give, so that the plan records the numbers each run uses
         RunConfig resolved = TrainingRunKind.config(settings, Path.of("."));
         int k = iterations != null ? iterations

@@ -121,4 +121,25 @@ class TrainingSweepTest {
         assertTrue(c.contains("learningRate"), c);
         assertFalse(kind.progress(new SweepRun(four.id(), otherRate), dir).finished());
     }
+
+    @Test
+    void aBlindRunsLogAndStatusWithholdItsAccuracies() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        SweepRun open = smallGd(2, data);
+        Map<String, String> settings = new java.util.LinkedHashMap<>(open.settings());
+        settings.put("blind", "true");
+        SweepRun blind = new SweepRun(open.id(), settings);
+        Path dir = tmp.resolve("blind").resolve(blind.id());
+        TrainingRunKind kind = new TrainingRunKind(TrainingContext.uncancelled(Map.of()));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        assertTrue(kind.execute(blind, dir, new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)));
+        String log = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(log.contains("COMPLETED after 2 iterations, accuracy withheld (a pre-registered study's run)"), log);
+        assertFalse(log.matches("(?s).*accuracy \\d.*"), log);
+        assertEquals("completed (accuracy withheld: a pre-registered study's run)", kind.progress(blind, dir).detail());
+        assertTrue(kind.progress(open, dir).detail().startsWith("completed: test accuracy"), "the same run, not blind");
+        settings.put("blind", "yes");
+        assertEquals("blind=yes must be true or false", assertThrows(IllegalArgumentException.class,
+                () -> kind.check(new SweepRun(open.id(), settings))).getMessage());
+    }
 }
