@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code msgd study describe|size|run|look PLAN}: a study declared as a plan file is described, sized, trained and
- * looked at without writing Java; a plan edited after its first run is refused at the look, in one line, exit 1; a
- * defective plan file is one line naming key, value and rule, exit 1.
+ * looked at without writing Java (the look writes its verdicts, the claims' cards and its forest plot); a plan edited
+ * after its first run is refused at the look, in one line, exit 1; a defective plan file is one line naming key, value
+ * and rule, exit 1.
  */
 class StudyPlanFileCommandsTest {
 
@@ -28,6 +29,12 @@ class StudyPlanFileCommandsTest {
 
     @TempDir
     Path tmp;
+
+    private static List<String> files(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
 
     @Test
     void describeRendersThePlanInWords() {
@@ -97,6 +104,17 @@ class StudyPlanFileCommandsTest {
         assertEquals(2, csv.size(), csv.toString());
         assertTrue(csv.get(1).startsWith("deep.isotropic-example.sgd-vs-gd,difference,"), csv.get(1));
         assertTrue(csv.get(1).contains(",3,3,"), "decided at the look of 3, 3 seeds counted: " + csv.get(1));
+        Path page = dir.resolve("authors-code/plan-look.html");
+        Path forest = dir.resolve("authors-code/figures/plan-forest-difference.png");
+        assertTrue(look.err().contains("study look: wrote " + page + " (the claims' cards and the forest plot)"), look.err());
+        assertTrue(look.err().contains("study look: wrote " + forest + " and its .svg"), look.err());
+        assertEquals(List.of("plan-forest-difference.png", "plan-forest-difference.svg"), files(dir.resolve("authors-code/figures")),
+                "one unit, one figure: the plan's one claim is a difference in points");
+        assertTrue(javax.imageio.ImageIO.read(forest.toFile()).getWidth() >= 900 * 2, "a PNG that decodes");
+        String html = Files.readString(page);
+        assertTrue(html.contains("id=\"claim-deep.isotropic-example.sgd-vs-gd\"") && html.contains("src=\"figures/plan-forest-difference.png\""),
+                "the claim's card and the forest plot on the page");
+        assertFalse(look.out().contains("plan-look.html"), "stdout is the verdict table alone: " + look.out());
 
         CommandRun again = CommandRun.msgd("study", "run", file.toString(), "--data", data.toString());
         assertEquals(0, again.code(), again.err());

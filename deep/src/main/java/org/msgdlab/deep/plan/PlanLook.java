@@ -1,6 +1,8 @@
 package org.msgdlab.deep.plan;
 
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.PairedEventRates;
+import org.msgdlab.core.stats.SignedRankRatio;
 import org.msgdlab.deep.study.Collapse;
 import org.msgdlab.deep.study.NoiseClassVerdicts;
 import org.msgdlab.deep.study.RecoveryAndCollapse;
@@ -49,14 +51,21 @@ public final class PlanLook {
      * @param claim    the claim
      * @param id       its id, {@code deep.<plan>.<claim>}
      * @param verdict  PASS, FAIL, INCONCLUSIVE, or NOT_RUN before its first look
+     * @param settled  whether the verdict is final: decided at a look, or undecided at the cap (false before the
+     *                 first look and for an INCONCLUSIVE whose next look is still to come: a verdict "so far")
      * @param look     the paired seeds of the deciding or last look reached (0: none)
      * @param estimate the estimate in words (R, a rate, or a location in points); "-" before the first look
      * @param bounds   its set or bounds in words; "-" when none
      * @param value    the estimate as a number (R, a share of seeds, or points; {@link #unit}); NaN when none
+     * @param lower    the lower end of what {@code bounds} states, in {@link #unit}: a difference's one-sided bound L,
+     *                 the lowest point of R's confidence set (its hull: {@code bounds} gives the pieces), 0 for an
+     *                 event rate's one-sided bound; NaN when none; may be -infinity (an unbounded set)
+     * @param upper    its upper end: U, the highest point of R's set, or an event rate's Clopper-Pearson upper bound
+     *                 of P(only the noise's run is lost) at the claim's alpha (which the reason states); NaN when none
      * @param reason   the verdict in words, with its numbers
      */
-    public record Result(PlannedClaim claim, String id, Verdict verdict, int look, String estimate, String bounds,
-                         double value, String reason) {
+    public record Result(PlannedClaim claim, String id, Verdict verdict, boolean settled, int look, String estimate,
+                         String bounds, double value, double lower, double upper, String reason) {
 
         /** @return the unit of {@link #value}: {@code R} (recovery), {@code share of seeds} (event rate), {@code points} */
         public String unit() {
@@ -149,9 +158,12 @@ public final class PlanLook {
         var rule = new RecoveryAndCollapse.RecoveryRule(c.noise(), c.from(), c.to(), c.lower(), c.upper(),
                 plan.recoveryDesign(), plan.lostRun().collapse(), label(c.to()));
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.recovery(runs, used, collapses, rule);
-        return new Result(c, plan.id(c), d.verdict(), d.look(), Double.isFinite(d.estimate())
+        boolean settled = d.verdict() == Verdict.PASS || d.verdict() == Verdict.FAIL
+                || d.verdict() == Verdict.INCONCLUSIVE && d.look() == plan.cap();
+        return new Result(c, plan.id(c), d.verdict(), settled, d.look(), Double.isFinite(d.estimate())
                 ? "R = " + NoiseClassVerdicts.fmt(d.estimate()) : "-", d.set().isEmpty() ? "-" : NoiseClassVerdicts.sets(d.set()),
-                d.estimate(), d.reason());
+                d.estimate(), d.set().stream().mapToDouble(SignedRankRatio.Interval::lower).min().orElse(Double.NaN),
+                d.set().stream().mapToDouble(SignedRankRatio.Interval::upper).max().orElse(Double.NaN), d.reason());
     }
 
     private static Result eventRate(PlanFile plan, StudyRuns runs, List<Integer> used,
@@ -159,9 +171,14 @@ public final class PlanLook {
         var rule = new RecoveryAndCollapse.EventRateRule(c.noise(), c.against(), c.margin(), plan.cap(), plan.claimAlpha(),
                 label(c.noise()), label(c.against()));
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.collapse(used, collapses, rule);
-        return new Result(c, plan.id(c), d.verdict(), d.look(), d.verdict() == Verdict.NOT_RUN ? "-"
-                : String.format(Locale.ROOT, "%.3f", d.estimate()), "-", d.verdict() == Verdict.NOT_RUN ? Double.NaN
-                : d.estimate(), d.reason());
+        if (d.verdict() == Verdict.NOT_RUN) {
+            return new Result(c, plan.id(c), d.verdict(), false, d.look(), "-", "-", Double.NaN, Double.NaN, Double.NaN,
+                    d.reason());
+        }
+        // the bound the reason states: the rule's own comparison, at the look (the cap) and counts it decided on
+        double upper = new PairedEventRates(d.look(), d.n10(), d.n01(), rule.margin()).upperBoundOnlyX(rule.alpha());
+        return new Result(c, plan.id(c), d.verdict(), true, d.look(), String.format(Locale.ROOT, "%.3f", d.estimate()),
+                "-", d.estimate(), 0, upper, d.reason());
     }
 
     private static Result difference(PlanFile plan, StudyRuns runs, List<Integer> used, PlannedClaim.Difference c) {
@@ -171,7 +188,8 @@ public final class PlanLook {
             n = l <= used.size() ? l : n;
         }
         if (n == 0) {
-            return new Result(c, plan.id(c), Verdict.NOT_RUN, 0, "-", "-", Double.NaN, String.format(Locale.ROOT,
+            return new Result(c, plan.id(c), Verdict.NOT_RUN, false, 0, "-", "-", Double.NaN, Double.NaN, Double.NaN,
+                    String.format(Locale.ROOT,
                     "not looked at yet: %d of the first look's %d paired seeds count; the plan computes no statistic before it",
                     used.size(), looks[0]));
         }
@@ -185,9 +203,9 @@ public final class PlanLook {
         }
         SupportVerdicts.Decided d = SupportVerdicts.decide(c.name(), c.band(), plan.rule(c), c.perSeed(points));
         var last = d.looks().get(d.looks().size() - 1).look();
-        return new Result(c, plan.id(c), d.verdict(), last.seeds(), String.format(Locale.ROOT, "%+.3f points",
+        return new Result(c, plan.id(c), d.verdict(), d.settled(), last.seeds(), String.format(Locale.ROOT, "%+.3f points",
                 last.estimate().estimate()), String.format(Locale.ROOT, "[%+.3f, %+.3f]", last.lower(), last.upper()),
-                last.estimate().estimate(), d.reason());
+                last.estimate().estimate(), last.lower(), last.upper(), d.reason());
     }
 
     /**

@@ -130,7 +130,8 @@ public final class PlanProse {
         return s.toString();
     }
 
-    private static String num(double x) {
+    /** A rule's number as the plan writes it: four significant digits, no trailing zeros. */
+    static String num(double x) {
         return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }

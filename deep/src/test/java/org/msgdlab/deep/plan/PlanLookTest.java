@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -58,6 +60,38 @@ class PlanLookTest {
     }
 
     @Test
+    void theSecondStudysNumericBoundsAreTheOnesItsWordsState() throws Exception {
+        assumeTrue(Files.isDirectory(NOISE_CLASS.resolve("authors-code")), "the committed study is not here");
+        PlanFile plan = PlanFileReader.read(NOISE_CLASS.resolve("plan.json"));
+        StudyRuns runs = StudyRuns.read(plan.studyPlan(NOISE_CLASS, List.of()), plan.cap());
+        PlanLook.Look look = PlanLook.look(plan, runs, PlanLook.seeds(plan, runs, false));
+        for (PlanLook.Result r : look.results()) {
+            assertTrue(r.settled(), r.id() + ": decided at a look, or undecided at the cap of 60: " + r.reason());
+            if (r.claim() instanceof PlannedClaim.Recovery) {
+                // one piece each: "[0.59, 1.12]", the set the reason states
+                assertEquals(String.format(Locale.ROOT, "[%.2f, %.2f]", r.lower(), r.upper()), r.bounds(), r.id());
+                assertTrue(r.reason().contains("set " + r.bounds() + " at one-sided alpha"), r.reason());
+            } else {
+                assertEquals("-", r.bounds(), "an event rate's bound is in its reason only: " + r.id());
+                assertEquals(0, r.lower());
+                assertTrue(r.reason().contains(String.format(Locale.ROOT, "collapses) %.3f (margin 0.10)", r.upper())),
+                        r.upper() + " in " + r.reason());
+            }
+        }
+    }
+
+    @Test
+    void aRecoveryOrEventRateClaimBeforeAnySeedHasNoBoundsAndIsNotSettled() throws Exception {
+        PlanFile plan = PlanFileReader.read(NOISE_CLASS.resolve("plan.json"));
+        PlanLook.Look look = PlanLook.look(plan, new StudyRuns(plan.studyPlan(NOISE_CLASS, List.of()), Map.of(), List.of()),
+                new PlanLook.Seeds(List.of(), List.of()));
+        for (PlanLook.Result r : look.results()) {
+            assertFalse(r.settled(), r.id());
+            assertTrue(Double.isNaN(r.value()) && Double.isNaN(r.lower()) && Double.isNaN(r.upper()), r.toString());
+        }
+    }
+
+    @Test
     void theThirdStudysPlanFileDecidesAsItsCodeOnSyntheticValues() throws Exception {
         PlanFile plan = PlanFileReader.read(SUPPORT.resolve("plan.json"));
         List<SupportClaim> code = SupportClaim.all();
@@ -95,6 +129,7 @@ class PlanLookTest {
         for (PlanLook.Result r : look.results()) {
             assertEquals(Verdict.NOT_RUN, r.verdict());
             assertEquals("-", r.estimate());
+            assertTrue(!r.settled() && Double.isNaN(r.value()) && Double.isNaN(r.lower()) && Double.isNaN(r.upper()), r.toString());
             assertTrue(r.reason().startsWith("not looked at yet: 3 of the first look's 50 paired seeds"), r.reason());
         }
         assertTrue(plan.claims().get(2) instanceof PlannedClaim.Difference d && d.band() instanceof BandClaim.Below);

@@ -80,6 +80,24 @@ class ReportInBrowserTest {
         Files.write(target.resolve("report-print.pdf"), pdf);
     }
 
+    /** A plan's look page ({@code msgd study look}) loads as cleanly, its forest plots decoded, one per unit. */
+    @Test
+    void planLookPageLoadsCleanlyWithItsForestPlots(@TempDir Path dir) throws Exception {
+        org.msgdlab.deep.plan.PlanLook.Look look = org.msgdlab.reports.PlanLookFixture.mixed(dir.resolve("study"), 3);
+        org.msgdlab.reports.PlanLookReport.Written written = org.msgdlab.reports.PlanLookReport.write(look, dir);
+
+        HeadlessChromium.PageLoad page = browser.load(written.page().toUri().toString());
+
+        assertEquals(List.of(), page.problems(), () -> "browser stderr:\n" + String.join("\n", browser.stderr()));
+        List<String> srcs = new ArrayList<>();
+        for (JsonNode img : page.images()) {
+            srcs.add(img.path("src").asText());
+            assertTrue(img.path("complete").asBoolean() && img.path("width").asInt() > 0, "did not decode: " + img);
+        }
+        assertEquals(3, srcs.size(), "difference, recovery and event-rate: " + srcs);
+        assertTrue(srcs.stream().allMatch(s -> s.startsWith("figures/plan-forest-")), srcs.toString());
+    }
+
     /** The checks above can fail: a page with a script error, a console error and a missing image is caught. */
     @Test
     void brokenPageIsCaught(@TempDir Path dir) throws Exception {
