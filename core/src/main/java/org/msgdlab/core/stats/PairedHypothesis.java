@@ -1,7 +1,5 @@
 package org.msgdlab.core.stats;
 
-import org.hipparchus.distribution.continuous.NormalDistribution;
-
 import java.util.Locale;
 
 /**
@@ -63,7 +61,7 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
      * larger of the two verdicts' probabilities (they can occur together); for equivalence the
      * Bonferroni lower bound of support (both one-sided tests pass) plus the probability of
      * contradiction (the two exclude each other). Each probability is the noncentral-t tail of
-     * {@link Power#tTail}.
+     * {@link NoncentralT#tTail}.
      *
      * @param d     the true mean difference
      * @param sd    the standard deviation of one difference, &gt; 0
@@ -198,7 +196,7 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
          */
         @Override
         public double powerToSupport(double sd, int n, double alpha) {
-            return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, delta * Math.sqrt(n) / sd);
+            return NoncentralT.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, delta * Math.sqrt(n) / sd);
         }
 
         /**
@@ -227,9 +225,9 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
          */
         @Override
         public double powerToDecide(double d, double sd, int n, double alpha) {
-            double t = Power.checkedQuantile(d, sd, n, alpha);
+            double t = NoncentralT.checkedQuantile(d, sd, n, alpha);
             double root = Math.sqrt(n) / sd;
-            return Math.max(Power.tTail(t, n - 1, d * root), Power.tTail(t, n - 1, (delta - d) * root));
+            return Math.max(NoncentralT.tTail(t, n - 1, d * root), NoncentralT.tTail(t, n - 1, (delta - d) * root));
         }
 
         /** @return no gap for the contradiction, a gap of delta for the support, in words */
@@ -308,7 +306,7 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
          */
         @Override
         public double powerToSupport(double sd, int n, double alpha) {
-            double one = Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
+            double one = NoncentralT.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
             return Math.max(0, 2 * one - 1);
         }
 
@@ -323,7 +321,7 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
          */
         @Override
         public double powerToContradict(double sd, int n, double alpha) {
-            return Power.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
+            return NoncentralT.tTail(PairedDifferences.tQuantile(alpha, n - 1), n - 1, margin * Math.sqrt(n) / sd);
         }
 
         /**
@@ -339,11 +337,11 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
          */
         @Override
         public double powerToDecide(double d, double sd, int n, double alpha) {
-            double t = Power.checkedQuantile(d, sd, n, alpha);
+            double t = NoncentralT.checkedQuantile(d, sd, n, alpha);
             double root = Math.sqrt(n) / sd;
-            double support = Math.max(0, Power.tTail(t, n - 1, (d + margin) * root)
-                    + Power.tTail(t, n - 1, (margin - d) * root) - 1);
-            double contradict = Power.tTail(t, n - 1, (-margin - d) * root) + Power.tTail(t, n - 1, (d - margin) * root);
+            double support = Math.max(0, NoncentralT.tTail(t, n - 1, (d + margin) * root)
+                    + NoncentralT.tTail(t, n - 1, (margin - d) * root) - 1);
+            double contradict = NoncentralT.tTail(t, n - 1, (-margin - d) * root) + NoncentralT.tTail(t, n - 1, (d - margin) * root);
             return Math.min(1, support + contradict);
         }
 
@@ -369,54 +367,6 @@ public sealed interface PairedHypothesis permits PairedHypothesis.Superiority, P
                 case CONTRADICTED -> "the interval " + interval + " lies outside the margins " + band;
                 case UNRESOLVED -> "the interval " + interval + " is neither inside nor outside the margins " + band;
             };
-        }
-    }
-
-    /** The noncentral-t tail used by the powers. */
-    final class Power {
-        private static final NormalDistribution Z = new NormalDistribution(0, 1);
-
-        private Power() {
-        }
-
-        /**
-         * The one-sided t quantile {@code t_{1-alpha, n-1}}, after checking the arguments of a
-         * projection at a true difference.
-         *
-         * @param d     the true mean difference
-         * @param sd    the standard deviation of one difference
-         * @param n     the number of seeds
-         * @param alpha the level of each one-sided bound
-         * @return the quantile
-         * @throws IllegalArgumentException when {@code sd} is not finite and &gt; 0, {@code d} is not
-         *                                  finite, {@code alpha} is not in (0, 0.5), or {@code n < 2}
-         */
-        static double checkedQuantile(double d, double sd, int n, double alpha) {
-            if (!(sd > 0) || Double.isInfinite(sd)) {
-                throw new IllegalArgumentException("sd=" + sd + " must be finite and > 0");
-            }
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("true difference d=" + d + " must be finite");
-            }
-            if (n < 2) {
-                throw new IllegalArgumentException("seeds n=" + n + " must be >= 2");
-            }
-            return PairedDifferences.tQuantile(alpha, n - 1);
-        }
-
-        /**
-         * P(T' &gt; t) for T' noncentral t with {@code df} degrees of freedom and noncentrality
-         * {@code lambda}: Phi((lambda - t (1 - 1/(4 df))) / sqrt(1 + t^2 / (2 df))) (A&amp;S 26.7.10).
-         *
-         * @param t      the threshold
-         * @param df     the degrees of freedom
-         * @param lambda the noncentrality
-         * @return the approximate tail probability
-         */
-        public static double tTail(double t, int df, double lambda) {
-            double num = lambda - t * (1 - 1.0 / (4 * df));
-            double den = Math.sqrt(1 + t * t / (2.0 * df));
-            return Z.cumulativeProbability(num / den);
         }
     }
 }
