@@ -1,5 +1,6 @@
 package org.msgdlab.deep.plan;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.Verdict;
@@ -91,8 +92,8 @@ public final class PlanEvidence {
     public static List<IntervalAnswer.Line> lines(PlannedClaim c) {
         List<IntervalAnswer.Line> out = new ArrayList<>();
         if (c instanceof PlannedClaim.Recovery r) {
-            out.add(new IntervalAnswer.Line("as " + PlanLook.label(r.from()) + " (R = 0)", 0));
-            out.add(new IntervalAnswer.Line("as " + PlanLook.label(r.to()) + " (R = 1)", 1));
+            out.add(new IntervalAnswer.Line("as " + Method.shortName(r.from()) + " (R = 0)", 0));
+            out.add(new IntervalAnswer.Line("as " + Method.shortName(r.to()) + " (R = 1)", 1));
             out.add(new IntervalAnswer.Line("band " + num(r.lower()), r.lower()));
             out.add(new IntervalAnswer.Line("band " + num(r.upper()), r.upper()));
         } else if (c instanceof PlannedClaim.EventRate e) {
@@ -134,17 +135,17 @@ public final class PlanEvidence {
 
     private static String quantity(PlannedClaim c) {
         if (c instanceof PlannedClaim.Recovery r) {
-            return "R, the ratio at which the contrasts (" + PlanLook.label(r.noise()) + " - " + PlanLook.label(r.from())
-                    + ") - R (" + PlanLook.label(r.to()) + " - " + PlanLook.label(r.from()) + ") centre (a pseudo-median ratio)";
+            return "R, the ratio at which the contrasts (" + Method.shortName(r.noise()) + " - " + Method.shortName(r.from())
+                    + ") - R (" + Method.shortName(r.to()) + " - " + Method.shortName(r.from()) + ") centre (a pseudo-median ratio)";
         }
         if (c instanceof PlannedClaim.EventRate e) {
-            return "share of paired seeds where only " + PlanLook.label(e.noise()) + "'s run was lost (not "
-                    + PlanLook.label(e.against()) + "'s)";
+            return "share of paired seeds where only " + Method.shortName(e.noise()) + "'s run was lost (not "
+                    + Method.shortName(e.against()) + "'s)";
         }
         PlannedClaim.Difference d = (PlannedClaim.Difference) c;
         return (d.location() == Location.TRIMMED_MEAN ? "10%-trimmed mean" : "mean") + " of d = "
-                + (d.of().size() > 1 ? "mean of " : "") + "acc(" + String.join(", ", d.of().stream().map(PlanLook::label).toList())
-                + ") - acc(" + PlanLook.label(d.against()) + "), in points (paired)";
+                + (d.of().size() > 1 ? "mean of " : "") + "acc(" + String.join(", ", d.of().stream().map(Method::shortName).toList())
+                + ") - acc(" + Method.shortName(d.against()) + "), in points (paired)";
     }
 
     private static String level(PlannedClaim c, double alpha) {
@@ -168,7 +169,7 @@ public final class PlanEvidence {
         }
         if (c instanceof PlannedClaim.EventRate e) {
             return "PASS if the upper bound is below " + num(e.margin()) + " and the exact McNemar test does not reject; FAIL if"
-                    + " it finds more lone losses than " + PlanLook.label(e.against()) + "'s; decided once, at " + plan.cap()
+                    + " it finds more lone losses than " + Method.shortName(e.against()) + "'s; decided once, at " + plan.cap()
                     + " paired seeds";
         }
         return ((PlannedClaim.Difference) c).band().rule() + ";" + looks;
@@ -193,11 +194,11 @@ public final class PlanEvidence {
 
     private static String question(PlannedClaim c) {
         if (c instanceof PlannedClaim.Recovery r) {
-            return "does " + PlanLook.label(r.noise()) + " keep R, its share of " + PlanLook.label(r.to()) + "'s advantage over "
-                    + PlanLook.label(r.from()) + ", in [" + num(r.lower()) + ", " + num(r.upper()) + "]";
+            return "does " + Method.shortName(r.noise()) + " keep R, its share of " + Method.shortName(r.to()) + "'s advantage over "
+                    + Method.shortName(r.from()) + ", in [" + num(r.lower()) + ", " + num(r.upper()) + "]";
         }
         if (c instanceof PlannedClaim.EventRate e) {
-            return "is " + PlanLook.label(e.noise()) + "'s run lost no more often than " + PlanLook.label(e.against()) + "'s";
+            return "is " + Method.shortName(e.noise()) + "'s run lost no more often than " + Method.shortName(e.against()) + "'s";
         }
         PlannedClaim.Difference d = (PlannedClaim.Difference) c;
         return d.band() instanceof BandClaim.Equivalence eq ? "is the difference within +-" + num(eq.margin()) + " points"

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.plan;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedEventRates;
 import org.msgdlab.core.stats.SignedRankRatio;
@@ -156,7 +157,7 @@ public final class PlanLook {
     private static Result recovery(PlanFile plan, StudyRuns runs, List<Integer> used,
                                    Map<Integer, Map<String, Collapse>> collapses, PlannedClaim.Recovery c) {
         var rule = new RecoveryAndCollapse.RecoveryRule(c.noise(), c.from(), c.to(), c.lower(), c.upper(),
-                plan.recoveryDesign(), plan.lostRun().collapse(), label(c.to()));
+                plan.recoveryDesign(), plan.lostRun().collapse(), Method.shortName(c.to()));
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.recovery(runs, used, collapses, rule);
         boolean settled = d.verdict() == Verdict.PASS || d.verdict() == Verdict.FAIL
                 || d.verdict() == Verdict.INCONCLUSIVE && d.look() == plan.cap();
@@ -169,7 +170,7 @@ public final class PlanLook {
     private static Result eventRate(PlanFile plan, StudyRuns runs, List<Integer> used,
                                     Map<Integer, Map<String, Collapse>> collapses, PlannedClaim.EventRate c) {
         var rule = new RecoveryAndCollapse.EventRateRule(c.noise(), c.against(), c.margin(), plan.cap(), plan.claimAlpha(),
-                label(c.noise()), label(c.against()));
+                Method.shortName(c.noise()), Method.shortName(c.against()));
         RecoveryAndCollapse.Decision d = RecoveryAndCollapse.collapse(used, collapses, rule);
         if (d.verdict() == Verdict.NOT_RUN) {
             return new Result(c, plan.id(c), d.verdict(), false, d.look(), "-", "-", Double.NaN, Double.NaN, Double.NaN,
@@ -206,35 +207,5 @@ public final class PlanLook {
         return new Result(c, plan.id(c), d.verdict(), d.settled(), last.seeds(), String.format(Locale.ROOT, "%+.3f points",
                 last.estimate().estimate()), String.format(Locale.ROOT, "[%+.3f, %+.3f]", last.lower(), last.upper()),
                 last.estimate().estimate(), last.lower(), last.upper(), d.reason());
-    }
-
-    /**
-     * A plan's method as its verdicts write it: the name the plan gives, in the paper's capitals ({@code gd} GD,
-     * {@code sgd-50} SGD-50, {@code msgd-bernoulli-20} MSGD-Bernoulli-20, {@code msgd-[fisher-10]} MSGD-[Fisher-10]);
-     * a plug-in's {@code plugin:NAME} as it is.
-     *
-     * @param method a method name of the plan
-     * @return its label
-     */
-    public static String label(String method) {
-        if (method.startsWith("plugin:")) {
-            return method;
-        }
-        StringBuilder out = new StringBuilder();
-        boolean capitalNext = false;
-        for (String token : method.split("(?<=[-\\[])")) {
-            String word = token.replace("-", "").replace("[", "");
-            if (word.equals("gd") || word.equals("sgd") || word.equals("msgd")) {
-                out.append(token.toUpperCase(java.util.Locale.ROOT));
-                capitalNext = true;
-            } else if (capitalNext && !word.isEmpty() && Character.isLetter(word.charAt(0))) {
-                out.append(Character.toUpperCase(token.charAt(0))).append(token.substring(1));
-                capitalNext = false;
-            } else {
-                out.append(token);
-                capitalNext = capitalNext && word.isEmpty();
-            }
-        }
-        return out.toString();
     }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.plan;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.stats.BandClaim;
 import org.msgdlab.deep.study.SupportVerdicts;
 
@@ -91,19 +92,19 @@ public final class PlanProse {
             return String.format(Locale.ROOT, "%s keeps a share R of %s's advantage over %s in [%s, %s]: R is the ratio at which"
                             + " the paired contrasts (%s - %s) - R (%s - %s) centre (their signed-rank pseudo-median is 0), a"
                             + " pseudo-median ratio; PASS when R's confidence set lies inside the band, FAIL when it lies"
-                            + " outside, each look at alpha / %d", PlanLook.label(r.noise()), PlanLook.label(r.to()),
-                    PlanLook.label(r.from()), num(r.lower()), num(r.upper()), PlanLook.label(r.noise()), PlanLook.label(r.from()),
-                    PlanLook.label(r.to()), PlanLook.label(r.from()), plan.looks().size());
+                            + " outside, each look at alpha / %d", Method.shortName(r.noise()), Method.shortName(r.to()),
+                    Method.shortName(r.from()), num(r.lower()), num(r.upper()), Method.shortName(r.noise()), Method.shortName(r.from()),
+                    Method.shortName(r.to()), Method.shortName(r.from()), plan.looks().size());
         }
         if (c instanceof PlannedClaim.EventRate e) {
             return String.format(Locale.ROOT, "%s's run is lost no more often than %s's: the share of paired seeds where only"
                             + " %s's run was lost exceeds the share where only %s's was by less than %s (exact McNemar-type"
-                            + " bounds), decided once at %d paired seeds", PlanLook.label(e.noise()), PlanLook.label(e.against()),
-                    PlanLook.label(e.noise()), PlanLook.label(e.against()), num(e.margin()), plan.cap());
+                            + " bounds), decided once at %d paired seeds", Method.shortName(e.noise()), Method.shortName(e.against()),
+                    Method.shortName(e.noise()), Method.shortName(e.against()), num(e.margin()), plan.cap());
         }
         PlannedClaim.Difference d = (PlannedClaim.Difference) c;
-        String diff = (d.of().size() > 1 ? "mean of " : "") + "acc(" + d.of().stream().map(PlanLook::label)
-                .collect(Collectors.joining(", ")) + ") - acc(" + PlanLook.label(d.against()) + ") in points";
+        String diff = (d.of().size() > 1 ? "mean of " : "") + "acc(" + d.of().stream().map(Method::shortName)
+                .collect(Collectors.joining(", ")) + ") - acc(" + Method.shortName(d.against()) + ") in points";
         String location = d.location() == org.msgdlab.core.stats.Location.TRIMMED_MEAN
                 ? "its 10%-trimmed mean (Tukey-McLaughlin bounds)" : "its mean (Student t bounds)";
         if (d.band() instanceof BandClaim.Equivalence eq) {

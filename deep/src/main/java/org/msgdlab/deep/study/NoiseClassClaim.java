@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.stats.SequentialDesign;
 
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public record NoiseClassClaim(String noise, Kind kind) {
 
     /** @return the statement in words */
     public String statement() {
-        String name = paperName(noise);
+        String name = Method.shortName(noise);
         return kind == Kind.RECOVERY
                 ? name + " generalizes as SGD-50 by the plan's band: its recovery R, the ratio at which the paired contrasts"
                         + " (" + name + " - GD) - R (SGD-50 - GD) centre (a pseudo-median ratio, not the mean share), lies in"
@@ -82,32 +83,12 @@ public record NoiseClassClaim(String noise, Kind kind) {
 
     /** @return the claim in a few words, for tables and figures */
     public String label() {
-        return paperName(noise) + (kind == Kind.RECOVERY ? " recovers SGD-50's advantage" : " collapses no more than SGD-50");
+        return Method.shortName(noise) + (kind == Kind.RECOVERY ? " recovers SGD-50's advantage" : " collapses no more than SGD-50");
     }
 
     /** @return where the paper makes the statement */
     public String paperRef() {
         return noise.contains("cov") ? "Figure 3(a), Appendix C" : "Figure 1(a)";
-    }
-
-    /**
-     * The paper's name of a method of the plan.
-     *
-     * @param method a method name of {@link StudyPlan#NOISE_CLASS_METHODS}
-     * @return e.g. MSGD-[Fisher-10], MSGD-Bernoulli-20
-     */
-    public static String paperName(String method) {
-        return switch (method) {
-            case "gd" -> "GD";
-            case "sgd-50" -> "SGD-50";
-            case "msgd-fisher" -> "MSGD-Fisher";
-            case "msgd-cov" -> "MSGD-Cov";
-            case "msgd-bernoulli-20" -> "MSGD-Bernoulli-20";
-            case "msgd-bernoulli-50" -> "MSGD-Bernoulli-50";
-            case "msgd-[fisher-10]" -> "MSGD-[Fisher-10]";
-            case "msgd-[cov-10]" -> "MSGD-[Cov-10]";
-            default -> method;
-        };
     }
 
     /** A method name as a claim id's part (no brackets). */

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
@@ -88,7 +89,7 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
      * that states the comparison the rule made, every number from the rule's constants.
      */
     static IntervalAnswer answer(NoiseClassVerdicts.Result res, boolean recovery) {
-        String noise = NoiseClassClaim.paperName(res.claim().noise());
+        String noise = Method.shortName(res.claim().noise());
         String word = switch (res.verdict()) {
             case PASS -> "Yes";
             case FAIL -> "No";

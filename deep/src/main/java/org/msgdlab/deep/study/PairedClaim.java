@@ -1,10 +1,10 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.stats.PairedHypothesis;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One pre-registered accuracy claim of the Fashion-MNIST study: a statement about the paired
@@ -99,21 +99,12 @@ public record PairedClaim(String key, String paperRef, String statement, Family 
 
     private static List<PairedClaim> noisy(String m, Family f, PairedHypothesis above, PairedHypothesis same) {
         String tail = m.replace("msgd-[fisher-10]", "msgd-sparse-fisher-10").replace("msgd-[cov-10]", "msgd-sparse-cov-10");
-        String name = paperName(m);
+        String name = Method.shortName(m);
         return List.of(
                 new PairedClaim(tail + ".generalizes-as-sgd", f.ref(), name + " generalizes as SGD-50: test accuracies"
                         + " within the equivalence margin", f, m, "sgd-50", same),
                 new PairedClaim(tail + ".above-gd", f.ref(), name + " generalizes better than GD: its test accuracy is"
                         + " higher", f, m, "gd", above));
-    }
-
-    private static String paperName(String m) {
-        return switch (m) {
-            case "msgd-fisher" -> "MSGD-Fisher";
-            case "msgd-bernoulli" -> "MSGD-Bernoulli";
-            case "msgd-cov" -> "MSGD-Cov";
-            default -> m.toUpperCase(Locale.ROOT).replace("FISHER", "Fisher").replace("COV", "Cov");
-        };
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedEventRates;
 import org.msgdlab.core.stats.PairedHypothesis;
@@ -59,7 +60,7 @@ public final class RecoveryAndCollapse {
         /** @return the noise-class plan's rule for a recovery claim */
         static RecoveryRule of(NoiseClassClaim c) {
             return new RecoveryRule(c.noise(), NoiseClassClaim.GD, NoiseClassClaim.SGD, NoiseClassClaim.BAND_LOWER,
-                    NoiseClassClaim.BAND_UPPER, NoiseClassClaim.looks(), true, NoiseClassClaim.paperName(NoiseClassClaim.SGD));
+                    NoiseClassClaim.BAND_UPPER, NoiseClassClaim.looks(), true, Method.shortName(NoiseClassClaim.SGD));
         }
     }
 
@@ -82,8 +83,8 @@ public final class RecoveryAndCollapse {
         /** @return the noise-class plan's rule for a collapse claim */
         static EventRateRule of(NoiseClassClaim c) {
             return new EventRateRule(c.noise(), NoiseClassClaim.SGD, NoiseClassClaim.COLLAPSE_MARGIN,
-                    StudyPlan.NOISE_CLASS_CAP, NoiseClassClaim.claimAlpha(), NoiseClassClaim.paperName(c.noise()),
-                    NoiseClassClaim.paperName(NoiseClassClaim.SGD));
+                    StudyPlan.NOISE_CLASS_CAP, NoiseClassClaim.claimAlpha(), Method.shortName(c.noise()),
+                    Method.shortName(NoiseClassClaim.SGD));
         }
     }
 

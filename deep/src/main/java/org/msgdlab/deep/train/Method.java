@@ -168,6 +168,20 @@ public sealed interface Method permits GdMethod, Algorithm1Method, Algorithm2Met
     }
 
     /**
+     * A method name as the studies' verdict tables and claims write it, from the name as given (not from the parsed
+     * method, whose {@link #paperName()} spells out defaults: {@code msgd-bernoulli} stays MSGD-Bernoulli): the
+     * paper's capitals, {@code gd} GD, {@code sgd-50} SGD-50, {@code msgd-bernoulli-20} MSGD-Bernoulli-20,
+     * {@code msgd-[fisher-10]} MSGD-[Fisher-10], {@code [msgd-fisher]-500} [MSGD-Fisher]-500; a plug-in's
+     * {@code plugin:NAME} as it is. The one place a method's name is turned into words by its spelling.
+     *
+     * @param method a method name, as {@link #parse} takes it (lower case)
+     * @return its short name
+     */
+    static String shortName(String method) {
+        return MethodNames.shortName(method);
+    }
+
+    /**
      * Draws the feeds of a run over n training samples with master seed {@code seed} (no batch norm).
      *
      * @param n    the number of training samples

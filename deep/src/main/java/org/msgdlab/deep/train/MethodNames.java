@@ -50,6 +50,29 @@ final class MethodNames {
         return noise.name().charAt(0) + token(noise).substring(1);
     }
 
+    /** See {@link Method#shortName(String)}. */
+    static String shortName(String method) {
+        if (method.startsWith("plugin:")) {
+            return method;
+        }
+        StringBuilder out = new StringBuilder();
+        boolean capitalNext = false;
+        for (String token : method.split("(?<=[-\\[])")) {
+            String word = token.replace("-", "").replace("[", "");
+            if (word.equals("gd") || word.equals("sgd") || word.equals("msgd")) {
+                out.append(token.toUpperCase(Locale.ROOT));
+                capitalNext = true;
+            } else if (capitalNext && !word.isEmpty() && Character.isLetter(word.charAt(0))) {
+                out.append(Character.toUpperCase(token.charAt(0))).append(token.substring(1));
+                capitalNext = false;
+            } else {
+                out.append(token);
+                capitalNext = capitalNext && word.isEmpty();
+            }
+        }
+        return out.toString();
+    }
+
     /** See {@link Method#parse(String, int, double, List)}. */
     static Method parse(String name, int b, double magnitude, List<NoisePlugin> plugins) {
         Name given = new Name(name, name.trim().toLowerCase(Locale.ROOT), b, magnitude, plugins);

@@ -134,12 +134,4 @@ class PlanLookTest {
         }
         assertTrue(plan.claims().get(2) instanceof PlannedClaim.Difference d && d.band() instanceof BandClaim.Below);
     }
-
-    @Test
-    void aMethodIsWrittenInThePapersCapitals() {
-        assertEquals(List.of("GD", "SGD-50", "MSGD-Cov", "MSGD-Bernoulli-20", "MSGD-[Fisher-10]", "MSGD-[Cov-exact-10]",
-                        "plugin:isotropic-gaussian"),
-                List.of("gd", "sgd-50", "msgd-cov", "msgd-bernoulli-20", "msgd-[fisher-10]", "msgd-[cov-exact-10]",
-                        "plugin:isotropic-gaussian").stream().map(PlanLook::label).toList());
-    }
 }

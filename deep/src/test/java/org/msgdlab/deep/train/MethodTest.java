@@ -134,4 +134,24 @@ class MethodTest {
         assertEquals("plugin-Double", Method.parse("Plugin:Double", 50, Double.NaN,
                 List.of(NoisePlugin.of("Double", "", FisherNoise::new))).id(), "a plug-in's name keeps its case");
     }
+
+    /** The names the three studies' verdict tables and claims print, as the first and second studies wrote them. */
+    @Test
+    void aMethodsShortNameIsTheNameTheStudiesTablesWrite() {
+        java.util.Map<String, String> written = new java.util.LinkedHashMap<>();
+        written.put("gd", "GD");
+        written.put("sgd-50", "SGD-50");
+        written.put("sgd-500", "SGD-500");
+        written.put("msgd-fisher", "MSGD-Fisher");
+        written.put("msgd-cov", "MSGD-Cov");
+        written.put("msgd-bernoulli", "MSGD-Bernoulli");
+        written.put("msgd-bernoulli-20", "MSGD-Bernoulli-20");
+        written.put("msgd-bernoulli-50", "MSGD-Bernoulli-50");
+        written.put("msgd-[fisher-10]", "MSGD-[Fisher-10]");
+        written.put("msgd-[cov-10]", "MSGD-[Cov-10]");
+        written.put("msgd-[cov-exact-10]", "MSGD-[Cov-exact-10]");
+        written.put("[msgd-fisher]-500", "[MSGD-Fisher]-500");
+        written.put("plugin:isotropic-gaussian", "plugin:isotropic-gaussian");
+        written.forEach((name, label) -> assertEquals(label, Method.shortName(name), name));
+    }
 }

@@ -1,5 +1,6 @@
 package org.msgdlab.reports.figures;
 
+import org.msgdlab.deep.train.Method;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
@@ -75,7 +76,7 @@ public final class NoiseClassFigures {
     }
 
     static Row row(NoiseClassVerdicts.Result r) {
-        return new Row(NoiseClassClaim.paperName(r.claim().noise()), r.verdict(), r.estimate(), r.set(),
+        return new Row(Method.shortName(r.claim().noise()), r.verdict(), r.estimate(), r.set(),
                 NoiseClassVerdicts.sets(r.set()), r.used(), r.look());
     }
 

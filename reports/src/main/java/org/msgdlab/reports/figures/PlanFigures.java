@@ -1,5 +1,6 @@
 package org.msgdlab.reports.figures;
 
+import org.msgdlab.deep.train.Method;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -184,8 +185,8 @@ public final class PlanFigures {
         if (c instanceof PlannedClaim.Recovery r) {
             boolean same = rs.stream().allMatch(x -> x.claim() instanceof PlannedClaim.Recovery y && y.from().equals(r.from())
                     && y.to().equals(r.to()));
-            return "recovery R, a pseudo-median ratio" + (same ? " (0 = as " + PlanLook.label(r.from()) + ", 1 = as "
-                    + PlanLook.label(r.to()) + ")" : "") + "; bar: its confidence set; green: each claim's band";
+            return "recovery R, a pseudo-median ratio" + (same ? " (0 = as " + Method.shortName(r.from()) + ", 1 = as "
+                    + Method.shortName(r.to()) + ")" : "") + "; bar: its confidence set; green: each claim's band";
         }
         if (c instanceof PlannedClaim.EventRate) {
             return "share of paired seeds where only the noise's run was lost; bar: [0, upper bound]; green: each claim's margin";

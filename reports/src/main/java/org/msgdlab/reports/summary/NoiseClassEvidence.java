@@ -98,7 +98,7 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
             Map<String, Object> p = e.parameters() == null ? Map.of() : e.parameters();
             seeds = Math.max(seeds, integer(p.get("paired seeds used")));
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
-            String noise = NoiseClassClaim.paperName(c.noise());
+            String noise = Method.shortName(c.noise());
             if (c.kind() == NoiseClassClaim.Kind.RECOVERY) {
                 if (p.get("band") instanceof List<?> band && band.size() == 2 && band.get(0) instanceof Number l
                         && band.get(1) instanceof Number u) {

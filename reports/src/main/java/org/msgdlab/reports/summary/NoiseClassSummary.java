@@ -1,5 +1,6 @@
 package org.msgdlab.reports.summary;
 
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.deep.study.Collapse;
@@ -149,7 +150,7 @@ public final class NoiseClassSummary {
         for (NoiseClassCalibration.Row r : rows) {
             NoiseClassCalibration.Rates q = r.rates();
             t.append(String.format(Locale.ROOT, "| %s | %d (%d) | %.4f / %.4f | %.4f / %.4f / %.4f | %.4f | %.2f | %.2f |%n",
-                    NoiseClassClaim.paperName(r.claim().noise()), r.seeds(), r.collapsed(), q.wrongPassLower(),
+                    Method.shortName(r.claim().noise()), r.seeds(), r.collapsed(), q.wrongPassLower(),
                     q.wrongPassUpper(), q.wrongFailLower(), q.wrongFailAtOne(), q.wrongFailUpper(), r.worstWrong(),
                     q.passAtOne(), q.failAtZero()));
         }
@@ -184,7 +185,7 @@ public final class NoiseClassSummary {
                 if (e.getValue().collapsed()) {
                     StudyRuns.Run run = runs.byMethod().get(e.getKey()).get(s.seed());
                     t.append(String.format(Locale.ROOT, "* paired seed %d, %s: %s; window accuracy %.3f, training accuracy"
-                                    + " %.3f at the end%s%n", s.seed(), NoiseClassClaim.paperName(e.getKey()),
+                                    + " %.3f at the end%s%n", s.seed(), Method.shortName(e.getKey()),
                             e.getValue().reason(), run.statistic(), run.rows().get(run.rows().size() - 1).trainAccuracy(),
                             seeds.used().contains(s.seed()) ? "" : " (seed not used yet)"));
                     any++;
