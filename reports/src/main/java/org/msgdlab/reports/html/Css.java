@@ -74,6 +74,7 @@ final class Css {
                        vertical-align: bottom; }
             td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
             td.num { white-space: nowrap; }
+            td.num.interval { white-space: normal; min-width: 6em; }   /* an interval may break after its comma */
             .cid { white-space: nowrap; }
             td.idx { color: var(--muted); width: 28px; }
             .abs { font-size: 10px; color: var(--muted); border: 1px solid var(--line); border-radius: 2px; padding: 0 2px; }
@@ -81,7 +82,7 @@ final class Css {
             table.notpass td.why .clamp { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
                                           overflow: hidden; }
             table.claims td.grouped details summary { cursor: pointer; }
-            table.claims th, table.claims td, table.notpass th, table.notpass td { padding: 3px 8px; }
+            table.claims th, table.claims td, table.notpass th, table.notpass td { padding: 3px 6px; }
             table.claims td:nth-child(2) { min-width: 290px; }
             table.claims td.ref { max-width: 140px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             table.notpass td:first-child { width: 110px; }

@@ -283,7 +283,7 @@ final class SummaryTables {
     void claimTable(StudyResult s) {
         h.append("<table class=\"claims\">\n<thead><tr><th>#</th><th>claim</th><th>paper</th><th>verdict</th>")
                 .append("<th class=\"num\">estimate</th><th class=\"num\">paper's value</th><th class=\"num\">tolerance</th>")
-                .append("<th class=\"num\">discrepancy</th><th class=\"num\">min. power</th><th class=\"num\">time</th></tr></thead>\n<tbody>\n");
+                .append("<th class=\"num\">discrepancy or interval</th><th class=\"num\">min. power</th><th class=\"num\">time</th></tr></thead>\n<tbody>\n");
         List<Evidence> claims = s.claims();
         for (int i = 0; i < claims.size(); ) {
             int j = i;
@@ -320,7 +320,7 @@ final class SummaryTables {
             // an interval claim: its estimate (e.g. the mean paired difference) and interval; no paper value or tolerance
             IntervalAnswer a = interval.get();
             h.append("<td class=\"num\">").append(Numbers.html(e.estimate())).append("</td><td class=\"num\">").append(Numbers.NONE)
-                    .append("</td><td class=\"num\">").append(Numbers.NONE).append("</td><td class=\"num\" title=\"interval: ")
+                    .append("</td><td class=\"num\">").append(Numbers.NONE).append("</td><td class=\"num interval\" title=\"interval: ")
                     .append(escape(a.level())).append("\">").append(IntervalCard.interval(a.lower(), a.upper())).append("</td>");
         } else if (e.timing() != null) {
             // a timing claim: its measured ratio and the bound it must exceed; no paper value or tolerance

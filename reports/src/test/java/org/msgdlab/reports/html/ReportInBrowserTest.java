@@ -98,6 +98,30 @@ class ReportInBrowserTest {
         assertTrue(srcs.stream().allMatch(s -> s.startsWith("figures/plan-forest-")), srcs.toString());
     }
 
+    /**
+     * At a usual window (1280 px), each claim table of the committed quick run (every study, the deep one with its
+     * interval and timing rows) fits inside its section: no column pushes the page sideways.
+     */
+    @Test
+    void everyClaimTableFitsItsSectionAtAUsualWindow(@TempDir Path dir) throws Exception {
+        Report.write(dir, org.msgdlab.reports.ClaimKindsFixture.committedQuickRun(dir));
+        HeadlessChromium.PageLoad page = browser.load(dir.resolve(Report.INDEX).toUri().toString());
+        assertEquals(List.of(), page.problems());
+        String tables = browser.value("JSON.stringify(Array.from(document.querySelectorAll('table.claims')).map(function(t){"
+                + "var s = t.closest('section'); return (s ? s.id : '?') + ' ' + Math.round(t.scrollWidth) + ' of '"
+                + " + Math.round(t.parentElement.clientWidth) + ' columns ' + Array.from(t.rows[0].cells).map(function(c){"
+                + "return c.textContent + ' ' + Math.round(c.getBoundingClientRect().width);}).join(', ');}))").asText();
+        List<String> over = new ArrayList<>();
+        for (JsonNode t : new com.fasterxml.jackson.databind.ObjectMapper().readTree(tables)) {
+            String[] w = t.asText().split(" ");
+            if (Integer.parseInt(w[1]) > Integer.parseInt(w[3])) {
+                over.add(t.asText());
+            }
+        }
+        assertTrue(tables.contains("study-deep"), "the deep study's table is there: " + tables);
+        assertEquals(List.of(), over, "tables wider than the space they sit in, px: " + tables);
+    }
+
     /** The checks above can fail: a page with a script error, a console error and a missing image is caught. */
     @Test
     void brokenPageIsCaught(@TempDir Path dir) throws Exception {
