@@ -93,7 +93,7 @@ class SweepCommandTest {
         for (String command : List.of("status", "run")) {
             CommandRun r = msgd("sweep", command, dir.toString());
             assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
-            assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON ("), r.err());
+            assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON at line "), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
         assertFalse(Files.exists(dir.resolve("authors-code")), "nothing trained");
