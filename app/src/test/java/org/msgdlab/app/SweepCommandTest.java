@@ -47,8 +47,9 @@ class SweepCommandTest {
             assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)), "nothing planned: " + String.join(" ", bad[i]));
         }
         CommandRun none = msgd("sweep", "status", dir.toString());
-        assertEquals(ExitCode.USAGE.code(), none.code());
-        assertTrue(none.err().contains("holds no sweep.json"), none.err());
+        assertEquals(ExitCode.CLAIM_ERROR.code(), none.code(), "a missing input, as a missing --data (issue 47)");
+        assertEquals("msgd sweep status: " + dir.resolve(SweepPlan.FILE) + ": no such file (make one with msgd sweep plan)",
+                none.err().strip());
     }
 
     @Test
