@@ -83,11 +83,11 @@ if [[ -e "$S/authors-code" ]]; then fail D3-nothing-trained "a run directory was
 head -c 300 "$WORK/sweep.json.orig" >"$plan"
 for cmd in status run; do
   run "D4-truncated-$cmd" 1 sweep "$cmd" "$S"
-  check "D4-truncated-$cmd" 1 "$plan: not valid JSON (" "sweep $cmd on a truncated sweep.json names the file"
+  check "D4-truncated-$cmd" 1 "$plan: not valid JSON at line " "sweep $cmd on a truncated sweep.json names the file"
 done
 cp "$plan" "$WORK/sweep.json.cut"
 run D4-truncated-plan 1 sweep plan "$S" --methods gd --seeds 1 --iterations 20 --eval-every 4 --data "$DATA"
-check D4-truncated-plan 1 "$plan: not valid JSON (" "sweep plan extending a truncated sweep.json names the file"
+check D4-truncated-plan 1 "$plan: not valid JSON at line " "sweep plan extending a truncated sweep.json names the file"
 if cmp -s "$plan" "$WORK/sweep.json.cut"; then pass D4-kept "the truncated plan is left as it was, not replaced"
 else fail D4-kept "sweep.json was rewritten"; fi
 

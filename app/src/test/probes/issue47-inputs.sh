@@ -80,6 +80,14 @@ else
   fail I47-elsewhere "exit $rc, verdict $verdict: $(head -c 300 "$WORK/err" | tr '\n' ' ')"
 fi
 
+# a missing positional path is a missing input, as a missing --data or --resume: exit 1 naming it
+run report "$WORK/nonexistent"
+check I47-report-missing 1 "msgd report: $WORK/nonexistent/results.json: no such file" "report on a folder that does not exist"
+run diff "$WORK/nonexistent" "$WORK/nonexistent"
+check I47-diff-missing 1 "msgd diff: $WORK/nonexistent: no such file" "diff on a file that does not exist"
+run sweep status "$WORK/nonexistent"
+check I47-sweep-missing 1 "msgd sweep status: $WORK/nonexistent/sweep.json: no such file" "sweep status on a folder without sweep.json"
+
 # ------------------------------------------------------------ 2. every value checked where it is parsed
 run train --preset fashion-mnist-small --method msgd-bernoulli-0 --data "$DATA" --out "$WORK/t"
 check I47-bernoulli-0 2 "msgd train: method 'msgd-bernoulli-0': the expected batch K=0 must be >= 1" \
@@ -108,6 +116,14 @@ run sweep plan "$WORK/sw" --methods gd --seeds 0 --iterations 20 --eval-every 4 
 if [[ "$rc" -ne 0 ]]; then
   fail I47-sweep-plan "sweep plan failed (exit $rc): $(head -c 300 "$WORK/err" | tr '\n' ' ')"
 else
+  # a malformed sweep.json in plain words: no JsonReadFeature, no StreamReadConstraints
+  cp "$WORK/sw/sweep.json" "$WORK/sweep.json.good"
+  sed -i 's/"iterations" : "20"/"iterations" : NaN/' "$WORK/sw/sweep.json"
+  run sweep status "$WORK/sw"
+  check I47-sweep-json-nan 1 "msgd sweep status: $WORK/sw/sweep.json: not valid JSON at line " "sweep.json with NaN"
+  if grep -qE 'Json[A-Z]|Feature|Constraints' "$WORK/err"; then fail I47-sweep-json-words "library names: $(head -c 300 "$WORK/err")"
+  else pass I47-sweep-json-words "the line names no JSON library class"; fi
+  cp "$WORK/sweep.json.good" "$WORK/sw/sweep.json"
   run sweep status "$WORK/sw" --wait --timeout=NaN
   check I47-timeout-nan 2 "msgd sweep status: --timeout=NaN must be a finite number of minutes >= 0" "sweep status --timeout=NaN"
   run sweep status "$WORK/sw" --timeout=5
@@ -202,6 +218,12 @@ else
 fi
 
 # ------------------------------------------------------------ 7. help that renders
+run sweep plan --help
+if [[ "$(grep -o -- '--methods=' "$WORK/out" | wc -l)" -eq 2 ]]; then   # once in the synopsis, once in the options
+  pass I47-help-methods-once "sweep plan --help: --methods once in the synopsis"
+else
+  fail I47-help-methods-once "$(grep -c -- '--methods=' "$WORK/out") lines with --methods="
+fi
 for cmd in "sweep" "sweep run" "sweep compare" "study"; do
   id="I47-help-${cmd// /-}"
   # shellcheck disable=SC2086

@@ -27,9 +27,9 @@ import java.util.concurrent.Callable;
                         + " measured on this machine now: deep.speed.*, deep.efficiency.*) are left out unless --timing.",
                 "Prints the verdicts that changed (one line each), then counts, then one line per claim that differs"
                         + " (--details: every differing field, claim, JSON path, before -> after). Exit 0: the same;"
-                        + " 3: different; 1: a file is unreadable, not a results file, malformed or over a limit (read as report"
-                        + " reads it: one line naming the file and what is wrong); 2: bad usage (no such file, an --only name in"
-                        + " neither file).",
+                        + " 3: different; 1: a file is missing, unreadable, not a results file, malformed or over a limit (read as"
+                        + " report reads it: one line naming the file and what is wrong); 2: bad usage (an --only name in neither"
+                        + " file).",
                 "BEFORE and AFTER are --out directories of verify runs or results files."})
 final class DiffCommand implements Callable<Integer> {
 
@@ -62,7 +62,8 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         for (Path p : List.of(file(before), file(after))) {
             if (!Files.exists(p)) {
-                throw new ParameterException(spec.commandLine(), p + ": no such file");
+                // a missing input is a file that could not be read, as a missing --data or --resume (exit 1, issue 47)
+                throw new java.nio.file.NoSuchFileException(p.toString(), null, "no such file");
             }
         }
         ResultsComparison c;

@@ -24,7 +24,10 @@ public enum ExitCode {
     CLAIM_ERROR(1, "a claim errored, or a file could not be read or written (an input file that is malformed included;"
             + " a run or report folder another msgd process writes, named by its PID)"),
 
-    /** Bad usage: an unknown option or value, a path that names no such file, an option refused with its module left out. */
+    /**
+     * Bad usage: an unknown option or value, an option refused with its module left out. (A path that names no such file,
+     * an option's or a positional one, is an input that could not be read: {@link #CLAIM_ERROR}, issue 47.)
+     */
     USAGE(2, "bad usage"),
 
     /**

@@ -86,6 +86,7 @@ public final class Msgd implements Runnable {
                 .addSubcommand(new SweepCommand());
         TrainCommand.listPresetsAndMethods(cl.getSubcommands().get("train"));
         cl.getCommandSpec().usageMessage().exitCodeList(ExitCode.helpList());
+        cl.setHelpFactory(SynopsisHelp.factory());   // every command's synopsis names each option once
         cl.setParameterExceptionHandler(Msgd::usageError);
         cl.setExecutionExceptionHandler(Msgd::fileError);
         return cl;

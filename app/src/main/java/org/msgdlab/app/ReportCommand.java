@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                         + ResultsFile.MAX_CLAIMS + " claims, " + ResultsFile.MAX_SERIES + " series, " + ResultsFile.MAX_POINTS
                         + " points or " + ResultsFile.MAX_VALUES + " values (app/README.md, Limits). Exit 1: the results file is unreadable, malformed or"
                         + " over a limit, a file of the report could not be written, or another msgd process writes DIR (one"
-                        + " line naming the file, or the writer's PID); 2: there is no such file."})
+                        + " line naming the file, or the writer's PID), or there is no such file."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -47,8 +47,8 @@ final class ReportCommand implements Callable<Integer> {
         Path file = Files.isRegularFile(dir) ? dir : dir.resolve(ResultsFile.NAME);
         Path outDir = file.toAbsolutePath().getParent();
         if (!Files.exists(file)) {
-            // a path that names no results file is bad usage; a file that is there but unreadable or malformed is exit 1
-            throw new ParameterException(spec.commandLine(), file + ": no such file");
+            // a missing input is a file that could not be read, as a missing --data or --resume (exit 1, issue 47)
+            throw new java.nio.file.NoSuchFileException(file.toString(), null, "no such file");
         }
         // the one strict reader, as diff's: a file over a limit, malformed or incomplete is one line naming it (exit 1)
         Results results = ResultsFile.load(file).results();

@@ -64,8 +64,15 @@ final class SweepCommand implements Callable<Integer> {
         return open(spec, dir, Training.readingKind());
     }
 
-    /** The sweep in {@code dir}, its runs of {@code kind}; a directory that holds no readable plan is a usage error. */
+    /**
+     * The sweep in {@code dir}, its runs of {@code kind}. A directory without sweep.json is an input that is missing (exit 1,
+     * one line naming the file, as a missing --data or --resume: issue 47); a plan of another kind is a usage error.
+     */
     static SweepDirectory open(CommandSpec spec, Path dir, TrainingRunKind kind) throws IOException {
+        if (!org.msgdlab.sweeps.SweepPlan.exists(dir)) {
+            throw new java.nio.file.NoSuchFileException(dir.resolve(org.msgdlab.sweeps.SweepPlan.FILE).toString(), null,
+                    "no such file (make one with msgd sweep plan)");
+        }
         try {
             return SweepDirectory.open(dir, kind);
         } catch (IllegalArgumentException e) {

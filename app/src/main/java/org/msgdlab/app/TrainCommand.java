@@ -31,7 +31,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -307,7 +306,7 @@ final class TrainCommand implements Callable<Integer> {
             try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
                 Trainer.Outcome o = Trainer.resume(resume, iterations == null ? 0 : iterations, !noProgress, err,
                         Training.context(stop).withPluginCallLimit(pluginTimeout));
-                return report(o, resume, out);
+                return TrainOutcomeLine.print(o, resume, out);
             }
         }
         if (preset == null || method == null || outDir == null) {
@@ -318,7 +317,8 @@ final class TrainCommand implements Callable<Integer> {
         err.println("msgd train: " + preset.id() + ", " + c.method().paperName() + ", " + c.iterations() + " iterations, eta="
                 + c.learningRate() + ", seed " + c.seed() + " -> " + c.out());
         try (ShutdownCancellation stop = ShutdownCancellation.install(); Cancellation.Hold held = stop.hold()) {
-            return report(Trainer.run(c, null, err, Training.context(stop).withPluginCallLimit(pluginTimeout)), c.out(), out);
+            return TrainOutcomeLine.print(Trainer.run(c, null, err, Training.context(stop).withPluginCallLimit(pluginTimeout)),
+                    c.out(), out);
         }
     }
 
@@ -371,33 +371,6 @@ final class TrainCommand implements Callable<Integer> {
             b.learningRate(lr);
         }
         return b.build();
-    }
-
-    /** The outcome in one line on {@code out}; returns the exit code. */
-    static int report(Trainer.Outcome o, Path dir, PrintStream out) {
-        Trainer.Row r = o.last();
-        // stopped by Ctrl-C or TERM (issue 33: TERM printed nothing on stdout): what was kept, and how to go on
-        String kept = o.status() != Trainer.Status.INTERRUPTED ? "" : String.format(Locale.ROOT, " (stopped by Ctrl-C or"
-                + " TERM; kept in %s: the checkpoint of iteration %d and the metrics up to iteration %d; continue with:"
-                + " msgd train --resume %s)", dir, o.iterationsDone(), r.iteration(), dir);
-        out.println(String.format(Locale.ROOT,
-                "%s after %d iterations%s: train loss %.4f, train accuracy %.4f, test loss %.4f, test accuracy %.4f;"
-                        + " %s; metrics in %s", switch (o.status()) {
-                    case COMPLETED -> "completed";
-                    case INTERRUPTED -> "INTERRUPTED";
-                    case STOPPED_NON_FINITE -> "STOPPED";
-                },
-                o.iterationsDone(), kept, r.trainLoss(), r.trainAccuracy(), r.testLoss(), r.testAccuracy(),
-                // a completed run resumed again reports its recorded time per step; a run stopped before its first
-                // step has none to show (it printed "NaN s/step")
-                Double.isFinite(o.secondsPerStep()) ? String.format(Locale.ROOT, "%.3f s/step", o.secondsPerStep())
-                        : "no step timed",
-                dir.resolve("metrics.csv")));
-        return switch (o.status()) {
-            case COMPLETED -> ExitCode.OK.code();
-            case INTERRUPTED -> ExitCode.INTERRUPTED.code();
-            case STOPPED_NON_FINITE -> ExitCode.VERDICT_FAILED.code();
-        };
     }
 
     private static int parseInt(String key, String v) {

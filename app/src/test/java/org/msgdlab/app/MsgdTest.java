@@ -142,4 +142,31 @@ class MsgdTest {
         assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(List.of(), fieldLabels, "options labelled by what they take");
     }
+
+    /**
+     * Every synopsis names each option once: picocli wrote a required list option twice ({@code sweep plan}'s
+     * "--methods=METHOD[,METHOD...] [--methods=METHOD[,METHOD...]]...", issue 47), and the option still takes a list.
+     */
+    @Test
+    void everySynopsisNamesEachOptionOnce() {
+        java.util.ArrayDeque<CommandLine> todo = new java.util.ArrayDeque<>(List.of(Msgd.commandLine(Modules.standard())));
+        int synopses = 0;
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.pop();
+            todo.addAll(c.getSubcommands().values());
+            c.setUsageHelpWidth(5000);   // the synopsis on one line, unwrapped
+            String synopsis = c.getUsageMessage(CommandLine.Help.Ansi.OFF).lines().findFirst().orElseThrow();
+            for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+                String name = o.longestName();
+                int mentions = synopsis.split(java.util.regex.Pattern.quote(name + "=") + "|" + java.util.regex.Pattern.quote(name) + "(?=[\\s\\]|])", -1).length - 1;
+                assertTrue(mentions <= 1, c.getCommandSpec().qualifiedName() + ": " + name + " named " + mentions + " times:\n" + synopsis);
+            }
+            synopses++;
+        }
+        assertTrue(synopses >= 12, "every command and subcommand: " + synopses);
+        CommandLine plan = Msgd.commandLine(Modules.standard()).getSubcommands().get("sweep").getSubcommands().get("plan");
+        plan.setUsageHelpWidth(5000);
+        String line = plan.getUsageMessage(CommandLine.Help.Ansi.OFF).lines().findFirst().orElseThrow();
+        assertTrue(line.contains(" --methods=METHOD[,METHOD...] ") && line.contains(" --seeds=S "), "still required: " + line);
+    }
 }

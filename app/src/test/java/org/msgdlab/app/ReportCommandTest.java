@@ -104,7 +104,8 @@ class ReportCommandTest {
         assertEquals(ExitCode.USAGE.code(), bogus.code(), bogus.out());
         assertEquals("", bogus.out(), "no verdict on the comparison");
         Run missing = exec(twoPassingClaims(), "diff", a.toString(), tmp.resolve("nowhere").toString());
-        assertEquals(ExitCode.USAGE.code(), missing.code(), "a path that names no file is bad usage");
+        assertEquals(ExitCode.CLAIM_ERROR.code(), missing.code(), "a missing input, as a missing --data (issue 47)");
+        assertEquals("msgd diff: " + tmp.resolve("nowhere") + ": no such file", missing.err().strip());
         Path truncated = Files.writeString(tmp.resolve("truncated.json"), Files.readString(a.resolve(ResultsFile.NAME))
                 .substring(0, 40));
         Run malformed = exec(twoPassingClaims(), "diff", a.toString(), truncated.toString());
@@ -157,9 +158,9 @@ class ReportCommandTest {
     @Test
     void reportOnAMissingFileIsOneLineNamingIt(@TempDir Path tmp) {
         Run r = exec(twoPassingClaims(), "report", tmp.toString());
-        assertEquals(ExitCode.USAGE.code(), r.code(), "a path that names no file is bad usage");
+        assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), "a missing input, as a missing --data (issue 47)");
         assertOneLine(r.err());
-        assertTrue(r.err().contains(tmp.resolve(ResultsFile.NAME) + ": no such file"), r.err());
+        assertEquals("msgd report: " + tmp.resolve(ResultsFile.NAME) + ": no such file", r.err().strip());
     }
 
     @Test

@@ -47,8 +47,9 @@ class SweepCommandTest {
             assertFalse(Files.exists(dir.resolve(SweepPlan.FILE)), "nothing planned: " + String.join(" ", bad[i]));
         }
         CommandRun none = msgd("sweep", "status", dir.toString());
-        assertEquals(ExitCode.USAGE.code(), none.code());
-        assertTrue(none.err().contains("holds no sweep.json"), none.err());
+        assertEquals(ExitCode.CLAIM_ERROR.code(), none.code(), "a missing input, as a missing --data (issue 47)");
+        assertEquals("msgd sweep status: " + dir.resolve(SweepPlan.FILE) + ": no such file (make one with msgd sweep plan)",
+                none.err().strip());
     }
 
     @Test
@@ -93,7 +94,7 @@ class SweepCommandTest {
         for (String command : List.of("status", "run")) {
             CommandRun r = msgd("sweep", command, dir.toString());
             assertEquals(ExitCode.CLAIM_ERROR.code(), r.code(), r.err());
-            assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON ("), r.err());
+            assertTrue(r.err().startsWith("msgd sweep " + command + ": " + file + ": not valid JSON at line "), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
         assertFalse(Files.exists(dir.resolve("authors-code")), "nothing trained");

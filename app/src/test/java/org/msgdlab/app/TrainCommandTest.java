@@ -210,20 +210,6 @@ class TrainCommandTest {
     }
 
     @Test
-    void anInterruptedRunSaysOnStdoutWhatWasKeptAndHowToContinueAndExits130() {
-        Path dir = tmp.resolve("interrupted");
-        Trainer.Outcome o = new Trainer.Outcome(Trainer.Status.INTERRUPTED, 1,
-                List.of(new Trainer.Row(0, 2.3, 0.1, 2.3, 0.1, 0.5)), "interrupted", 1.0, 0.2);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(ExitCode.INTERRUPTED.code(), TrainCommand.report(o, dir, new PrintStream(out, true, StandardCharsets.UTF_8)));
-        String line = out.toString(StandardCharsets.UTF_8).strip();
-        assertEquals(1, line.lines().count(), line);
-        assertTrue(line.startsWith("INTERRUPTED after 1 iterations (stopped by Ctrl-C or TERM; kept in " + dir
-                + ": the checkpoint of iteration 1 and the metrics up to iteration 0; continue with: msgd train --resume "
-                + dir + ")"), line);
-    }
-
-    @Test
     void theCommandLineReportsADamagedRunInOneLineWithExitCode1() throws IOException {
         Path dir = tmp.resolve("cli-damaged");
         assertEquals(ExitCode.OK.code(), train(small(dir, 4)).code());

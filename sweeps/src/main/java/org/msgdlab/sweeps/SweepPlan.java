@@ -1,13 +1,16 @@
 package org.msgdlab.sweeps;
 
-import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.msgdlab.core.io.AtomicFiles;
+import org.msgdlab.core.io.JsonErrors;
 import org.msgdlab.core.io.MalformedFileException;
 
 import java.io.IOException;
@@ -42,6 +45,9 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
     public static final int MAX_RUNS = 10_000;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The strict reader: text after the document, or a field given twice, is refused, not silently dropped. */
+    private static final ObjectReader READER = JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /**
      * Checks the plan and copies the runs.
@@ -156,13 +162,12 @@ public record SweepPlan(String kind, List<SweepRun> runs) {
             throw new IllegalArgumentException("sweep directory " + dir + " holds no " + FILE + " (make one with msgd sweep plan)");
         }
         JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            root = READER.readTree(in);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new MalformedFileException(file, "not valid JSON (" + MalformedFileException.firstLine(e)
-                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-                    + "); repair it, or plan the sweep again with msgd sweep plan");
+            // in the file's terms (where, and the rule broken), never the parser's classes and features (issue 47)
+            throw new MalformedFileException(file, "not valid JSON" + JsonErrors.where(e) + ": " + JsonErrors.what(e, null)
+                    + "; repair it, or plan the sweep again with msgd sweep plan");
         }
         if (root == null || !root.isObject()) {
             throw new MalformedFileException(file, "must hold one JSON object {\"format\", \"kind\", \"runs\"}");

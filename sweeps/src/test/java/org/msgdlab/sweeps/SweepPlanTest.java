@@ -109,9 +109,33 @@ class SweepPlanTest {
         new SweepPlan("deep.train", List.of(GD, MSGD)).write(dir);
         String whole = Files.readString(dir.resolve(SweepPlan.FILE));
         MalformedFileException e = refusal(whole.substring(0, whole.length() / 2));
-        assertTrue(e.getMessage().startsWith(dir.resolve(SweepPlan.FILE) + ": not valid JSON ("), e.getMessage());
-        assertTrue(e.getMessage().contains(" at line "), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve(SweepPlan.FILE) + ": not valid JSON at line "), e.getMessage());
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
+    /**
+     * A malformed sweep.json is one line naming the file, where and the rule in plain words, never the JSON library's
+     * vocabulary (issue 47: "enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS`", "StreamReadConstraints.getMaxNestingDepth()");
+     * text after the document and a field given twice are refused, not dropped.
+     */
+    @Test
+    void aMalformedPlanIsRefusedInPlainWords() throws IOException {
+        new SweepPlan("deep.train", List.of(GD, MSGD)).write(dir);
+        String whole = Files.readString(dir.resolve(SweepPlan.FILE));
+        String file = dir.resolve(SweepPlan.FILE) + ": not valid JSON";   // with " at line L, column C" where the parser knows it
+        String[][] cases = {
+                {whole.replaceFirst("\"0.1\"", "NaN"), "numbers must be finite, not NaN"},
+                {whole.replaceFirst("\"kind\"", "\"x\": " + "[".repeat(1200) + "]".repeat(1200) + ", \"kind\""),
+                        "nested deeper than the limit of 1000 levels"},
+                {whole + " {}", "more text after the end of the document"},
+                {whole.replaceFirst("\"kind\"", "\"kind\": \"x\", \"kind\""), "Duplicate field 'kind'"},
+                {whole.replaceFirst("\"kind\"", "kind"), "Unexpected character ('k'"}};
+        for (String[] c : cases) {
+            String m = refusal(c[0]).getMessage();
+            assertTrue(m.startsWith(file) && m.contains(c[1]) && m.endsWith("; repair it, or plan the sweep again with msgd sweep plan"), m);
+            assertEquals(1, m.lines().count(), m);
+            assertTrue(!m.matches(".*(Json[A-Z]|StreamRead|Constraints|`|Feature|Exception).*"), "no library names: " + m);
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.msgdlab.core.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -77,8 +78,33 @@ public final class AtomicFiles {
             } catch (IOException again) {
                 e.addSuppressed(again);
             }
+            if (e instanceof IOException io) {
+                throw naming(target, io);
+            }
             throw e;
         }
         return target;
+    }
+
+    /**
+     * {@code e} as an error that names the file it was writing: a stream's write fails with a bare
+     * {@code IOException("No space left on device")} that names no file (issue 47), which becomes a
+     * {@link FileSystemException} of {@code file} with that reason ({@code getMessage()}: "FILE: REASON",
+     * {@code getReason()}: the reason alone); an error that already names its file (a {@code FileSystemException},
+     * such as {@code AccessDeniedException}) is returned as it is.
+     *
+     * @param file the file being written
+     * @param e    what the write threw
+     * @return an exception whose message names a file
+     */
+    public static IOException naming(Path file, IOException e) {
+        if (e instanceof FileSystemException) {
+            return e;
+        }
+        String reason = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName()
+                : e.getMessage().lines().findFirst().orElse("");
+        FileSystemException named = new FileSystemException(file.toString(), null, reason);
+        named.initCause(e);
+        return named;
     }
 }

@@ -36,6 +36,27 @@ class AtomicFilesTest {
         assertEquals(1, count(), "no .results.json.tmp left beside it");
     }
 
+    /**
+     * A stream's write that fails names no file ("No space left on device", issue 47): the error names the file
+     * being written, with the reason alone still readable; the previous file is kept.
+     */
+    @Test
+    void aFailedStreamWriteNamesTheFile() throws IOException {
+        Path target = dir.resolve("sweep.json");
+        AtomicFiles.writeString(target, "old");
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, out -> {
+            out.write('x');
+            throw new IOException("No space left on device");
+        }));
+        assertEquals(target + ": No space left on device", e.getMessage());
+        assertEquals("No space left on device", ((java.nio.file.FileSystemException) e).getReason());
+        assertEquals("old", Files.readString(target));
+        assertEquals(1, count(), "no temporary left");
+        // an error that names its file already is kept as it is
+        java.nio.file.AccessDeniedException denied = new java.nio.file.AccessDeniedException("/elsewhere/x");
+        assertEquals(denied, AtomicFiles.naming(target, denied));
+    }
+
     private long count() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.count();

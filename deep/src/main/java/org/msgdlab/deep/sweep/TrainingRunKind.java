@@ -223,7 +223,11 @@ public final class TrainingRunKind implements RunKind {
         if (status.startsWith("stopped")) {
             return new Progress(true, true, status + " at " + reached);   // a diverged run is a result
         }
-        return new Progress(true, false, status + ", " + reached);
+        // the state word (running, interrupted) is the sweep's own, from the run's lock: run.json's is left out when it is
+        // one of these, for it may be stale (a run killed while running still says "running": issue 47 saw
+        // "interrupted ... (running, ...)"); any other word (failed, completed at fewer iterations) is said as run.json's
+        String said = status.equals("running") || status.equals("interrupted") ? "" : "run.json says " + status + "; ";
+        return new Progress(true, false, said + reached);
     }
 
     @Override

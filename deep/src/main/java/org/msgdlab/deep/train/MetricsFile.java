@@ -39,7 +39,11 @@ public final class MetricsFile {
 
     /** Appends one row. A failure may leave part of it, which {@link #readForResume} removes. */
     static void append(Path dir, Trainer.Row row) throws IOException {
-        Files.writeString(dir.resolve(NAME), row.csv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        try {
+            Files.writeString(dir.resolve(NAME), row.csv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw AtomicFiles.naming(dir.resolve(NAME), e);   // "No space left on device" alone names no file
+        }
     }
 
     /**

@@ -217,7 +217,11 @@ final class TrainingLoop {
         }
         String resume = "continue with: msgd train --resume " + c.out();
         if (f.kind() == PluginFailure.Kind.STOPPED) {
-            String msg = "interrupted after iteration " + done + " (" + f.getMessage() + "); " + resume;
+            // stopped during the first step's draw: there is no checkpoint, and "after iteration 0" said nothing of that
+            String msg = kept == 0 && !Files.exists(c.out().resolve(CheckpointState.NAME))
+                    ? "interrupted before its first step was done (" + f.getMessage() + "); nothing was saved yet but the"
+                    + " evaluation at iteration 0; msgd train --resume " + c.out() + " starts the run again from iteration 0"
+                    : "interrupted after iteration " + done + " (" + f.getMessage() + "); " + resume;
             RunJson.write(c.out(), runInfo, startedAt, "interrupted", done, msg, rows);
             log.println(msg);
             return new Outcome(Status.INTERRUPTED, done, List.copyOf(rows), msg, elapsed, secondsPerStep);

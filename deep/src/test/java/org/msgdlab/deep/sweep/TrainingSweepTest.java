@@ -15,6 +15,7 @@ import org.msgdlab.sweeps.SweepRun;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,18 @@ class TrainingSweepTest {
         String c = kind.conflict(new SweepRun(four.id(), otherRate), dir).orElseThrow();
         assertTrue(c.contains("learningRate"), c);
         assertFalse(kind.progress(new SweepRun(four.id(), otherRate), dir).finished());
+
+        // unfinished: what was reached. Killed while running, a run's run.json still says "running", which the sweep shows
+        // as interrupted (no lock held): the detail must not contradict it (issue 47: "interrupted ... (running, ...)")
+        Path runJson = dir.resolve("run.json");
+        String completed = Files.readString(runJson);
+        Files.writeString(runJson, completed.replace("\"completed\"", "\"running\""));
+        String killed = kind.progress(four, dir).detail();
+        // any other word of run.json's is said as its own
+        Files.writeString(runJson, completed.replace("\"completed\"", "\"failed\""));
+        assertTrue(kind.progress(four, dir).detail().startsWith("run.json says failed; iteration 4 of 4, test accuracy "),
+                kind.progress(four, dir).detail());
+        assertTrue(killed.startsWith("iteration 4 of 4, test accuracy ") && !killed.contains("running"), killed);
     }
 
     @Test

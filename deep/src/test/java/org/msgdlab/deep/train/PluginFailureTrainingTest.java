@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,6 +52,11 @@ class PluginFailureTrainingTest {
     /** SGD-b's noise whose third step's draw fails: throws or hangs. */
     private abstract static class FailsOnThirdStep implements NoisePlugin {
         abstract void fail();
+
+        /** The step whose draw fails: the third, unless a subclass says otherwise. */
+        int failingStep() {
+            return 3;
+        }
 
         @Override
         public String description() {
@@ -80,7 +86,7 @@ class PluginFailureTrainingTest {
 
                 public NoiseSampler sampler(UniformRandomProvider rng) {
                     NoiseSampler s = sgd.sampler(rng);
-                    boolean third = ++samplers[0] == 3;
+                    boolean third = ++samplers[0] == failingStep();
                     return v -> {
                         if (third) {
                             fail();
@@ -106,7 +112,7 @@ class PluginFailureTrainingTest {
     }
 
     /** Its third step's draw never returns (until the tests end). */
-    public static final class Hangs extends FailsOnThirdStep {
+    public static class Hangs extends FailsOnThirdStep {
         @Override
         public String name() {
             return "hangs";
@@ -123,6 +129,19 @@ class PluginFailureTrainingTest {
                     // a plug-in that does not heed interrupts
                 }
             }
+        }
+    }
+
+    /** Its first step's draw never returns (until the tests end): stopped there, nothing but iteration 0 was saved. */
+    public static final class HangsFirst extends Hangs {
+        @Override
+        public String name() {
+            return "hangs-first";
+        }
+
+        @Override
+        int failingStep() {
+            return 1;
         }
     }
 
@@ -158,7 +177,8 @@ class PluginFailureTrainingTest {
         Path folder = tmp.resolve("plugin-classes");
         Path services = folder.resolve("META-INF/services/" + NoisePlugin.class.getName());
         Files.createDirectories(services.getParent());
-        Files.writeString(services, Throws.class.getName() + "\n" + Hangs.class.getName() + "\n" + Nothing.class.getName() + "\n");
+        Files.writeString(services, Throws.class.getName() + "\n" + Hangs.class.getName() + "\n" + Nothing.class.getName() + "\n"
+                + HangsFirst.class.getName() + "\n");
         List<NoisePlugin> plugins = NoisePlugins.load(List.of(folder));
         Preset p = Preset.FASHION_MNIST_SMALL;
         Method m = Method.parse("plugin:" + plugin, p.sgdBatch(), Double.NaN, plugins);
@@ -242,5 +262,25 @@ class PluginFailureTrainingTest {
         assertTrue(took < 10, "returned " + took + " s after the stop was seen");
         assertTrue(o.message().startsWith("interrupted after iteration 2 (plug-in 'hangs' (jar "), o.message());
         assertEquals("interrupted", runJson(dir).get("status").asText());
+    }
+
+    /**
+     * TERM during the first step's draw: no step done, no checkpoint. The message said "interrupted after iteration 0 ...;
+     * continue with" as if a step were saved (issue 47): it says that nothing was saved yet but iteration 0's evaluation,
+     * and that --resume starts the run again.
+     */
+    @Test
+    void aStopDuringTheFirstDrawSaysNothingWasSavedYet() throws Exception {
+        Path dir = tmp.resolve("stopped-first");
+        hung = new CountDownLatch(1);
+        CountDownLatch seen = hung;
+        Trainer.Outcome o = Trainer.run(config("hangs-first", dir), null, QUIET, new TrainingContext(() -> seen.getCount() == 0, Map.of()));
+        assertEquals(Trainer.Status.INTERRUPTED, o.status());
+        assertEquals(0, o.iterationsDone());
+        assertTrue(o.message().startsWith("interrupted before its first step was done (plug-in 'hangs-first' (jar "), o.message());
+        assertTrue(o.message().endsWith("); nothing was saved yet but the evaluation at iteration 0; msgd train --resume " + dir
+                + " starts the run again from iteration 0"), o.message());
+        assertEquals("interrupted", runJson(dir).get("status").asText());
+        assertFalse(Files.exists(dir.resolve(CheckpointState.NAME)), "no checkpoint");
     }
 }
