@@ -72,7 +72,7 @@ final class SweepPlanCommand implements Callable<Integer> {
             description = "test images evaluated, 0 for all (default: ${DEFAULT-VALUE}; the study's claims need 0)")
     int evalSubset;
 
-    @Option(names = "--checkpoint-every", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--checkpoint-every", paramLabel = "N", defaultValue = "" + org.msgdlab.deep.train.RunConfig.DEFAULT_CHECKPOINT_EVERY,
             description = "checkpoint every this many iterations (default: ${DEFAULT-VALUE})")
     int checkpointEvery;
 

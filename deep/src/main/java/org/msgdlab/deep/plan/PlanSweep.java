@@ -1,6 +1,7 @@
 package org.msgdlab.deep.plan;
 
 import org.msgdlab.deep.train.Preset;
+import org.msgdlab.deep.train.RunConfig;
 import org.msgdlab.deep.sweep.SweepPlugins;
 import org.msgdlab.deep.sweep.TrainingSweep;
 
@@ -23,9 +24,6 @@ import java.util.stream.IntStream;
  * Stateless and thread-safe.
  */
 public final class PlanSweep {
-
-    /** Checkpoints every this many iterations, as the plan's own runner ({@link org.msgdlab.deep.study.StudyPlan#config}). */
-    static final int CHECKPOINT_EVERY = 1000;
 
     private PlanSweep() {
     }
@@ -50,6 +48,6 @@ public final class PlanSweep {
         shared.put("blind", "true");
         return new TrainingSweep(List.of(Preset.FASHION_MNIST_SMALL.id()), List.of(plan.protocol().name()), List.of(),
                 plan.methods(), IntStream.range(0, seeds).boxed().toList(), plan.masterSeed(), plan.iterations(),
-                plan.evalEvery(), 0, CHECKPOINT_EVERY, 1, 1, dataDir, shared);
+                plan.evalEvery(), 0, RunConfig.DEFAULT_CHECKPOINT_EVERY, 1, 1, dataDir, shared);
     }
 }

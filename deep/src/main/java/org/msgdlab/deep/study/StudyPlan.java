@@ -251,6 +251,6 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
         long seed = runSeed(s);
         return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN, plugins), runDir(method, s))
                 .protocol(protocol).data(dataDir).iterations(iterations).eval(evalEvery, 0)
-                .checkpointEvery(1000).seeds(seed, seed).threads(1, 1).progress(false).build();
+                .checkpointEvery(RunConfig.DEFAULT_CHECKPOINT_EVERY).seeds(seed, seed).threads(1, 1).progress(false).build();
     }
 }
