@@ -360,39 +360,7 @@ final class StudyCommand implements Callable<Integer> {
         if (!trainWholeSeeds(plan, runs, cap, StudyPlan.SUPPORT_LOOK_EVERY, "support", false, true, err)) {
             return ExitCode.USAGE.code();
         }
-        StudyRuns trained = StudyRuns.read(plan, cap);
-        SupportVerdicts.Seeds counted = SupportVerdicts.seeds(trained);
-        // a seed left out (amendment 2) is replaced by the next: read past seed cap - 1 while the list ends there
-        for (int read = cap; counted.counted().size() < cap && counted.next() == read; ) {
-            read += cap - counted.counted().size();
-            trained = StudyRuns.read(plan, read);
-            counted = SupportVerdicts.seeds(trained);
-        }
-        int complete = counted.counted().size();
-        int look = SupportVerdicts.lookReached(complete);
-        spec.commandLine().getOut().println("support study: " + complete + " complete paired seeds"
-                + (counted.leftOut().isEmpty() ? complete > 0 ? " (0-" + (complete - 1) + ")" : ""
-                        : " (seeds 0-" + (counted.next() - 1) + ", " + counted.leftOut().size() + " left out: their runs do"
-                        + " not share their bits)")
-                + " of the cap of " + cap + "; looks at " + StudyPlan.SUPPORT_LOOK_EVERY + " and " + cap
-                + (look == 0 ? ". No verdict is computed before the look at " + StudyPlan.SUPPORT_LOOK_EVERY + " (PLAN.md)."
-                        : "; the verdicts of the look at " + look + " (PLAN.md):"));
-        spec.commandLine().getOut().flush();
-        for (String m : trained.mismatches()) {
-            err.println("study: not used, other settings: " + m);
-        }
-        for (String n : counted.leftOut()) {
-            err.println("study: " + n);
-        }
-        if (look == 0) {
-            return failedExit(failedRuns, err);
-        }
-        SupportVerdicts.Report report = SupportVerdicts.evaluate(trained);
-        Path out = plan.dir().resolve(p.name());
-        org.msgdlab.reports.summary.SupportSummary.write(trained, report, out);
-        org.msgdlab.reports.figures.SupportFigures.write(report, out.resolve("figures"));
-        spec.commandLine().getOut().print(org.msgdlab.reports.summary.SupportSummary.table(report));
-        spec.commandLine().getOut().flush();
+        SupportStudyLook.write(plan, p, spec.commandLine().getOut(), err);
         return failedExit(failedRuns, err);
     }
 
@@ -408,7 +376,7 @@ final class StudyCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --replicate K}: re-trains K drawn runs here and writes the comparison. */
+    /** {@code --replicate K}: re-trains K drawn runs here and writes the comparison ({@link StudyReplication}). */
     private int replicate(StudyPlan plan, StudyRuns runs, PrintStream err) throws Exception {
         List<StudyRunner.Task> tasks;
         try {
@@ -416,22 +384,7 @@ final class StudyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        var here = org.msgdlab.deep.train.BitProvenance.current(1, 1, Training.environment());
-        String stamp = java.time.LocalDate.now(java.time.ZoneOffset.UTC) + "-draw-" + replicateDraw;
-        Path out = plan.dir().resolve(plan.protocol().name()).resolve("replications").resolve(stamp);
-        err.println("study: replicating " + tasks.size() + " runs into " + out + ": " + tasks);
-        List<org.msgdlab.deep.study.Replication.Result> results;
-        try (ShutdownCancellation stop = ShutdownCancellation.install()) {
-            results = org.msgdlab.deep.study.Replication.replicate(runs, tasks, out, err, Training.context(stop));
-        }
-        String table = org.msgdlab.deep.study.Replication.table(results, here.cpu() + ", " + here.isa() + " kernels ("
-                + here.kernels() + "), msgd-lab " + org.msgdlab.core.claims.Provenance.shortCommit(here.commit()));
-        org.msgdlab.core.io.AtomicFiles.writeString(out.resolve("replication.md"), "# Replication of " + tasks.size()
-                + " runs (msgd study --replicate " + replicate + " --replicate-draw " + replicateDraw + ")\n\n" + table);
-        spec.commandLine().getOut().print(table);
-        spec.commandLine().getOut().flush();
-        return results.stream().anyMatch(r -> r.kind() == org.msgdlab.deep.study.Replication.Kind.SAME_BITS_OTHER_NUMBERS)
-                ? ExitCode.VERDICT_FAILED.code() : ExitCode.OK.code();
+        return StudyReplication.run(plan, runs, tasks, replicate, replicateDraw, spec.commandLine().getOut(), err);
     }
 
     /**
