@@ -36,6 +36,26 @@ class StudyPlanFileCommandsTest {
         }
     }
 
+    /**
+     * The README's example plan cut to GD and SGD-50 at 10 iterations with one difference claim, written to
+     * {@code dir/plan.json}: a plan whose runs train in seconds.
+     *
+     * @param dir the plan's folder (created)
+     * @return the plan file
+     * @throws IOException when it cannot be written
+     */
+    static Path gdAndSgdPlan(Path dir) throws IOException {
+        ObjectNode plan = (ObjectNode) JSON.readTree(EXAMPLE.toFile());
+        plan.remove("plugins");
+        plan.remove("sizing");
+        plan.set("methods", JSON.valueToTree(List.of("gd", "sgd-50")));
+        ((ObjectNode) plan.get("runs")).put("iterations", 10).put("evalEvery", 2);
+        plan.set("claims", JSON.readTree("[{\"kind\": \"difference\", \"name\": \"sgd-vs-gd\", \"of\": [\"sgd-50\"],"
+                + " \"against\": \"gd\", \"test\": \"below\", \"location\": \"mean\"}]"));
+        Files.createDirectories(dir);
+        return Files.writeString(dir.resolve("plan.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan));
+    }
+
     @Test
     void describeRendersThePlanInWords() {
         CommandRun r = CommandRun.msgd("study", "describe", NOISE_CLASS.toString());
@@ -81,15 +101,8 @@ class StudyPlanFileCommandsTest {
     @Test
     void runTrainsToTheFirstLookRecordsTheDigestAndLookRefusesAnEditedPlan() throws IOException {
         Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
-        ObjectNode plan = (ObjectNode) JSON.readTree(EXAMPLE.toFile());
-        plan.remove("plugins");
-        plan.remove("sizing");
-        plan.set("methods", JSON.valueToTree(List.of("gd", "sgd-50")));
-        ((ObjectNode) plan.get("runs")).put("iterations", 10).put("evalEvery", 2);
-        plan.set("claims", JSON.readTree("[{\"kind\": \"difference\", \"name\": \"sgd-vs-gd\", \"of\": [\"sgd-50\"],"
-                + " \"against\": \"gd\", \"test\": \"below\", \"location\": \"mean\"}]"));
-        Path dir = Files.createDirectories(tmp.resolve("study"));
-        Path file = Files.writeString(dir.resolve("plan.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan));
+        Path dir = tmp.resolve("study");
+        Path file = gdAndSgdPlan(dir);
 
         CommandRun run = CommandRun.msgd("study", "run", file.toString(), "--data", data.toString());
         assertEquals(0, run.code(), run.err());

@@ -1,7 +1,5 @@
 package org.msgdlab.app;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,29 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StudyPlanSweepCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path EXAMPLE = Path.of("../examples/study/plan.json");
-
     @TempDir
     Path tmp;
-
-    private Path plan(Path dir) throws IOException {
-        ObjectNode plan = (ObjectNode) JSON.readTree(EXAMPLE.toFile());
-        plan.remove("plugins");
-        plan.remove("sizing");
-        plan.set("methods", JSON.valueToTree(List.of("gd", "sgd-50")));
-        ((ObjectNode) plan.get("runs")).put("iterations", 10).put("evalEvery", 2);
-        plan.set("claims", JSON.readTree("[{\"kind\": \"difference\", \"name\": \"sgd-vs-gd\", \"of\": [\"sgd-50\"],"
-                + " \"against\": \"gd\", \"test\": \"below\", \"location\": \"mean\"}]"));
-        Files.createDirectories(dir);
-        return Files.writeString(dir.resolve("plan.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan));
-    }
 
     @Test
     void thePlansRunsAsASweepAreTrainedBySweepRunAsStudyRunWouldAndLookReadsThem() throws IOException {
         Path data = GeneratedFashionMnist.write(tmp.resolve("fm"));
         Path dir = tmp.resolve("cluster");
-        Path file = plan(dir);
+        Path file = StudyPlanFileCommandsTest.gdAndSgdPlan(dir);
 
         CommandRun planned = CommandRun.msgd("study", "run", file.toString(), "--as-sweep", "--seeds", "1", "--data", data.toString());
         assertEquals(0, planned.code(), planned.err());
@@ -66,7 +49,7 @@ class StudyPlanSweepCommandTest {
         assertFalse((ran.out() + ran.err() + status.out()).contains("test accuracy"), "blind: " + ran.out() + ran.err());
 
         Path here = tmp.resolve("here");
-        Path local = plan(here);
+        Path local = StudyPlanFileCommandsTest.gdAndSgdPlan(here);
         CommandRun trained = CommandRun.msgd("study", "run", local.toString(), "--seeds", "1", "--data", data.toString());
         assertEquals(0, trained.code(), trained.err());
         for (String run : List.of("authors-code/gd/seed-0", "authors-code/sgd-50-wor/seed-0")) {

@@ -3,14 +3,11 @@ package org.msgdlab.deep.sweep;
 import org.msgdlab.theory.noise.FisherNoise;
 import org.msgdlab.theory.noise.SamplingNoise;
 import org.msgdlab.theory.plugin.NoisePlugin;
+import org.msgdlab.theory.testing.PluginFixtures;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 /** Plug-in jars for tests: a jar holding only the service file, naming a plug-in class these tests already have. */
 public final class PluginJars {
@@ -37,7 +34,7 @@ public final class PluginJars {
     }
 
     /**
-     * Writes a jar whose service file lists {@link Stand}.
+     * Writes a jar whose service file lists {@link Stand} ({@link PluginFixtures#serviceJar}).
      *
      * @param jar where
      * @return {@code jar}
@@ -45,11 +42,6 @@ public final class PluginJars {
      */
     public static Path withStand(Path jar) throws IOException {
         Files.createDirectories(jar.getParent());
-        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o)) {
-            j.putNextEntry(new JarEntry("META-INF/services/" + NoisePlugin.class.getName()));
-            j.write((Stand.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
-            j.closeEntry();
-        }
-        return jar;
+        return PluginFixtures.serviceJar(jar, Stand.class);
     }
 }
