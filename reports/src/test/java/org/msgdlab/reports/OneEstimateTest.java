@@ -51,11 +51,29 @@ class OneEstimateTest {
         assertOneEstimate(dir.resolve("out"), r);
     }
 
+    /**
+     * Today's quick run, as {@code msgd verify} wrote it (CI passes its results.json as
+     * {@value org.msgdlab.reports.html.ReportLengthTest#RESULTS_PROPERTY}): the files in its folder, not a re-render,
+     * give every claim one estimate. Skipped when no run is named.
+     */
+    @Test
+    void todaysQuickRunGivesOneEstimateInEveryFileVerifyWrote() throws Exception {
+        String given = System.getProperty(org.msgdlab.reports.html.ReportLengthTest.RESULTS_PROPERTY, "");
+        org.junit.jupiter.api.Assumptions.assumeFalse(given.isBlank(), "no quick run named (CI names today's)");
+        Path file = Path.of(given);
+        assertEstimatesAgree(file.getParent(), ResultsFile.read(file));
+    }
+
     /** Writes results.json and the report of {@code r} into {@code dir} and reads each claim's estimate back from each. */
     private static void assertOneEstimate(Path dir, Results r) throws Exception {
         Files.createDirectories(dir);
         ResultsFile.write(dir, r);
         Report.write(dir, r);
+        assertEstimatesAgree(dir, r);
+    }
+
+    /** Reads each claim's estimate back from the files in {@code dir} written from {@code r}, and from the terminal table. */
+    private static void assertEstimatesAgree(Path dir, Results r) throws Exception {
         Map<String, Double> json = new LinkedHashMap<>();
         for (JsonNode s : ResultsFile.mapper().readTree(dir.resolve(ResultsFile.NAME).toFile()).path("studies")) {
             for (JsonNode c : s.path("claims")) {

@@ -99,13 +99,22 @@ class ReportInBrowserTest {
     }
 
     /**
-     * At a usual window (1280 px), each claim table of the committed quick run (every study, the deep one with its
-     * interval and timing rows) fits inside its section: no column pushes the page sideways.
+     * At a usual window (1280 px), each claim table fits inside its section: no column pushes the page sideways. The
+     * report is today's quick run as {@code msgd verify} wrote it when CI names its results.json
+     * ({@value ReportLengthTest#RESULTS_PROPERTY}), else the committed quick run's (every study, the deep one with its
+     * interval and timing rows).
      */
     @Test
     void everyClaimTableFitsItsSectionAtAUsualWindow(@TempDir Path dir) throws Exception {
-        Report.write(dir, org.msgdlab.reports.ClaimKindsFixture.committedQuickRun(dir));
-        HeadlessChromium.PageLoad page = browser.load(dir.resolve(Report.INDEX).toUri().toString());
+        String given = System.getProperty(ReportLengthTest.RESULTS_PROPERTY, "");
+        Path index;
+        if (given.isBlank()) {
+            Report.write(dir, org.msgdlab.reports.ClaimKindsFixture.committedQuickRun(dir));
+            index = dir.resolve(Report.INDEX);
+        } else {
+            index = Path.of(given).getParent().resolve(Report.INDEX);
+        }
+        HeadlessChromium.PageLoad page = browser.load(index.toUri().toString());
         assertEquals(List.of(), page.problems());
         String tables = browser.value("JSON.stringify(Array.from(document.querySelectorAll('table.claims')).map(function(t){"
                 + "var s = t.closest('section'); return (s ? s.id : '?') + ' ' + Math.round(t.scrollWidth) + ' of '"

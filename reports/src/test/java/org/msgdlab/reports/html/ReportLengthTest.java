@@ -26,13 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every claim is reachable: each has a link to its card, and following a link opens the card's
  * folded evidence.
  */
-class ReportLengthTest {
+public class ReportLengthTest {
 
     static final int WIDTH = 1400;
     static final int SCREEN = 900;
     static final int MAX_SCREENS = 11;
     /** System property naming a results.json to measure instead of the fixture. */
-    static final String RESULTS_PROPERTY = "msgd.quickResults";
+    public static final String RESULTS_PROPERTY = "msgd.quickResults";
 
     private static HeadlessChromium browser;
 
