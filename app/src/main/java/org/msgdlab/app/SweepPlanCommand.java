@@ -68,7 +68,7 @@ final class SweepPlanCommand implements Callable<Integer> {
             description = "test evaluation every this many iterations (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
-    @Option(names = "--eval-subset", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--eval-subset", paramLabel = "N", defaultValue = "" + org.msgdlab.deep.train.RunConfig.DEFAULT_EVAL_SUBSET,
             description = "test images evaluated, 0 for all (default: ${DEFAULT-VALUE}; the study's claims need 0)")
     int evalSubset;
 
@@ -76,8 +76,8 @@ final class SweepPlanCommand implements Callable<Integer> {
             description = "checkpoint every this many iterations (default: ${DEFAULT-VALUE})")
     int checkpointEvery;
 
-    @Option(names = "--threads", defaultValue = "1,1", paramLabel = "INTRA,INTER",
-            description = "TensorFlow threads of every run, part of the plan (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", defaultValue = StudyPlan.THREADS_SETTING, paramLabel = "INTRA,INTER",
+            description = "TensorFlow threads of every run, part of the plan (default: ${DEFAULT-VALUE}, the study's)")
     String threads;
 
     @Option(names = "--master-seed", paramLabel = "SEED", defaultValue = "" + StudyPlan.MASTER_SEED,
@@ -92,17 +92,19 @@ final class SweepPlanCommand implements Callable<Integer> {
         TrainingSweep sweep;
         SweepPlan plan;
         try {
-            String[] t = threads.split(",", -1);
-            if (t.length != 2) {
-                throw new IllegalArgumentException("--threads=" + threads + " must be INTRA,INTER");
+            org.msgdlab.deep.train.RunSettings.Threads t;
+            try {
+                t = org.msgdlab.deep.train.RunSettings.Threads.parse(threads);
+            } catch (IllegalArgumentException e) {
+                t = null;
+            }
+            if (t == null || !threads.contains(",")) {
+                throw new IllegalArgumentException("--threads=" + threads + " must be two integers INTRA,INTER, each >= 0");
             }
             sweep = new TrainingSweep(presets, protocols, variations(vary), methods, seedList(seeds), masterSeed,
-                    iterations, evalEvery, evalSubset, checkpointEvery, Integer.parseInt(t[0].trim()),
-                    Integer.parseInt(t[1].trim()), data);
+                    iterations, evalEvery, evalSubset, checkpointEvery, t.intra(), t.inter(), data);
             plan = sweep.plan();
             org.msgdlab.deep.sweep.SweepStudy.requireReadable(plan).forEach(n -> spec.commandLine().getErr().println("note: " + n));
-        } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--threads=" + threads + " must be two integers INTRA,INTER");
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

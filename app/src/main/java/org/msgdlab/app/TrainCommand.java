@@ -13,6 +13,7 @@ import org.msgdlab.deep.train.MsgdBernoulliMethod;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.RunSettings;
 import org.msgdlab.deep.train.ShutdownCancellation;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.theory.plugin.NoisePlugin;
@@ -235,14 +236,19 @@ final class TrainCommand implements Callable<Integer> {
     }
 
     private int execute() throws IOException {
-        String[] t = threads.split(",", -1);
-        int intra = parseInt("--threads", t[0]);
-        int inter = t.length > 1 ? parseInt("--threads", t[1]) : RunConfig.DEFAULT_INTER_THREADS;
         int maxThreads = 4 * Runtime.getRuntime().availableProcessors();
-        if (t.length > 2 || intra < 0 || intra > maxThreads || inter < 0 || inter > maxThreads) {
+        RunSettings.Threads t;
+        try {
+            t = RunSettings.Threads.parse(threads);
+        } catch (IllegalArgumentException e) {
+            t = null;
+        }
+        if (t == null || t.intra() > maxThreads || t.inter() > maxThreads) {
             throw new IllegalArgumentException("--threads=" + threads + " must be INTRA or INTRA,INTER, each count in [0, "
                     + maxThreads + "] (0: TensorFlow's default; at most 4 per available core)");
         }
+        int intra = t.intra();
+        int inter = t.inter();
         if (resume != null) {
             List<String> given = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
                     .filter(n -> !List.of("--resume", "--iterations", "--no-progress", PluginTimeoutConverter.OPTION).contains(n)).toList();
@@ -322,63 +328,34 @@ final class TrainCommand implements Callable<Integer> {
         }
     }
 
-    /** The run the options describe: each setting resolved once, by the builder. */
+    /**
+     * The run the options describe: the command-line rules checked here (which options go with which method), the
+     * settings then turned into the run by the one reader, {@link RunSettings#config}.
+     */
     private RunConfig config(int intra, int inter) {
         List<NoisePlugin> plugins = pluginJars == null ? List.of() : NoisePlugins.load(pluginJars, PluginGuard.Limits.of(pluginTimeout));
         if (magnitude != null && !(Double.isFinite(magnitude) && magnitude >= 0)) {
             throw new IllegalArgumentException("--magnitude=" + magnitude + " must be a finite number >= 0 (leave it out"
                     + " for the magnitude matching SGD's noise)");
         }
-        Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
+        RunSettings settings = new RunSettings(preset, method, magnitude, protocol, pixels, init, split, sgdSampling,
+                bernoulliBatch, iterations, lr, evalEvery, evalSubset, checkpointEvery, seed, dataSeed,
+                new RunSettings.Threads(intra, inter), data);
+        RunConfig c = settings.config(outDir, plugins, !noProgress);
         if (!plugins.isEmpty() && !method.startsWith("plugin:")) {
             throw new IllegalArgumentException("--plugin applies to --method plugin:NAME only, not to --method " + method);
         }
         if (plugins.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption(PluginTimeoutConverter.OPTION)) {
             throw new IllegalArgumentException(PluginTimeoutConverter.OPTION + " applies to --method plugin:NAME only");
         }
-        if (magnitude != null && !(m instanceof Algorithm2Method)) {
+        if (magnitude != null && !(c.method() instanceof Algorithm2Method)) {
             throw new IllegalArgumentException("--magnitude applies to [msgd-fisher]-B and [msgd-cov]-B (Algorithm 2)"
                     + " only, not to --method " + method);
         }
-        if (bernoulliBatch != null && !(m instanceof MsgdBernoulliMethod)) {
+        if (bernoulliBatch != null && !(c.method() instanceof MsgdBernoulliMethod)) {
             throw new IllegalArgumentException("--bernoulli-batch applies to msgd-bernoulli only, not to --method " + method);
         }
-        Protocol p = protocol;
-        if (pixels != null) {
-            p = p.withPixels(pixels);
-        }
-        if (init != null) {
-            p = p.withInitialization(init);
-        }
-        if (split != null) {
-            p = p.withSplit(split);
-        }
-        if (sgdSampling != null) {
-            p = p.withSgdSampling(sgdSampling);
-        }
-        if (bernoulliBatch != null) {
-            p = p.withBernoulliBatch(bernoulliBatch);
-        }
-        RunConfig.Builder b = RunConfig.builder(preset, m, outDir).protocol(p).threads(intra, inter).progress(!noProgress)
-                .eval(evalEvery, evalSubset).checkpointEvery(checkpointEvery).seeds(seed, dataSeed);
-        if (iterations != null) {
-            b.iterations(iterations);
-        }
-        if (data != null) {
-            b.data(data);
-        }
-        if (lr != null) {
-            b.learningRate(lr);
-        }
-        return b.build();
-    }
-
-    private static int parseInt(String key, String v) {
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("option " + key + "=" + v + " must be an integer");
-        }
+        return c;
     }
 
     /** {@link Preset#parse}. */

@@ -87,6 +87,10 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * full-batch run's time on 2 cores, and still puts 11 evaluations in the statistic's window).
      */
     public static final int EVAL_EVERY = 200;
+    /** TensorFlow threads of a study's run, as a setting reads: one of each, so that runs side by side share no thread. */
+    public static final String THREADS_SETTING = "1,1";
+    /** {@link #THREADS_SETTING} read. */
+    public static final org.msgdlab.deep.train.RunSettings.Threads THREADS = org.msgdlab.deep.train.RunSettings.Threads.parse(THREADS_SETTING);
     /** The methods of Figures 1(a) and 3(a), and the large-batch pair of Figure 2's design on Fashion-MNIST (not in the paper). */
     public static final List<String> METHODS = List.of("gd", "sgd-50", "msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]",
             "msgd-cov", "msgd-[cov-10]", "sgd-500", "[msgd-fisher]-500");
@@ -251,6 +255,6 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
         long seed = runSeed(s);
         return RunConfig.builder(p, Method.parse(method, p.sgdBatch(), Double.NaN, plugins), runDir(method, s))
                 .protocol(protocol).data(dataDir).iterations(iterations).eval(evalEvery, 0)
-                .checkpointEvery(RunConfig.DEFAULT_CHECKPOINT_EVERY).seeds(seed, seed).threads(1, 1).progress(false).build();
+                .checkpointEvery(RunConfig.DEFAULT_CHECKPOINT_EVERY).seeds(seed, seed).threads(THREADS.intra(), THREADS.inter()).progress(false).build();
     }
 }

@@ -6,9 +6,9 @@ import org.msgdlab.deep.study.WindowStatistic;
 import org.msgdlab.deep.train.MetricsFile;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
-import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.RunSettings;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.sweeps.RunKind;
 import org.msgdlab.sweeps.SweepRun;
@@ -41,6 +41,10 @@ public final class TrainingRunKind implements RunKind {
             "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
             "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data", SweepPlugins.JARS, SweepPlugins.DIGESTS,
             SweepPlugins.TIMEOUT, "blind");
+
+    /** The settings a run of this kind must name: a sweep's run is explicit about what decides its numbers. */
+    private static final List<String> REQUIRED = List.of("preset", "protocol", "method", "seed", "data-seed", "eval-every",
+            "eval-subset", "checkpoint-every", "threads");
 
     private final org.msgdlab.deep.train.TrainingContext context;
 
@@ -76,55 +80,15 @@ public final class TrainingRunKind implements RunKind {
      *                                  {@link Method#parse}, {@link Protocol} or {@link RunConfig}
      */
     public static RunConfig config(Map<String, String> s, Path out) {
-        Preset preset = Preset.parse(required(s, "preset"));
-        double magnitude = s.containsKey("magnitude") ? number(s, "magnitude") : Double.NaN;
-        if (s.containsKey("magnitude") && !(Double.isFinite(magnitude) && magnitude >= 0)) {
-            throw new IllegalArgumentException("magnitude=" + s.get("magnitude") + " must be a finite number >= 0 (leave the"
-                    + " setting out for the magnitude matching SGD's noise)");
+        for (String key : REQUIRED) {
+            if (!s.containsKey(key)) {
+                throw new IllegalArgumentException("a deep.train run needs the setting '" + key + "'");
+            }
         }
-        Method method = Method.parse(required(s, "method"), preset.sgdBatch(), magnitude, SweepPlugins.of(s).loaded());
+        RunSettings settings = RunSettings.read(s);
+        List<org.msgdlab.theory.plugin.NoisePlugin> plugins = SweepPlugins.of(s).loaded();
         blind(s);
-        Protocol protocol = protocol(s);
-        String[] threads = required(s, "threads").split(",", -1);
-        if (threads.length != 2) {
-            throw new IllegalArgumentException("threads=" + s.get("threads") + " must be INTRA,INTER");
-        }
-        RunConfig.Builder c = RunConfig.builder(preset, method, out).protocol(protocol)
-                .threads(integer("threads", threads[0]), integer("threads", threads[1])).progress(false)
-                .eval(integer("eval-every", required(s, "eval-every")), integer("eval-subset", required(s, "eval-subset")))
-                .checkpointEvery(integer("checkpoint-every", required(s, "checkpoint-every")))
-                .seeds(longInteger("seed", required(s, "seed")), longInteger("data-seed", required(s, "data-seed")));
-        if (s.containsKey("iterations")) {
-            c.iterations(integer("iterations", s.get("iterations")));
-        }
-        if (s.containsKey("data")) {
-            c.data(Path.of(s.get("data")));
-        }
-        if (s.containsKey("lr")) {
-            c.learningRate(number(s, "lr"));
-        }
-        return c.build();
-    }
-
-    /** The named protocol with the differences the settings change, each parsed by its own type. */
-    private static Protocol protocol(Map<String, String> s) {
-        Protocol p = Protocol.parse(required(s, "protocol"));
-        if (s.containsKey("pixels")) {
-            p = p.withPixels(PixelScale.parse(s.get("pixels")));
-        }
-        if (s.containsKey("init")) {
-            p = p.withInitialization(Protocol.Init.parse(s.get("init")));
-        }
-        if (s.containsKey("split")) {
-            p = p.withSplit(Protocol.TrainingSplit.parse(s.get("split")));
-        }
-        if (s.containsKey("sgd-sampling")) {
-            p = p.withSgdSampling(Protocol.SgdSampling.parse(s.get("sgd-sampling")));
-        }
-        if (s.containsKey("bernoulli-batch")) {
-            p = p.withBernoulliBatch(Protocol.parseBernoulliBatch(s.get("bernoulli-batch")));
-        }
-        return p;
+        return settings.config(out, plugins, false);
     }
 
     /**
@@ -137,38 +101,6 @@ public final class TrainingRunKind implements RunKind {
             throw new IllegalArgumentException("blind=" + b + " must be true or false");
         }
         return b.equals("true");
-    }
-
-    private static String required(Map<String, String> s, String key) {
-        String v = s.get(key);
-        if (v == null) {
-            throw new IllegalArgumentException("a deep.train run needs the setting '" + key + "'");
-        }
-        return v;
-    }
-
-    private static int integer(String key, String v) {
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + "=" + v + " must be an integer");
-        }
-    }
-
-    private static long longInteger(String key, String v) {
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + "=" + v + " must be an integer");
-        }
-    }
-
-    private static double number(Map<String, String> s, String key) {
-        try {
-            return Double.parseDouble(s.get(key).trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + "=" + s.get(key) + " must be a number");
-        }
     }
 
     /**
