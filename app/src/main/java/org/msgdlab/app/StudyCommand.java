@@ -52,9 +52,10 @@ final class StudyCommand implements Callable<Integer> {
             + " deep/results/support-study/PLAN.md) (default: ${DEFAULT-VALUE})")
     String planName;
 
-    @Option(names = "--protocol", paramLabel = "paper-text|authors-code", defaultValue = StudyPlan.PROTOCOL_NAME, description = Protocol.PAPER_TEXT_NAME + " or "
+    @Option(names = "--protocol", paramLabel = "paper-text|authors-code", defaultValue = StudyPlan.PROTOCOL_NAME,
+            converter = ProtocolConverter.class, description = Protocol.PAPER_TEXT_NAME + " or "
             + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
-    String protocol;
+    Protocol protocol;
 
     @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", converter = SeedCount.Converter.class, description = "auto (figures: blocks of"
             + " paired seeds until every claim resolves or reaches the cap of " + StudyVerdicts.CAP + "; noise-class and"
@@ -107,12 +108,7 @@ final class StudyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream err = WriterStream.onto(spec.commandLine().getErr());
-        Protocol p;
-        try {
-            p = Protocol.parse(protocol);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": " + e.getMessage());
-        }
+        Protocol p = protocol;
         if (workers < 1) {
             throw new ParameterException(spec.commandLine(), "--workers=" + workers + " must be >= 1");
         }
@@ -367,7 +363,7 @@ final class StudyCommand implements Callable<Integer> {
     /** A pre-registered plan fixes the protocol, iterations and evaluation interval: refuses others in one line. */
     private void requirePreregisteredSettings(Protocol p, String name) {
         if (!p.equals(StudyPlan.PROTOCOL)) {
-            throw new ParameterException(spec.commandLine(), "--protocol=" + protocol + ": the " + name + " plan is"
+            throw new ParameterException(spec.commandLine(), "--protocol=" + p.name() + ": the " + name + " plan is"
                     + " pre-registered under authors-code only");
         }
         if (iterations != null || evalEvery != StudyPlan.EVAL_EVERY) {

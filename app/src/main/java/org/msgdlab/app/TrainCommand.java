@@ -366,14 +366,6 @@ final class TrainCommand implements Callable<Integer> {
         }
     }
 
-    /** {@link Protocol#parse}. */
-    static final class ProtocolConverter implements CommandLine.ITypeConverter<Protocol> {
-        @Override
-        public Protocol convert(String s) {
-            return Protocol.parse(s);
-        }
-    }
-
     /** {@link PixelScale#parse}. */
     static final class PixelsConverter implements CommandLine.ITypeConverter<PixelScale> {
         @Override

@@ -110,7 +110,7 @@ class TrainCommandTest {
                 "msgd train: --split=last must be drawn (seeded) or first (the first n of the pool)",
                 "msgd train: --sgd-sampling=maybe must be with or without (replacement within a batch)",
                 "msgd train: --bernoulli-batch=-3 must be an integer >= 0 (0: the SGD batch b)",
-                "msgd train: protocol 'authors' must be one of [paper-text, authors-code]"};
+                "msgd train: --protocol=authors must be paper-text or authors-code"};
         for (int i = 0; i < bad.length; i++) {
             assertRefusedInOneLine("typed-" + i, "gd", bad[i], expected[i]);
         }
