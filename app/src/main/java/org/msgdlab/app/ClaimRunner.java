@@ -1,5 +1,6 @@
 package org.msgdlab.app;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
@@ -104,7 +105,7 @@ final class ClaimRunner {
             }
             return e;
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError ex) {
-            return Evidence.error(claim.id(), claim.paperRef(), claim.statement(), describe(ex), 0);
+            return Evidence.error(ClaimRef.of(claim), describe(ex), 0);
         }
     }
 

@@ -2,6 +2,7 @@ package org.msgdlab.app;
 
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Provenance;
@@ -105,7 +106,7 @@ final class VerificationRun {
             for (int c = 0; c < study.claims().size(); c++) {
                 Evidence e = evidence.get(s).get(c);
                 Claim claim = study.claims().get(c);
-                claims.add(e != null ? e : Evidence.notRun(claim.id(), claim.paperRef(), claim.statement(), whyNotRun));
+                claims.add(e != null ? e : Evidence.notRun(ClaimRef.of(claim), whyNotRun));
             }
             all.add(new StudyResult(study.id(), study.title(), study.paperRef(), claims));
         }

@@ -30,6 +30,6 @@ public record ErrorClaim(ClaimRef ref, String reason) implements ClaimWithRef {
      */
     @Override
     public Evidence check(CheckContext context) {
-        return Evidence.error(ref.id(), ref.paperRef(), ref.statement(), reason, 0);
+        return Evidence.error(ref, reason, 0);
     }
 }

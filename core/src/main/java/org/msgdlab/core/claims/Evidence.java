@@ -3,7 +3,6 @@ package org.msgdlab.core.claims;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -240,46 +239,9 @@ public record Evidence(
                                   Map<String, Object> parameters, double falseAlarmProbability,
                                   List<StatisticCheck> statistics, List<PowerCheck> power,
                                   Discrepancy discrepancy, long samples, double seconds, List<Series> series) {
-        if (statistics.isEmpty()) {
-            throw new IllegalArgumentException("claim " + claimId + ": a verdict needs at least one statistic");
-        }
-        boolean paperOk = statistics.stream().allMatch(StatisticCheck::agreesWithPaper);
-        boolean derivedOk = statistics.stream().allMatch(StatisticCheck::agreesWithDerived);
-        Verdict verdict;
-        String reason;
-        List<String> unresolved = statistics.stream().filter(StatisticCheck::unresolved)
-                .map(s -> s.name() + " = " + shortNumber(s.estimate()) + " is within ±" + shortNumber(s.tolerance()) + " of "
-                        + shortNumber(s.paperValue())).toList();
-        boolean othersOk = statistics.stream().allMatch(s -> s.agreesWithPaper() || s.unresolved());
-        if (!paperOk && othersOk) {
-            verdict = Verdict.INCONCLUSIVE;
-            reason = "not resolved at this budget: " + String.join("; ", unresolved) + " (neither confirmed nor contradicted)"
-                    + (unresolved.size() < statistics.size() ? "; every other statistic agrees" : "");
-        } else if (paperOk) {
-            verdict = Verdict.PASS;
-            reason = "every statistic agrees with the paper's formula within its tolerance";
-        } else if (derivedOk && discrepancy.vanishes()) {
-            verdict = Verdict.APPROXIMATE;
-            reason = "the estimate rejects the paper's formula and matches the exact one; gap: " + discrepancy.limit();
-        } else if (derivedOk) {
-            verdict = Verdict.FAIL;
-            reason = "the estimate rejects the paper's formula and matches the exact one; the gap does not vanish: "
-                    + discrepancy.limit();
-        } else {
-            verdict = Verdict.FAIL;
-            List<String> bad = new ArrayList<>();
-            for (StatisticCheck s : statistics) {
-                if (!s.agreesWithDerived() && !s.unresolved()) {
-                    bad.add(s.name());
-                }
-            }
-            reason = "the estimate agrees with neither the paper's nor the derived formula on " + String.join(", ", bad);
-        }
-        StatisticCheck head = verdict == Verdict.PASS ? statistics.get(0)
-                : statistics.stream().max(Comparator.comparingDouble(Evidence::paperGapInTolerances)).orElseThrow();
-        return builder(claimId, paperRef, statement).verdict(verdict, reason).parameters(parameters).headline(head)
-                .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
-                .discrepancyLimit(discrepancy.limit()).samples(samples).seconds(seconds).series(series).build();
+        return Decision.of(new ClaimRef(claimId, paperRef, statement)).parameters(parameters)
+                .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power).discrepancy(discrepancy)
+                .samples(samples).series(series).decide().withSeconds(seconds);
     }
 
     /**
@@ -322,6 +284,31 @@ public record Evidence(
                 .falseAlarmProbability(falseAlarmProbability).statistics(statistics).power(power)
                 .discrepancyLimit(discrepancyLimit).samples(samples).seconds(seconds).series(series)
                 .interval(interval).timing(timing);
+    }
+
+    /** {@link #error(String, String, String, String, double)} of the claim {@code ref}. */
+    public static Evidence error(ClaimRef ref, String message, double seconds) {
+        return error(ref.id(), ref.paperRef(), ref.statement(), message, seconds);
+    }
+
+    /** {@link #notRun(String, String, String, String)} of the claim {@code ref}. */
+    public static Evidence notRun(ClaimRef ref, String why) {
+        return notRun(ref.id(), ref.paperRef(), ref.statement(), why);
+    }
+
+    /** {@link #notApplicable(String, String, String, Map, String)} of the claim {@code ref}. */
+    public static Evidence notApplicable(ClaimRef ref, Map<String, Object> parameters, String why) {
+        return notApplicable(ref.id(), ref.paperRef(), ref.statement(), parameters, why);
+    }
+
+    /**
+     * {@link #builder(String, String, String)} of a claim given as its {@link ClaimRef}.
+     *
+     * @param ref the claim's id, paper reference and statement
+     * @return the builder
+     */
+    public static EvidenceBuilder builder(ClaimRef ref) {
+        return builder(ref.id(), ref.paperRef(), ref.statement());
     }
 
     /**
@@ -392,10 +379,5 @@ public record Evidence(
     public static Evidence notApplicable(String claimId, String paperRef, String statement, Map<String, Object> parameters,
                                          String why) {
         return builder(claimId, paperRef, statement).verdict(Verdict.NOT_APPLICABLE, why).parameters(parameters).build();
-    }
-
-    private static double paperGapInTolerances(StatisticCheck s) {
-        double gap = Math.abs(s.estimate() - s.paperValue());
-        return s.tolerance() > 0 ? gap / s.tolerance() : (gap > 0 ? Double.MAX_VALUE : 0);
     }
 }

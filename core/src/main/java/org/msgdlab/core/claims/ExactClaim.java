@@ -37,9 +37,8 @@ public record ExactClaim(ClaimRef ref, Function<CheckContext, Computation> compu
      */
     @Override
     public Evidence check(CheckContext context) {
-        long start = System.nanoTime();
         Computation c = compute.apply(context);
-        return Evidence.decide(ref.id(), ref.paperRef(), ref.statement(), c.parameters(), 0.0, c.statistics(), List.of(c.power()),
-                c.discrepancy(), 0, (System.nanoTime() - start) / 1e9, List.of());
+        return Decision.of(ref).parameters(c.parameters()).statistics(c.statistics()).power(List.of(c.power()))
+                .discrepancy(c.discrepancy()).decide();
     }
 }

@@ -163,7 +163,6 @@ public record MonteCarloClaim(
      */
     public Evidence check(CheckContext context, double alpha) {
         Budget budget = context.budget();
-        long start = System.nanoTime();
         long samples = samples(budget);
         List<String> statisticNames = statistics.names();
         double[] paperValues = statistics.paper();
@@ -213,8 +212,9 @@ public record MonteCarloClaim(
         params.put("z", z);
         int head = headline(stats);
         List<Series> series = List.of(convergenceSeries(result, head, z, roundOff));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return Evidence.decide(id, ref.paperRef(), ref.statement(), params, alpha, stats, power, discrepancy, samples, seconds, series);
+        return Decision.of(ref).parameters(params)
+                .falseAlarmProbability(alpha).statistics(stats).power(power).discrepancy(discrepancy).samples(samples)
+                .series(series).decide();
     }
 
     private static int headline(List<StatisticCheck> stats) {

@@ -38,6 +38,6 @@ public record NotApplicableClaim(ClaimRef ref, Map<String, Object> parameters, S
      */
     @Override
     public Evidence check(CheckContext context) {
-        return Evidence.notApplicable(ref.id(), ref.paperRef(), ref.statement(), parameters, reason);
+        return Evidence.notApplicable(ref, parameters, reason);
     }
 }

@@ -55,7 +55,7 @@ public record PremisedClaim(Claim claim, Claim premise) implements ClaimWithRef 
             return own.toBuilder().parameters(params).build().withDetail("its premise " + premiseLine);
         }
         Verdict v = p.verdict() == Verdict.NOT_RUN ? Verdict.NOT_RUN : Verdict.INCONCLUSIVE;
-        return Evidence.builder(id(), paperRef(), statement())
+        return Evidence.builder(ClaimRef.of(this))
                 .verdict(v, "not decided: it rests on " + premise.id() + ", which is " + p.verdict() + " (" + p.verdictReason()
                         + "); a verdict computed from a premise that does not hold would say nothing of the object checked")
                 .parameters(java.util.Map.of(RESTS_ON, premiseLine)).build();

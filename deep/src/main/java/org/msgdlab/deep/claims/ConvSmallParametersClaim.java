@@ -1,5 +1,7 @@
 package org.msgdlab.deep.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Discrepancy;
@@ -41,7 +43,6 @@ public final class ConvSmallParametersClaim implements Claim {
         String id = id();
         String ref = paperRef();
         String st = statement();
-        long t0 = System.nanoTime();
         long count = ConvSmall.paper().parameterCount();
         long samePadding = samePaddingCount();
         StatisticCheck s = StatisticCheck.of("number of parameters", count, 0, 11_330, 11_330, 0);
@@ -50,8 +51,8 @@ public final class ConvSmallParametersClaim implements Claim {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("model", ConvSmall.paper().toString());
         params.put("layers", "conv1 5x5x1x10+10, conv2 5x5x10x10+10, fc1 160x50+50, fc2 50x10+10");
-        return Evidence.decide(id, ref, st, params, 0, List.of(s), List.of(power), Discrepancy.none(), 0,
-                (System.nanoTime() - t0) / 1e9, List.of());
+        return Decision.of(ClaimRef.of(this)).parameters(params).statistics(List.of(s)).power(List.of(power))
+                .decide();
     }
 
     /** @return the parameter count with 'same' padding, a plausible misreading of Appendix C.1 */

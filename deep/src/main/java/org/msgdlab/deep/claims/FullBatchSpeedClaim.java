@@ -1,5 +1,6 @@
 package org.msgdlab.deep.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.deep.bench.StepBenchmark;
@@ -71,7 +72,7 @@ public final class FullBatchSpeedClaim implements Claim {
     @Override
     public Evidence check(CheckContext context) {
         try {
-            return evidence(id(), paperRef(), statement(), context.budget(), dataDir,
+            return evidence(ClaimRef.of(this), context.budget(), dataDir,
                     context.option(StudyClaim.TRAINING).environment());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -84,7 +85,7 @@ public final class FullBatchSpeedClaim implements Claim {
      *
      * @throws IOException when the data cannot be read or a child process fails
      */
-    static Evidence evidence(String id, String ref, String statement, Budget budget, Path dataDir,
+    static Evidence evidence(ClaimRef ref, Budget budget, Path dataDir,
                              Map<String, String> environment) throws IOException {
         long t0 = System.nanoTime();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
@@ -93,7 +94,7 @@ public final class FullBatchSpeedClaim implements Claim {
         BenchSetup setup = BenchSetup.of(dataDir, THREADS, 1, steps, rounds);
         StepBenchmark.Comparison c = StepBenchmark.compare(train, environment.isEmpty() ? setup
                 : setup.withEnvironment(environment));
-        return decide(id, ref, statement, c, steps, (System.nanoTime() - t0) / 1e9);
+        return decide(ref, c, steps, (System.nanoTime() - t0) / 1e9);
     }
 
     /**
@@ -101,7 +102,7 @@ public final class FullBatchSpeedClaim implements Claim {
      *
      * @return PASS when the median ratio reaches {@link #TARGET}, FAIL below, NOT_RUN without PyTorch rounds
      */
-    static Evidence decide(String id, String ref, String statement, StepBenchmark.Comparison c, int steps, double seconds) {
+    static Evidence decide(ClaimRef ref, StepBenchmark.Comparison c, int steps, double seconds) {
         int rounds = c.tensorflow().size();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("device", StepBenchmark.device(THREADS, 1));
@@ -131,7 +132,7 @@ public final class FullBatchSpeedClaim implements Claim {
             params.put("kernelRatio", c.kernelRatio());
         }
         if (c.pytorch().isEmpty()) {
-            return Evidence.builder(id, ref, statement).verdict(Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
+            return Evidence.builder(ref).verdict(Verdict.NOT_RUN, "PyTorch not available (Debian: apt-get install"
                     + " python3-torch; and deep/bench/convsmall_step.py); TensorFlow Java alone: "
                     + String.format(Locale.ROOT, "%.0f images/s", tf)).parameters(params)
                     .timing(timing(Double.NaN, c)).samples((long) steps * rounds).seconds(seconds).build();
@@ -147,7 +148,7 @@ public final class FullBatchSpeedClaim implements Claim {
         params.put("ratio", ratio);
         // a timing claim: the ratio, its bound, rounds and load in its own field; no paper formula (issue 46)
         TimingAnswer timing = timing(ratio, c);
-        Evidence e = Evidence.builder(id, ref, statement).parameters(params).timing(timing).samples(3L * steps * rounds)
+        Evidence e = Evidence.builder(ref).parameters(params).timing(timing).samples(3L * steps * rounds)
                 .seconds(seconds).build();
         MachineLoad load = c.load();
         Verdict verdict = load.busy() ? Verdict.INCONCLUSIVE : timing.met() ? Verdict.PASS : Verdict.FAIL;

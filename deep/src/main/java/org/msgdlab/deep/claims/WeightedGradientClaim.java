@@ -1,5 +1,7 @@
 package org.msgdlab.deep.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.Discrepancy;
@@ -60,7 +62,6 @@ public final class WeightedGradientClaim implements Claim {
         String st = statement();
         // the master seed as is (see CheckContext): this check's graph and feed were seeded with it before streams were named
         long seed = context.seed();
-        long t0 = System.nanoTime();
         int n = 16;
         ClaimImages data = ClaimImages.of(dataDir, n, "the first " + n + " images of the paper's Fashion-MNIST training split");
         ImageSet images = data.images();
@@ -96,8 +97,8 @@ public final class WeightedGradientClaim implements Claim {
             params.put("weightedSumEntries", sum.compared());
             params.put("float64RoundOffTolerance", sumTol);
             params.put("finiteDifferenceTolerance", fdTol + " (O(h^2) truncation + round-off/h)");
-            return Evidence.decide(id, ref, st, params, 0, List.of(s1, s2), List.of(p), Discrepancy.none(), 0,
-                    (System.nanoTime() - t0) / 1e9, List.of());
+            return Decision.of(ClaimRef.of(this)).parameters(params).statistics(List.of(s1, s2))
+                    .power(List.of(p)).decide();
         }
     }
 

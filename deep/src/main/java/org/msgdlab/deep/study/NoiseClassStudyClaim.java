@@ -74,12 +74,12 @@ public final class NoiseClassStudyClaim implements ClaimWithRef {
             if (!r.seeds().notes().isEmpty()) {
                 p.put("seeds", String.join("; ", r.seeds().notes()));
             }
-            return Evidence.builder(id(), paperRef(), statement()).verdict(res.verdict(), res.reason()).parameters(p)
+            return Evidence.builder(ClaimRef.of(this)).verdict(res.verdict(), res.reason()).parameters(p)
                     .interval(answer(res, recovery))
                     .falseAlarmProbability(recovery ? NoiseClassClaim.looks().alphaPerLook() : NoiseClassClaim.claimAlpha())
                     .samples(res.used()).seconds((System.nanoTime() - t0) / 1e9).build();
         } catch (Exception ex) {
-            return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
+            return Evidence.error(ClaimRef.of(this), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
                     (System.nanoTime() - t0) / 1e9);
         }
     }

@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.core.claims.Budget;
@@ -107,7 +108,7 @@ public final class StudyClaim implements Claim {
             String n = note.apply(claim);
             return n.isEmpty() ? e : e.withDetail(n);
         } catch (Exception ex) {
-            return Evidence.error(id(), paperRef(), statement(), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
+            return Evidence.error(ClaimRef.of(this), ex.getClass().getSimpleName() + ": " + ex.getMessage(),
                     (System.nanoTime() - t0) / 1e9);
         }
     }

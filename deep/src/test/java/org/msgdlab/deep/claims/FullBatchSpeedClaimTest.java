@@ -30,7 +30,7 @@ class FullBatchSpeedClaimTest {
     }
 
     private static Evidence decide(double[] tf, double[] pt, List<MachineLoad> loads) {
-        return FullBatchSpeedClaim.decide("deep.speed.full-batch-step", "ref", "statement", new StepBenchmark.Comparison(
+        return FullBatchSpeedClaim.decide(new org.msgdlab.core.claims.ClaimRef("deep.speed.full-batch-step", "ref", "statement"), new StepBenchmark.Comparison(
                 rounds("tensorflow-java/onednn", tf), rounds("tensorflow-java/eigen", 0.15, 0.15, 0.16, 0.15, 0.14),
                 rounds("pytorch", pt), loads), 20, 1.0);
     }
@@ -78,7 +78,7 @@ class FullBatchSpeedClaimTest {
 
     @Test
     void withoutPytorchTheClaimIsNotRunAndSaysWhatToInstall() {
-        Evidence e = FullBatchSpeedClaim.decide("id", "ref", "st", new StepBenchmark.Comparison(
+        Evidence e = FullBatchSpeedClaim.decide(new org.msgdlab.core.claims.ClaimRef("id", "ref", "st"), new StepBenchmark.Comparison(
                 rounds("tensorflow-java/onednn", 0.05), List.of(), List.of(), List.of(QUIET)), 20, 1.0);
         assertEquals(Verdict.NOT_RUN, e.verdict());
         assertTrue(e.toString().contains("python3-torch"), e.toString());

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -206,8 +207,9 @@ public final class BoundClaim extends RegressionClaim {
                 + " carries ((1/eta^2 + kappa d/(2 eta)) c); risk/bound grows like 1/eta^2 at fixed n, so no limit of the paper's regime"
                 + " (n -> infinity at fixed eta, or eta -> 0) removes it")
                 : Discrepancy.none();
-        Evidence e = Evidence.decide(id(), paperRef(), statement(), params, alpha, stats, power, disc, samples,
-                run.seconds(), List.of(boundOverRiskSeries(sweep, plan)));
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).discrepancy(disc).samples(samples).series(List.of(boundOverRiskSeries(sweep, plan)))
+                .decide();
         double worstRatio = worst == null ? Double.NaN : (printed ? worst.worstPrinted() : worst.worstRederived());
         String detail = String.format(Locale.ROOT, "worst ratio exact risk/bound = %.4g at %s (%d of %d exact configurations exceed the"
                         + " bound); worst Monte Carlo ratio %.4g at %s", worstRatio,

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -128,8 +129,8 @@ public final class ConstantsClaim extends RegressionClaim {
         params.put("drawsPerClassAndB", plan.weightDraws());
         params.put("alpha", alpha);
         params.put("z", z);
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                run.seconds(), List.of());
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).samples(samples).decide();
         return e.withDetail("the batch sums of W's moments are B-free for every class and B in " + batches
                 + " (the exact risk is B-free too: claim " + MsgdEqualsSgdClaim.ID + ")");
     }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.ejml.data.DMatrixRMaj;
 import org.msgdlab.onlineregression.RegressionPlan;
@@ -108,8 +109,8 @@ public final class ExactRecursionClaim extends RegressionClaim {
         for (Simulations.Simulated s : all) {
             series.add(riskSeries(s, plan));
         }
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                run.seconds(), series);
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).samples(samples).series(series).decide();
         return e.withDetail(k + " Monte Carlo comparisons (every algorithm and checkpoint), Bonferroni z=" + ClaimKit.fmt(z)
                 + " (each shape-corrected, Cornish-Fisher); dense vs eigenbasis recursion differ by " + ClaimKit.fmt(denseGap));
     }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -95,8 +96,8 @@ public final class LargeBatchSgdClaim extends RegressionClaim {
         params.put("z", z);
         params.put("exactSmallestRelativeGapOverSweep", smallestExactGap);
         params.put("exactSmallestRelativeGapWhere", where);
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                run.seconds(), List.of());
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).samples(samples).decide();
         return e.withDetail((zeroRejected ? "every" : "NOT every") + " Monte Carlo gap rejects equality (gap 0); exact: the"
                 + " smallest relative gap over the B > b sweep is " + ClaimKit.fmt(smallestExactGap) + " (" + where + ")");
     }

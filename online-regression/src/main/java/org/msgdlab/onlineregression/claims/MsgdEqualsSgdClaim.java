@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -117,8 +118,8 @@ public final class MsgdEqualsSgdClaim extends RegressionClaim {
         params.put("monteCarloComparisons", k);
         params.put("alpha", alpha);
         params.put("z", z);
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, Discrepancy.none(), samples,
-                run.seconds(), series);
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).samples(samples).series(series).decide();
         return e.withDetail("exactly equal over " + sweep.equality().size() + " (problem, b, B, class) combinations; "
                 + k + " Monte Carlo comparisons with Bonferroni z=" + ClaimKit.fmt(z));
     }

@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.core.claims.Discrepancy;
@@ -84,10 +85,10 @@ public final class ProofStepClaim extends RegressionClaim {
         params.put("configurations", checked);
         params.put("worstTwoTraceSigmaMOverD", 1 + worstFirst);
         params.put("worstTraceSMOverKappaDOver2", 1 + worstSecond);
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, 0.0, stats, List.of(power),
-                Discrepancy.persistent("2 tr[Sigma M] - d = eta tr[SM] > 0 for every eta > 0 (the inequality is reversed); its consequence"
-                        + " tr[SM] <= kappa d/2 is off by up to the factor 2/(2 - eta kappa), which tends to 1 only as eta -> 0"),
-                0, run.seconds(), List.of());
+        Evidence e = Decision.of(ref()).parameters(params).statistics(stats).power(List.of(power))
+                .discrepancy(Discrepancy.persistent("2 tr[Sigma M] - d = eta tr[SM] > 0 for every eta > 0 (the inequality is reversed); its consequence"
+                        + " tr[SM] <= kappa d/2 is off by up to the factor 2/(2 - eta kappa), which tends to 1 only as eta -> 0"))
+                .decide();
         return e.withDetail(String.format(Locale.ROOT, "2 tr[Sigma M]/d reaches %.4g (%s); tr[SM]/(kappa d/2) reaches %.4g (%s);"
                 + " the corrected bound holds everywhere (max excess %.2g)", 1 + worstFirst, whereFirst, 1 + worstSecond, whereSecond, worstCorrected));
     }

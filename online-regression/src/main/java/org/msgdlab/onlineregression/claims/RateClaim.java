@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.onlineregression.algorithm.Algorithm;
@@ -108,8 +109,8 @@ public final class RateClaim extends RegressionClaim {
                 + (MonteCarloChunks.COUNT - 1) + " degrees of freedom");
         Discrepancy gap = Discrepancy.vanishing("the exact local log-log slope tends to -1 as n -> infinity (C2/(n+1)^2 and transients"
                 + " (1 - eta lambda_min)^n die out); exact slopes over n in [1e5, 1e6] are recorded in the parameters");
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, alpha, stats, power, gap, samples,
-                run.seconds(), series);
+        Evidence e = Decision.of(ref()).parameters(params).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).discrepancy(gap).samples(samples).series(series).decide();
         return e.withDetail(k + " slopes, Bonferroni t=" + ClaimKit.fmt(z));
     }
 

@@ -9,16 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One check of a regression claim: the context it runs in (budget and streams), the plan of that budget, the
- * study's shared computations at them, and when it started (the evidence reports the time the claim
- * spent itself). What every claim of the study used to unpack from its context by hand.
+ * One check of a regression claim: the context it runs in (budget and streams), the plan of that budget and the
+ * study's shared computations at them (the runner times the check). What every claim of the study used to unpack
+ * from its context by hand.
  *
  * @param context    the check's context: its budget selects the plan, its streams seed the Monte Carlo experiments
  * @param plan       the plan of the budget
  * @param sims       the shared simulations and exact sweep
- * @param startNanos {@link System#nanoTime()} when the check started
  */
-record RegressionRun(CheckContext context, RegressionPlan plan, Simulations sims, long startNanos) {
+record RegressionRun(CheckContext context, RegressionPlan plan, Simulations sims) {
 
     /**
      * A check starting now.
@@ -28,7 +27,7 @@ record RegressionRun(CheckContext context, RegressionPlan plan, Simulations sims
      * @return the run
      */
     static RegressionRun start(CheckContext context, Simulations sims) {
-        return new RegressionRun(context, sims.plan(context.budget()), sims, System.nanoTime());
+        return new RegressionRun(context, sims.plan(context.budget()), sims);
     }
 
     /** @return the budget, which selects the plan */
@@ -64,10 +63,5 @@ record RegressionRun(CheckContext context, RegressionPlan plan, Simulations sims
     /** @return a new, modifiable map of the plan's description, to which the claim adds its own parameters */
     Map<String, Object> parameters() {
         return new LinkedHashMap<>(plan.describe());
-    }
-
-    /** @return seconds since the check started */
-    double seconds() {
-        return (System.nanoTime() - startNanos) / 1e9;
     }
 }

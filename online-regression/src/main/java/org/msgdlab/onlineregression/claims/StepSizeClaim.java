@@ -1,5 +1,6 @@
 package org.msgdlab.onlineregression.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.ClaimRef;
 import org.msgdlab.onlineregression.RegressionPlan;
 import org.msgdlab.core.claims.Discrepancy;
@@ -84,8 +85,8 @@ public final class StepSizeClaim extends RegressionClaim {
                     pr.problem(), pr.b(), pr.eta(), pr.eta() * pr.lambda(), pr.eta() * pr.kappa(), pr.worstRederived(), pr.worstPrinted()));
         }
         params.put("probesOutsideHiddenCondition", probes);
-        Evidence e = Evidence.decide(ID, paperRef(), statement(), params, 0.0, new ArrayList<>(stats), List.of(power), Discrepancy.none(), 0,
-                run.seconds(), List.of());
+        Evidence e = Decision.of(ref()).parameters(params).statistics(new ArrayList<>(stats))
+                .power(List.of(power)).decide();
         return e.withDetail("closest to the explicit limit: " + where + "; " + hiddenBinding + " of " + sweep.stability().size()
                 + " (problem, b) have 1/lambda < 2/kappa, where the hidden condition eta lambda <= 1 is the binding one (" + probes.size()
                 + " probes between the two limits are reported, marked, outside the verdicts)");

@@ -1,5 +1,7 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.Checks;
 import org.msgdlab.sde.fit.OrderFit;
@@ -92,7 +94,6 @@ public record DeterministicLimitClaim(String id, Problem problem, double horizon
 
     @Override
     public Evidence check(CheckContext context) {
-        long start = System.nanoTime();
         double[] x = GradientFlow.dormandPrince(problem, horizon, tolerance);
         double[] xLoose = GradientFlow.dormandPrince(problem, horizon, 100 * tolerance);
         double refError = GradientFlow.distance(x, xLoose);
@@ -134,7 +135,7 @@ public record DeterministicLimitClaim(String id, Problem problem, double horizon
         curves.add(Figures.slope(2, etas, heun));
         List<Series> series = List.of(Figures.logLog(id + ".error-vs-eta",
                 "deterministic limit: distance to the gradient flow at T", "|theta_{T/eta} - x(T)|", curves));
-        return Evidence.decide(id, paperRef(), statement(), p, 0.0, List.of(stat), power, Discrepancy.none(), 0,
-                (System.nanoTime() - start) / 1e9, series);
+        return Decision.of(ClaimRef.of(this)).parameters(p).statistics(List.of(stat)).power(power).series(series)
+                .decide();
     }
 }

@@ -1,5 +1,7 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.Sample;
 import org.msgdlab.sde.path.StrongErrorRun;
@@ -115,7 +117,6 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
-        long start = System.nanoTime();
         StrongSetup s = budget == Budget.QUICK ? quick : full;
         StrongErrors e = StrongErrorRun.run(s, context.seedFor(id));
         int mMax = s.refinement();
@@ -250,9 +251,8 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
                 "log10", false, false, List.of(new Series.Curve("measured C(T)", meas),
                 new Series.Curve("printed 16(1+eta)L^2M^2T e^{4(1+eta)L^2T}", lpPts),
                 new Series.Curve("corrected 16(T+eta)L^2M^2T e^{4(T+eta)L^2T}", lcPts))));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Evidence ev = Evidence.decide(id, paperRef(), statement(), p, alpha, stats, List.of(power), disc, s.paths(), seconds,
-                series);
+        Evidence ev = Decision.of(ClaimRef.of(this)).parameters(p).falseAlarmProbability(alpha).statistics(stats)
+                .power(List.of(power)).discrepancy(disc).samples(s.paths()).series(series).decide();
         if (!converged) {
             return ev.withVerdict(Verdict.ERROR, String.format(java.util.Locale.ROOT,
                     "reference not converged: halving eta/2^%d changes C(T) by %.2f standard errors (rule: < 1)", mMax, worst));

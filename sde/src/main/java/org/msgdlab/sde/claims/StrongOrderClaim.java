@@ -1,5 +1,6 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.path.SamplePath;
@@ -181,7 +182,6 @@ public record StrongOrderClaim(ClaimRef ref, StrongSetup quick, StrongSetup full
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
-        long start = System.nanoTime();
         StrongSetup s = setup(budget);
         long runSeed = context.seedFor(id());
         StrongAnalysis a = new StrongAnalysis(StrongErrorRun.run(s, runSeed));
@@ -230,9 +230,9 @@ public record StrongOrderClaim(ClaimRef ref, StrongSetup quick, StrongSetup full
             p.put("note", note);
         }
         List<Series> series = series(s, a, runSeed);
-        double seconds = (System.nanoTime() - start) / 1e9;
         long samples = (long) s.paths();
-        Evidence e = Evidence.decide(id(), paperRef(), statement(), p, alpha, stats, power, discrepancy, samples, seconds, series);
+        Evidence e = Decision.of(ClaimRef.of(this)).parameters(p).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).discrepancy(discrepancy).samples(samples).series(series).decide();
         if (a.referenceConverged) {
             List<String> unresolved = new java.util.ArrayList<>();
             for (String why : new String[] {Fits.unresolvedAtBound("terminal", stats.get(0), t),

@@ -1,5 +1,7 @@
 package org.msgdlab.sde.claims;
 
+import org.msgdlab.core.claims.ClaimRef;
+import org.msgdlab.core.claims.Decision;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.sde.fit.OrderFit;
 import org.msgdlab.sde.fit.Sample;
@@ -76,7 +78,6 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
-        long start = System.nanoTime();
         WeakSetup s = budget == Budget.QUICK ? quick : full;
         Diffusion diffusion = Diffusion.matching(noise);
         double[][] disc = WeakErrorRun.discrete(s, noise, context.seedFor(id));
@@ -184,8 +185,8 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
         p.put("reference converged (Richardson change < SE for every eta and phi fitted)", converged);
         p.put("steps left out of the fits (their reference moves by >= 1 SE)", excluded.isEmpty() ? "none" : excluded.toString());
         p.put("largest reference change in SE units", worst);
-        Evidence e = Evidence.decide(id, paperRef(), statement(), p, alpha, stats, power, Discrepancy.none(),
-                (long) s.discretePaths() + s.referencePaths(), (System.nanoTime() - start) / 1e9, series);
+        Evidence e = Decision.of(ClaimRef.of(this)).parameters(p).falseAlarmProbability(alpha).statistics(stats)
+                .power(power).samples((long) s.discretePaths() + s.referencePaths()).series(series).decide();
         if (converged) {
             e = Fits.withholdFail(e, boundedFailures);
         }
