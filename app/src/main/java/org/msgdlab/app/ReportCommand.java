@@ -1,5 +1,6 @@
 package org.msgdlab.app;
 
+import org.msgdlab.deep.report.NoiseClassReport;
 import org.msgdlab.reports.Report;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
@@ -55,7 +56,7 @@ final class ReportCommand implements Callable<Integer> {
         Report.Written written;
         // one writer per report folder: not while a verify (or another report) writes it
         try (org.msgdlab.core.io.FolderLock lock = org.msgdlab.core.io.FolderLock.acquire(outDir, "msgd report")) {
-            written = Report.write(outDir, results);
+            written = Report.write(outDir, results, NoiseClassReport.design());
         } catch (org.msgdlab.core.io.FolderLock.FolderBusyException busy) {
             spec.commandLine().getErr().println("msgd report: " + busy.getMessage());
             spec.commandLine().getErr().flush();

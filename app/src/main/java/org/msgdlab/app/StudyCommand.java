@@ -8,8 +8,8 @@ import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.study.SupportVerdicts;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.ShutdownCancellation;
-import org.msgdlab.reports.figures.StudyFigures;
-import org.msgdlab.reports.summary.StudySummary;
+import org.msgdlab.deep.report.StudyFigures;
+import org.msgdlab.deep.report.StudySummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -255,9 +255,9 @@ final class StudyCommand implements Callable<Integer> {
         err.println("study: checking the recovery rule on the study's own seeds (resampled worlds, about a minute)");
         var calibration = org.msgdlab.deep.study.NoiseClassCalibration.of(runs, used);
         var reference = org.msgdlab.deep.study.NoiseClassCalibration.reference(Math.max(2, used.used().size()));
-        org.msgdlab.reports.summary.NoiseClassSummary.write(runs, used, results, calibration, reference, out);
-        org.msgdlab.reports.figures.NoiseClassFigures.write(results, used.used().size(), out.resolve("figures"));
-        spec.commandLine().getOut().print(org.msgdlab.reports.summary.NoiseClassSummary.table(used, results));
+        org.msgdlab.deep.report.NoiseClassSummary.write(runs, used, results, calibration, reference, out);
+        org.msgdlab.deep.report.NoiseClassStudyFigures.write(results, used.used().size(), out.resolve("figures"));
+        spec.commandLine().getOut().print(org.msgdlab.deep.report.NoiseClassSummary.table(used, results));
         spec.commandLine().getOut().flush();
         for (String m : runs.mismatches()) {
             err.println("study: not used, other settings: " + m);

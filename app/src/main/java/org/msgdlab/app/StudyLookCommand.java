@@ -6,7 +6,7 @@ import org.msgdlab.deep.plan.PlanLook;
 import org.msgdlab.deep.plan.PlanVerdictTable;
 import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.study.StudyRuns;
-import org.msgdlab.reports.PlanLookReport;
+import org.msgdlab.deep.report.PlanLookReport;
 import org.msgdlab.reports.figures.Figures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

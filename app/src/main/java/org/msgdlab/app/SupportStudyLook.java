@@ -4,8 +4,8 @@ import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.SupportVerdicts;
 import org.msgdlab.deep.train.Protocol;
-import org.msgdlab.reports.figures.SupportFigures;
-import org.msgdlab.reports.summary.SupportSummary;
+import org.msgdlab.deep.report.SupportFigures;
+import org.msgdlab.deep.report.SupportSummary;
 
 import java.io.IOException;
 import java.io.PrintStream;

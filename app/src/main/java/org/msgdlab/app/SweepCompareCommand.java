@@ -3,7 +3,7 @@ package org.msgdlab.app;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.sweep.SweepComparison;
-import org.msgdlab.reports.figures.SweepComparisonFigure;
+import org.msgdlab.deep.report.SweepComparisonFigure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

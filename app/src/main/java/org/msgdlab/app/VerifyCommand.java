@@ -1,5 +1,6 @@
 package org.msgdlab.app;
 
+import org.msgdlab.deep.report.NoiseClassReport;
 import org.msgdlab.reports.Report;
 import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.summary.CsvSummary;
@@ -261,7 +262,7 @@ final class VerifyCommand implements Callable<Integer> {
      */
     static Report.Written render(Path dir, Results results, PrintWriter err) {
         try {
-            Report.Written w = Report.write(dir, results);
+            Report.Written w = Report.write(dir, results, NoiseClassReport.design());
             w.problems().forEach(p -> err.println("report: " + p));
             err.flush();
             return w;

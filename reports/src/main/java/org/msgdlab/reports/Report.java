@@ -6,6 +6,7 @@ import org.msgdlab.reports.figures.NoiseClassFigures;
 import org.msgdlab.reports.html.HtmlReport;
 import org.msgdlab.reports.summary.CsvSummary;
 import org.msgdlab.reports.summary.MarkdownSummary;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.NoiseClassEvidence;
 import org.msgdlab.reports.summary.SeriesCsv;
 import org.msgdlab.reports.summary.SummaryFile;
@@ -65,7 +66,8 @@ public final class Report {
     }
 
     /**
-     * Writes the whole report for {@code results} into {@code dir}, or nothing of it.
+     * Writes the whole report for {@code results} into {@code dir}, or nothing of it, knowing no noise-class study
+     * ({@link NoiseClassDesign#NONE}: its claims, if any, are shown as any others).
      *
      * @param dir     the folder of results.json
      * @param results the verification results
@@ -74,19 +76,39 @@ public final class Report {
      *                              the previous report is kept (none of its files was replaced or deleted)
      */
     public static Written write(Path dir, Results results) {
-        return write(dir, results, staging -> { });
+        return write(dir, results, NoiseClassDesign.NONE);
     }
 
     /**
-     * {@link #write(Path, Results)}, {@code beforeWriting} given the empty staging folder first (tests put an
-     * obstacle there, as a full disk would refuse a file).
+     * Writes the whole report for {@code results} into {@code dir}, or nothing of it; the noise-class study's claims
+     * that {@code noiseClass} names get the first screen's answer, its forest plot and a section of their own.
+     *
+     * @param dir        the folder of results.json
+     * @param results    the verification results
+     * @param noiseClass the noise-class study's claims and band (deep's; {@link NoiseClassDesign#NONE} for none)
+     * @return what was written
+     * @throws UncheckedIOException when a file cannot be written: one line naming it and the cause, and saying that
+     *                              the previous report is kept (none of its files was replaced or deleted)
+     */
+    public static Written write(Path dir, Results results, NoiseClassDesign noiseClass) {
+        return write(dir, results, noiseClass, staging -> { });
+    }
+
+    /**
+     * {@link #write(Path, Results, NoiseClassDesign)}, {@code beforeWriting} given the empty staging folder first
+     * (tests put an obstacle there, as a full disk would refuse a file).
      */
     static Written write(Path dir, Results results, java.util.function.Consumer<Path> beforeWriting) {
+        return write(dir, results, NoiseClassDesign.NONE, beforeWriting);
+    }
+
+    private static Written write(Path dir, Results results, NoiseClassDesign noiseClass,
+                                 java.util.function.Consumer<Path> beforeWriting) {
         try (ReportStaging staging = ReportStaging.open(dir)) {
             Written staged;
             try {
                 beforeWriting.accept(staging.folder());
-                staged = writeInto(staging.folder(), results);
+                staged = writeInto(staging.folder(), results, noiseClass);
             } catch (UncheckedIOException e) {
                 throw staging.failed(e.getMessage(), e.getCause());
             }
@@ -96,7 +118,7 @@ public final class Report {
     }
 
     /** The report written into {@code dir} (the staging folder); a file not written throws. */
-    private static Written writeInto(Path dir, Results results) {
+    private static Written writeInto(Path dir, Results results, NoiseClassDesign design) {
         MarkdownSummary.write(dir, results);
         CsvSummary.write(dir, results);
         org.msgdlab.reports.summary.StatisticsCsv.write(dir, results);
@@ -133,9 +155,9 @@ public final class Report {
             byIdentity.put(jobs.get(i).key(), drawn[i]);
         }
         // the noise-class study's forest plot, from its claims' evidence (the first screen shows it beside its answer)
-        java.util.Optional<NoiseClassEvidence> noiseClass = NoiseClassEvidence.from(results);
+        java.util.Optional<NoiseClassEvidence> noiseClass = NoiseClassEvidence.from(results, design);
         String forestBase = noiseClass.isPresent() ? unique("noise-class.recovery", names) : null;
-        Figure forest = noiseClass.map(ev -> NoiseClassFigures.figure(ev, figDir, forestBase)).orElse(null);
+        Figure forest = noiseClass.map(ev -> NoiseClassFigures.figure(ev, design, figDir, forestBase)).orElse(null);
         if (forest != null) {
             byIdentity.put(forest, forest);
         }
@@ -179,7 +201,7 @@ public final class Report {
             public Figure noiseClass() {
                 return forest;
             }
-        }, FIGURES);
+        }, FIGURES, design);
         Path index = dir.resolve(INDEX);
         try {
             AtomicFiles.writeString(index, html);

@@ -49,7 +49,7 @@ class ControlCharactersTest {
         assertTrue(results.studies().get(0).claims().get(0).statement().contains("\u001b[31m\u0000"),
                 "read back, the texts hold the raw controls");
 
-        Report.write(dir, results);
+        Report.write(dir, results, NoiseClassFixture.DESIGN);
         List<String> found = new ArrayList<>();
         int checked = 0;
         try (Stream<Path> files = Files.walk(dir)) {

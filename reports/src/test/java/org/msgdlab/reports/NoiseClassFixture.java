@@ -6,7 +6,7 @@ import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StudyResult;
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,10 +18,68 @@ import java.util.Map;
  * the rate of lone collapses and its bound), with the committed study's verdicts and numbers (verdicts.md) or others;
  * and the real thing: {@code noise-class-results.json.gz}, the results.json of {@code msgd verify --only deep --claim ...}
  * at commit a0624ba (2026-11-28) reading the committed study, cut to its 12 noise-class claims and 4 other deep claims.
+ * <p>
+ * The study is deep's, and reports does not see deep: {@link #DESIGN} is what a report is told of it, typed here as
+ * deep gives it ({@code NoiseClassReport.design()} in deep's {@code report} package; its {@code NoiseClassReportTest} checks
+ * that the two are equal, and that the evidence made here carries the study's claim ids and paper references).
  */
 public final class NoiseClassFixture {
 
     private NoiseClassFixture() {
+    }
+
+    /** One noise of the plan: its method name, paper name, family, the id's part and the paper's place. */
+    private record Noise(String method, String name, String family, String idPart, String paperRef) {
+    }
+
+    /** The six noises, in the plan's order. */
+    private static final List<Noise> NOISES = List.of(
+            new Noise("msgd-fisher", "MSGD-Fisher", "Gaussian", "msgd-fisher", "Figure 1(a)"),
+            new Noise("msgd-cov", "MSGD-Cov", "Gaussian", "msgd-cov", "Figure 3(a), Appendix C"),
+            new Noise("msgd-bernoulli-20", "MSGD-Bernoulli-20", "Bernoulli", "msgd-bernoulli-20", "Figure 1(a)"),
+            new Noise("msgd-bernoulli-50", "MSGD-Bernoulli-50", "Bernoulli", "msgd-bernoulli-50", "Figure 1(a)"),
+            new Noise("msgd-[fisher-10]", "MSGD-[Fisher-10]", "sparse", "msgd-sparse-fisher-10", "Figure 1(a)"),
+            new Noise("msgd-[cov-10]", "MSGD-[Cov-10]", "sparse", "msgd-sparse-cov-10", "Figure 3(a), Appendix C"));
+
+    /** The noise-class study as a report is told of it: per noise, recovery then collapse, and the band [0.5, 1.5]. */
+    public static final NoiseClassDesign DESIGN = design();
+
+    private static NoiseClassDesign design() {
+        List<NoiseClassDesign.Claim> claims = new ArrayList<>();
+        for (Noise n : NOISES) {
+            claims.add(claim(n, NoiseClassDesign.Kind.RECOVERY));
+            claims.add(claim(n, NoiseClassDesign.Kind.COLLAPSE));
+        }
+        return new NoiseClassDesign(claims, 0.5, 1.5);
+    }
+
+    private static NoiseClassDesign.Claim claim(Noise n, NoiseClassDesign.Kind kind) {
+        boolean recovery = kind == NoiseClassDesign.Kind.RECOVERY;
+        return new NoiseClassDesign.Claim("deep.noise-class." + n.idPart() + (recovery ? ".recovers-sgd" : ".collapses-no-more-than-sgd"),
+                kind, n.name(), n.family(), n.name() + (recovery ? " recovers SGD-50's advantage" : " collapses no more than SGD-50"));
+    }
+
+    private static Noise noise(String method) {
+        return NOISES.stream().filter(n -> n.method().equals(method)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("not a noise of the plan: " + method));
+    }
+
+    /**
+     * The noise of a claim of the study.
+     *
+     * @param claimId a claim id of the study
+     * @return its noise's method name, e.g. {@code msgd-[cov-10]}
+     */
+    public static String noiseOf(String claimId) {
+        return NOISES.stream().filter(n -> claimId.startsWith("deep.noise-class." + n.idPart() + ".")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("not a claim of the study: " + claimId)).method();
+    }
+
+    /** The claim of {@code method} of that kind, with its paper reference; its label stands for its statement. */
+    private static org.msgdlab.core.claims.EvidenceBuilder claim(String method, NoiseClassDesign.Kind kind) {
+        Noise n = noise(method);
+        NoiseClassDesign.Claim c = claim(n, kind);
+        return Evidence.builder(c.claimId(), n.paperRef(), c.label());
     }
 
     /**
@@ -42,7 +100,6 @@ public final class NoiseClassFixture {
 
     /** One recovery claim's evidence as {@code NoiseClassStudyClaim} builds it: R, its set, the band, the look. */
     public static Evidence recovery(String noise, Verdict v, double r, double lo, double hi, int used, int look) {
-        NoiseClassClaim c = new NoiseClassClaim(noise, NoiseClassClaim.Kind.RECOVERY);
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("paired seeds used", 60);
         p.put("look", look);
@@ -52,15 +109,14 @@ public final class NoiseClassFixture {
         IntervalAnswer a = new IntervalAnswer("R", r, lo, hi, "signed-rank set", new double[0],
                 List.of(new IntervalAnswer.Line("band 0.5", 0.5), new IntervalAnswer.Line("band 1.5", 1.5)), used,
                 "PASS if R's confidence set lies inside [0.5, 1.5]", "answer of " + noise, true);
-        return Evidence.builder(c.id(), c.paperRef(), c.statement()).verdict(v, "at the look").parameters(p).interval(a).build();
+        return claim(noise, NoiseClassDesign.Kind.RECOVERY).verdict(v, "at the look").parameters(p).interval(a).build();
     }
 
     public static Evidence collapse(String noise, Verdict v, int alone) {
-        NoiseClassClaim c = new NoiseClassClaim(noise, NoiseClassClaim.Kind.COLLAPSE);
         IntervalAnswer a = new IntervalAnswer("P(only X collapses)", alone / 60.0, 0, 0.087 + 0.03 * alone, "Clopper-Pearson",
                 new double[0], List.of(new IntervalAnswer.Line("margin 0.1", 0.1)), 60, "PASS if the bound is below 0.1",
                 "answer", false);
-        return Evidence.builder(c.id(), c.paperRef(), c.statement()).verdict(v, "at 60").parameters(Map.of("paired seeds used", 60))
+        return claim(noise, NoiseClassDesign.Kind.COLLAPSE).verdict(v, "at 60").parameters(Map.of("paired seeds used", 60))
                 .interval(a).build();
     }
 

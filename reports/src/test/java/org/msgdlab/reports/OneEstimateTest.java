@@ -68,7 +68,7 @@ class OneEstimateTest {
     private static void assertOneEstimate(Path dir, Results r) throws Exception {
         Files.createDirectories(dir);
         ResultsFile.write(dir, r);
-        Report.write(dir, r);
+        Report.write(dir, r, NoiseClassFixture.DESIGN);
         assertEstimatesAgree(dir, r);
     }
 

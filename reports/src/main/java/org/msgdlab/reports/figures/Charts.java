@@ -25,20 +25,22 @@ import java.util.Locale;
 /**
  * What every figure of the report shares (those of a claim, of a study overview, of the
  * Fashion-MNIST study): the house style, fitting a chart's title, legend and axis title to its
- * width, numbers as a chart writes them, and writing a drawing as PNG and SVG.
+ * width, numbers as a chart writes them, and writing a drawing as PNG and SVG. Public for the deep studies' own
+ * figures (deep's {@code report} package), drawn in the same style.
  */
-final class Charts {
+public final class Charts {
 
     /** Pixel density of the PNG relative to the nominal size. */
-    static final int SCALE = 2;
+    public static final int SCALE = 2;
 
-    static final String FONT = Font.SANS_SERIF;
+    /** The figures' font family. */
+    public static final String FONT = Font.SANS_SERIF;
 
     private Charts() {
     }
 
     /** {@code v} with four significant digits, trailing zeros dropped, a minus sign: 0.001, 1.998e−05. */
-    static String plain(double v) {
+    public static String plain(double v) {
         if (v == 0) {
             return "0";
         }
@@ -56,7 +58,7 @@ final class Charts {
      * Shrinks the title font so that a long title fits the chart's width (measured with the font's
      * own metrics) instead of being cut at the edge; never below 10 pt.
      */
-    static void fitTitle(XYChart chart) {
+    public static void fitTitle(XYChart chart) {
         String title = chart.getTitle();
         if (title == null || title.isEmpty()) {
             return;
@@ -85,7 +87,7 @@ final class Charts {
      * Legend entries wider than the chart are shortened with an ellipsis (XChart would cut them at
      * the figure's edge); the full names go to {@code notes}, which the page prints under the figure.
      */
-    static void fitLegend(XYChart chart, List<String> notes) {
+    public static void fitLegend(XYChart chart, List<String> notes) {
         java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D g = scratch.createGraphics();
         try {
@@ -134,7 +136,8 @@ final class Charts {
         return cut.strip() + "…";
     }
 
-    static void style(XYStyler st) {
+    /** The house style: white, light grid, system sans fonts, legend below, the palette's colours in order. */
+    public static void style(XYStyler st) {
         st.setChartBackgroundColor(Color.WHITE);
         st.setPlotBackgroundColor(Color.WHITE);
         st.setPlotBorderColor(new Color(0x888888));
@@ -156,7 +159,15 @@ final class Charts {
         st.setSeriesColors(Palette.CYCLE);
     }
 
-    static void write(Drawing d, Path dir, String base) throws IOException {
+    /**
+     * Writes {@code d} to {@code dir/base.png} and {@code dir/base.svg}, each file whole or not at all.
+     *
+     * @param d    the drawing
+     * @param dir  the folder
+     * @param base the file name without extension
+     * @throws IOException when a file cannot be written
+     */
+    public static void write(Drawing d, Path dir, String base) throws IOException {
         AtomicFiles.write(dir.resolve(base + ".png"), out -> png(d.chart(), d.width(), d.height(), out));
         AtomicFiles.write(dir.resolve(base + ".svg"),
                 out -> VectorGraphicsEncoder.saveVectorGraphic(d.chart(), out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));

@@ -61,8 +61,15 @@ public final class Figures {
         }
     }
 
-    /** A chart and what its drawing leaves out or changes. */
-    record Drawing(XYChart chart, int width, int height, List<String> notes) {
+    /**
+     * A chart and what its drawing leaves out or changes.
+     *
+     * @param chart  the chart (null: nothing to plot)
+     * @param width  its width in pixels
+     * @param height its height in pixels
+     * @param notes  what the drawing leaves out or changes, one line each
+     */
+    public record Drawing(XYChart chart, int width, int height, List<String> notes) {
     }
 
     /** Loads fonts and image writers now, so that a later render (e.g. in a shutdown hook) needs no new services. */
@@ -138,7 +145,7 @@ public final class Figures {
      * @param base  the file name without extension
      * @return the figure, or why it was not rendered
      */
-    static Figure drawn(String id, String title, java.util.function.Supplier<Drawing> draw, Path dir, String base) {
+    public static Figure drawn(String id, String title, java.util.function.Supplier<Drawing> draw, Path dir, String base) {
         try {
             Drawing d = draw.get();
             if (d.chart() == null) {

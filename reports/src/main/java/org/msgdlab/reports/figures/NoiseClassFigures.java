@@ -1,6 +1,5 @@
 package org.msgdlab.reports.figures;
 
-import org.msgdlab.deep.train.Method;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
@@ -8,14 +7,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.knowm.xchart.AnnotationText;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.SignedRankRatio;
-import org.msgdlab.deep.study.NoiseClassClaim;
-import org.msgdlab.deep.study.NoiseClassVerdicts;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.NoiseClassEvidence;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -24,21 +20,23 @@ import java.util.Locale;
  * The noise-class study's forest plot: per noise, its recovery R (the ratio at which the contrasts
  * (X - GD) - R (SGD-50 - GD) centre, a pseudo-median ratio; not the mean share of SGD-50's advantage)
  * with the confidence set of the look that decided it, or of the seeds so far
- * before the first look (dashed), and lines at 0 (GD), 0.5, 1 (SGD-50) and 1.5, the band's edges shaded.
+ * before the first look (dashed), and lines at 0 (GD), 0.5, 1 (SGD-50) and 1.5, the band's edges shaded. Drawn here from
+ * a results file's evidence (the report), and by deep from the study's own verdicts
+ * (deep's {@code report.NoiseClassStudyFigures}, {@code recovery.png}).
  */
 public final class NoiseClassFigures {
 
     /** R beyond this is drawn clipped, with a cross. */
-    static final double LIMIT = 3;
+    public static final double LIMIT = 3;
     /** A row's label sits this far above its set (in rows); the reference lines stop below it. */
-    static final double LABEL_ABOVE = 0.36;
+    public static final double LABEL_ABOVE = 0.36;
 
     private NoiseClassFigures() {
     }
 
     /**
      * One noise's row of the forest: its recovery claim's verdict, R, the pieces of R's confidence set and the
-     * set in words. Drawn alike from the study's own verdicts ({@link #row(NoiseClassVerdicts.Result)}) and from a
+     * set in words. Drawn alike from the study's own verdicts (deep's {@code NoiseClassStudyFigures}) and from a
      * results file's evidence (the report).
      *
      * @param noise    the noise's paper name, e.g. MSGD-[Fisher-10]
@@ -58,29 +56,6 @@ public final class NoiseClassFigures {
     }
 
     /**
-     * Writes {@code recovery.png} and {@code recovery.svg} into {@code dir}.
-     *
-     * @param results the twelve results ({@link NoiseClassVerdicts#evaluate})
-     * @param seeds   the paired seeds used so far
-     * @param dir     the figures directory
-     * @throws IOException when a file cannot be written
-     */
-    public static void write(List<NoiseClassVerdicts.Result> results, int seeds, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        Charts.write(forest(rows(results), seeds), dir, "recovery");
-    }
-
-    /** The recovery claims' rows of the study's own results, in their order. */
-    static List<Row> rows(List<NoiseClassVerdicts.Result> results) {
-        return results.stream().filter(r -> r.claim().kind() == NoiseClassClaim.Kind.RECOVERY).map(NoiseClassFigures::row).toList();
-    }
-
-    static Row row(NoiseClassVerdicts.Result r) {
-        return new Row(Method.shortName(r.claim().noise()), r.verdict(), r.estimate(), r.set(),
-                NoiseClassVerdicts.sets(r.set()), r.used(), r.look());
-    }
-
-    /**
      * The rows of a results file's recovery claims: each set drawn as the interval its evidence carries (the hull of
      * its pieces; the label gives the set in words as the claim states it).
      *
@@ -96,13 +71,14 @@ public final class NoiseClassFigures {
     /**
      * Draws the forest plot of a results file's recovery claims to {@code dir/base.png} and {@code .svg}; never throws.
      *
-     * @param ev   the noise-class claims of a results file
-     * @param dir  the figures directory
-     * @param base the file name without extension
+     * @param ev     the noise-class claims of a results file
+     * @param design the study's claims and band (the band's lines are its)
+     * @param dir    the figures directory
+     * @param base   the file name without extension
      * @return the figure, or why it was not drawn
      */
-    public static Figures.Figure figure(NoiseClassEvidence ev, Path dir, String base) {
-        return Figures.drawn(ID, TITLE, () -> forest(rows(ev), ev.pairedSeeds()), dir, base);
+    public static Figures.Figure figure(NoiseClassEvidence ev, NoiseClassDesign design, Path dir, String base) {
+        return Figures.drawn(ID, TITLE, () -> forest(rows(ev), ev.pairedSeeds(), design.bandLower(), design.bandUpper()), dir, base);
     }
 
     /**
@@ -129,7 +105,16 @@ public final class NoiseClassFigures {
     /** Its title in words. */
     public static final String TITLE = "Does the noise class matter? Recovery R of SGD-50's advantage over GD, per noise";
 
-    static Figures.Drawing forest(List<Row> rec, int seeds) {
+    /**
+     * The forest plot of {@code rec}.
+     *
+     * @param rec       one row per recovery claim, top to bottom
+     * @param seeds     the paired seeds used, for the title
+     * @param bandLower the band's lower edge (a line, shaded)
+     * @param bandUpper its upper edge
+     * @return the drawing
+     */
+    public static Figures.Drawing forest(List<Row> rec, int seeds, double bandLower, double bandUpper) {
         int rows = rec.size();
         int width = 900;
         int height = 170 + 44 * rows;
@@ -144,10 +129,10 @@ public final class NoiseClassFigures {
         double max = 2.0;
         // the lines at 0, 0.5, 1 and 1.5 are drawn row by row, around each set and not through its label above it
         for (int row = 1; row <= rows; row++) {
-            for (double edge : new double[]{NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, 0, 1}) {
+            for (double edge : new double[]{bandLower, bandUpper, 0, 1}) {
                 XYSeries ref = chart.addSeries("ref " + edge + " row " + row, new double[]{edge, edge},
                         new double[]{row - 0.3, row + 0.2});
-                boolean band = edge == NoiseClassClaim.BAND_LOWER || edge == NoiseClassClaim.BAND_UPPER;
+                boolean band = edge == bandLower || edge == bandUpper;
                 ref.setLineColor(band ? Palette.BLUISH_GREEN : new Color(0x555555));
                 ref.setLineStyle(band ? new BasicStroke(1.5f)
                         : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
@@ -215,7 +200,13 @@ public final class NoiseClassFigures {
         return new Figures.Drawing(chart, width, height, List.of());
     }
 
-    static Color colour(Verdict v) {
+    /**
+     * A verdict's colour in the forest plots.
+     *
+     * @param v a verdict
+     * @return its colour: PASS bluish green, FAIL vermillion, INCONCLUSIVE orange, grey otherwise
+     */
+    public static Color colour(Verdict v) {
         return switch (v) {
             case PASS -> Palette.BLUISH_GREEN;
             case FAIL -> Palette.VERMILLION;

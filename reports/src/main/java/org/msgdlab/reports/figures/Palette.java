@@ -28,6 +28,16 @@ public final class Palette {
     }
 
     /**
+     * The {@code k}-th colour for curves without a role, the cycle repeated.
+     *
+     * @param k a curve's index, from 0
+     * @return its colour
+     */
+    public static Color cycle(int k) {
+        return CYCLE[k % CYCLE.length];
+    }
+
+    /**
      * PASS bluish green, APPROXIMATE orange, FAIL vermillion, INCONCLUSIVE sky blue, ERROR reddish purple, NOT_RUN grey,
      * NOT_APPLICABLE blue.
      *

@@ -32,21 +32,33 @@ import static org.msgdlab.reports.text.Html.escape;
  * One claim's card: its verdict line and, folded under it, the statement, the gap the check
  * quantifies, the table of compared statistics, the power checks, the figures and the parameters
  * (long ones folded again). Also the figure block (image, notes, links to the PNG and SVG) that the
- * cards and each study's overview use.
+ * cards and each study's overview use. Public for the pages deep writes in the report's style ({@code plan-look.html}).
  */
-final class ClaimCard {
+public final class ClaimCard {
 
     private final HtmlReport.FigureIndex figures;
     private final String figureDir;
     private final StringBuilder h;
 
-    ClaimCard(HtmlReport.FigureIndex figures, String figureDir, StringBuilder h) {
+    /**
+     * A writer of cards into {@code h}.
+     *
+     * @param figures   the figures of the claims' series
+     * @param figureDir the figures' folder, relative to the page
+     * @param h         the page being written
+     */
+    public ClaimCard(HtmlReport.FigureIndex figures, String figureDir, StringBuilder h) {
         this.figures = figures;
         this.figureDir = figureDir;
         this.h = h;
     }
 
-    void claim(Evidence e) {
+    /**
+     * Writes the card of a claim.
+     *
+     * @param e the claim's evidence
+     */
+    public void claim(Evidence e) {
         h.append("<article class=\"claim ").append(cls(e.verdict())).append("\" id=\"").append(anchor("claim", e.claimId())).append("\">\n")
                 .append("<header>").append(badge(e.verdict())).append(" <h3>").append(cid(e.claimId())).append("</h3> <span class=\"ref\">")
                 .append(escape(e.paperRef())).append("</span></header>\n")
@@ -296,7 +308,14 @@ final class ClaimCard {
         return "<span class=\"formula\">" + Formula.html(s) + "</span>";
     }
 
-    void figure(Figure f, String kind, String caption) {
+    /**
+     * Writes a figure block: the image (or why it was not drawn), its notes and caption, links to its PNG and SVG.
+     *
+     * @param f       the figure
+     * @param kind    the block's CSS class, e.g. "overview"
+     * @param caption the caption
+     */
+    public void figure(Figure f, String kind, String caption) {
         h.append("<figure class=\"").append(kind).append("\">");
         if (f.rendered()) {
             h.append("<a href=\"").append(escape(figureDir + "/" + f.svg())).append("\"><img src=\"")

@@ -5,13 +5,17 @@ import org.msgdlab.core.claims.Verdict;
 
 import static org.msgdlab.reports.html.Fragments.cls;
 
-/** The report's inline style sheet: screen and print, system fonts only (no network), verdict colours from {@link Palette}. */
-final class Css {
+/**
+ * The report's inline style sheet: screen and print, system fonts only (no network), verdict colours from {@link Palette}.
+ * Public for the pages deep writes in the report's style ({@code plan-look.html}).
+ */
+public final class Css {
 
     private Css() {
     }
 
-    static final String STYLE = verdictColours() + """
+    /** The style sheet. */
+    public static final String STYLE = verdictColours() + """
             :root { --ink: #1b1f24; --muted: #5a6470; --line: #d8dde3; --soft: #f5f7f9; --link: #0b5cad;
                     --sans: system-ui, -apple-system, "Segoe UI", "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
                     --serif: "STIX Two Text", "Cambria Math", Cambria, "DejaVu Serif", "Liberation Serif", Georgia, serif;

@@ -15,15 +15,16 @@ import static org.msgdlab.reports.text.Html.escape;
 /**
  * Small HTML pieces that the parts of the report share: a claim id that wraps at its dots, a
  * verdict's badge and CSS class, anchors for links, the cells of numbers (a discrepancy, a
- * tolerance, the agreement ratio, a one-sided reference) and prose about a claim.
+ * tolerance, the agreement ratio, a one-sided reference) and prose about a claim. Public, for the pages deep writes
+ * in the report's style ({@code plan-look.html}), are the id, badge, class and anchor.
  */
-final class Fragments {
+public final class Fragments {
 
     private Fragments() {
     }
 
     /** A claim id that wraps only after its dots (never at the hyphens inside a part); copies as typed. */
-    static String cid(String id) {
+    public static String cid(String id) {
         if (id == null) {
             return "";
         }
@@ -42,16 +43,18 @@ final class Fragments {
                 + (s.side() == StatisticCheck.Side.ABOVE ? "&gt; " : "≤ ") + Numbers.html(value) + "</span>";
     }
 
-    static String cls(Verdict v) {
+    /** A verdict's CSS class: "pass", "not-run", ...; "unknown" for none. */
+    public static String cls(Verdict v) {
         return v == null ? "unknown" : v.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    static String badge(Verdict v) {
+    /** A verdict's badge. */
+    public static String badge(Verdict v) {
         return "<span class=\"badge " + cls(v) + "\">" + (v == null ? "?" : v.name()) + "</span>";
     }
 
     /** {@code prefix-id} with every character outside [a-z0-9.-] replaced, for ids and links. */
-    static String anchor(String prefix, String id) {
+    public static String anchor(String prefix, String id) {
         String s = id == null ? "" : id.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");
         return prefix + "-" + s;
     }

@@ -2,6 +2,7 @@ package org.msgdlab.reports.html;
 
 import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.NoiseClassEvidence;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
@@ -80,19 +81,23 @@ public final class HtmlReport {
     private final ClaimCard cards;
     /** The noise-class study's first-screen answer and section; null when the results hold none of its claims. */
     private final NoiseClassSection noiseClass;
+    /** The noise-class study's claims, when the results hold them ({@link NoiseClassDesign#NONE} otherwise). */
+    private final NoiseClassDesign noiseClassClaims;
     private int sections;
 
-    private HtmlReport(Results results, FigureIndex figures, String figureDir) {
+    private HtmlReport(Results results, FigureIndex figures, String figureDir, NoiseClassDesign design) {
         this.results = results;
         this.figures = figures;
-        Optional<NoiseClassEvidence> ev = NoiseClassEvidence.from(results);
-        this.noiseClass = ev.map(e -> new NoiseClassSection(e, figures.noiseClass(), figureDir, h)).orElse(null);
-        this.tables = new SummaryTables(results, h, ev.isPresent());
+        Optional<NoiseClassEvidence> ev = NoiseClassEvidence.from(results, design);
+        this.noiseClassClaims = ev.isPresent() ? design : NoiseClassDesign.NONE;
+        this.noiseClass = ev.map(e -> new NoiseClassSection(e, design, figures.noiseClass(), figureDir, h)).orElse(null);
+        this.tables = new SummaryTables(results, h, noiseClassClaims);
         this.cards = new ClaimCard(figures, figureDir, h);
     }
 
     /**
-     * The page for {@code results}; figure files are referenced as {@code figureDir/name}.
+     * The page for {@code results}, knowing no noise-class study ({@link NoiseClassDesign#NONE}); figure files are
+     * referenced as {@code figureDir/name}.
      *
      * @param results   the verification results
      * @param figures   the figures drawn for them
@@ -100,7 +105,21 @@ public final class HtmlReport {
      * @return the HTML page
      */
     public static String render(Results results, FigureIndex figures, String figureDir) {
-        return new HtmlReport(results, figures, figureDir).page();
+        return render(results, figures, figureDir, NoiseClassDesign.NONE);
+    }
+
+    /**
+     * The page for {@code results}; figure files are referenced as {@code figureDir/name}.
+     *
+     * @param results    the verification results
+     * @param figures    the figures drawn for them
+     * @param figureDir  the figures' folder, relative to the page
+     * @param noiseClass the noise-class study's claims and band: those the results hold get the first screen's answer
+     *                   and a section of their own
+     * @return the HTML page
+     */
+    public static String render(Results results, FigureIndex figures, String figureDir, NoiseClassDesign noiseClass) {
+        return new HtmlReport(results, figures, figureDir, noiseClass).page();
     }
 
     private String page() {
@@ -166,7 +185,7 @@ public final class HtmlReport {
      */
     private void study(StudyResult whole) {
         List<Evidence> own = noiseClass == null ? List.of()
-                : whole.claims().stream().filter(e -> NoiseClassEvidence.isNoiseClass(e.claimId())).toList();
+                : whole.claims().stream().filter(e -> noiseClassClaims.isNoiseClass(e.claimId())).toList();
         StudyResult s = own.isEmpty() ? whole : new StudyResult(whole.id(), whole.title(), whole.paperRef(),
                 whole.claims().stream().filter(e -> !own.contains(e)).toList());
         h.append("<section class=\"study\" id=\"").append(anchor("study", s.id())).append("\">\n")

@@ -3,6 +3,7 @@ package org.msgdlab.reports.html;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.NoiseClassEvidence;
 import org.msgdlab.reports.summary.NoiseClassSentence;
 import org.msgdlab.reports.text.Formula;
@@ -30,12 +31,14 @@ final class NoiseClassSection {
     static final String SECTION_ID = "study-noise-class";
 
     private final NoiseClassEvidence evidence;
+    private final NoiseClassDesign design;
     private final Figure forest;
     private final String figureDir;
     private final StringBuilder h;
 
-    NoiseClassSection(NoiseClassEvidence evidence, Figure forest, String figureDir, StringBuilder h) {
+    NoiseClassSection(NoiseClassEvidence evidence, NoiseClassDesign design, Figure forest, String figureDir, StringBuilder h) {
         this.evidence = evidence;
+        this.design = design;
         this.forest = forest;
         this.figureDir = figureDir;
         this.h = h;
@@ -89,7 +92,7 @@ final class NoiseClassSection {
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
             h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
                     .append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\">").append(escape(NoiseClassEvidence.label(e.claimId())))
+                    .append(anchor("claim", e.claimId())).append("\">").append(escape(design.label(e.claimId())))
                     .append("</a></td><td>")
                     .append(badge(e.verdict())).append("</td><td class=\"num\">").append(Numbers.html(e.estimate()))
                     .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")

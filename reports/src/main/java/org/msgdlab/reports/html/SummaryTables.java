@@ -1,7 +1,7 @@
 package org.msgdlab.reports.html;
 
 import org.msgdlab.reports.figures.Figures;
-import org.msgdlab.reports.summary.NoiseClassEvidence;
+import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
@@ -38,10 +38,13 @@ final class SummaryTables {
 
     private final Results results;
     private final StringBuilder h;
-    /** Whether the noise-class study's answer has its own block on the first screen (then not one line per noise here). */
-    private final boolean noiseClassAbove;
+    /**
+     * The noise-class study's claims when its answer has its own block on the first screen (then not one line per noise
+     * here); {@link NoiseClassDesign#NONE} otherwise.
+     */
+    private final NoiseClassDesign noiseClassAbove;
 
-    SummaryTables(Results results, StringBuilder h, boolean noiseClassAbove) {
+    SummaryTables(Results results, StringBuilder h, NoiseClassDesign noiseClassAbove) {
         this.results = results;
         this.h = h;
         this.noiseClassAbove = noiseClassAbove;
@@ -137,7 +140,7 @@ final class SummaryTables {
         for (StudyResult s : results.studies()) {
             h.append("<li><a href=\"#").append(anchor("study", s.id())).append("\">").append(Formula.html(s.title())).append("</a> <span class=\"ref\">")
                     .append(escape(s.paperRef())).append("</span> ").append(miniCounts(s)).append("</li>\n");
-            if (noiseClassAbove && s.claims().stream().anyMatch(e -> NoiseClassEvidence.isNoiseClass(e.claimId()))) {
+            if (s.claims().stream().anyMatch(e -> noiseClassAbove.isNoiseClass(e.claimId()))) {
                 h.append("<li><a href=\"#").append(NoiseClassSection.SECTION_ID).append("\">The noise-class study</a> <span class=\"ref\">")
                         .append("its claims in the study above, in a section of their own</span></li>\n");
             }
@@ -188,7 +191,7 @@ final class SummaryTables {
             String why = null;
             for (Evidence e : s.claims()) {
                 IntervalAnswer a = java.util.Optional.ofNullable(e.interval()).filter(IntervalAnswer::headline).orElse(null);
-                if (a == null || noiseClassAbove && NoiseClassEvidence.isNoiseClass(e.claimId())) {
+                if (a == null || noiseClassAbove.isNoiseClass(e.claimId())) {
                     // the noise-class study's answers are one sentence beside its forest plot, above
                     continue;
                 }

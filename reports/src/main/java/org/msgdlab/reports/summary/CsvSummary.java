@@ -89,7 +89,7 @@ public final class CsvSummary {
     }
 
     /** A cell as every CSV writer of msgd writes it: quoted, on one line, formulas neutralised ({@link TextCells#csv}). */
-    static String quote(String cell) {
+    public static String quote(String cell) {
         return TextCells.csv(cell);
     }
 

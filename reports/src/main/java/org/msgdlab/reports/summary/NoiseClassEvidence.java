@@ -5,11 +5,6 @@ import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.StudyResult;
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.deep.study.NoiseClassClaim;
-import org.msgdlab.deep.train.Method;
-import org.msgdlab.deep.train.MsgdBernoulliMethod;
-import org.msgdlab.deep.train.MsgdGaussianMethod;
-import org.msgdlab.deep.train.MsgdSparseMethod;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +15,7 @@ import java.util.Optional;
 
 /**
  * The noise-class study's claims as a results file carries them (deep/results/noise-class-study/PLAN.md; the claims
- * of {@link NoiseClassClaim#all()}, found by id in any study): per noise, its recovery claim (R, a pseudo-median
+ * a {@link NoiseClassDesign} names, found by id in any study): per noise, its recovery claim (R, a pseudo-median
  * ratio, with its confidence set and the band) and its collapse claim (the rate of lone collapses with its bound).
  * Everything is read from the evidence, never from the study's run folders: the report's first sentence and its
  * forest plot are drawn from this.
@@ -47,7 +42,7 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
      *
      * @param claimId  the claim's id
      * @param noise    the noise's paper name, e.g. MSGD-[Fisher-10]
-     * @param family   the noise's family in words: "Bernoulli", "Gaussian", "sparse" or "other" ({@link #family})
+     * @param family   the noise's family in words: "Bernoulli", "Gaussian", "sparse" or "other" (as the design gives it)
      * @param verdict  the claim's verdict
      * @param estimate R (NaN when the claim carries none)
      * @param lower    the lower end of R's confidence set
@@ -76,9 +71,10 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
      * The noise-class claims of {@code results}.
      *
      * @param results a results file
+     * @param design  the study's claims and band
      * @return them, empty when it holds no recovery claim of the study (e.g. {@code --only theory})
      */
-    public static Optional<NoiseClassEvidence> from(Results results) {
+    public static Optional<NoiseClassEvidence> from(Results results, NoiseClassDesign design) {
         Map<String, Evidence> byId = new LinkedHashMap<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
@@ -88,18 +84,18 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
         List<Recovery> recoveries = new ArrayList<>();
         List<Collapse> collapses = new ArrayList<>();
         int seeds = 0;
-        double lower = NoiseClassClaim.BAND_LOWER;
-        double upper = NoiseClassClaim.BAND_UPPER;
-        for (NoiseClassClaim c : NoiseClassClaim.all()) {
-            Evidence e = byId.get(c.id());
+        double lower = design.bandLower();
+        double upper = design.bandUpper();
+        for (NoiseClassDesign.Claim c : design.claims()) {
+            Evidence e = byId.get(c.claimId());
             if (e == null) {
                 continue;
             }
             Map<String, Object> p = e.parameters() == null ? Map.of() : e.parameters();
             seeds = Math.max(seeds, integer(p.get("paired seeds used")));
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
-            String noise = Method.shortName(c.noise());
-            if (c.kind() == NoiseClassClaim.Kind.RECOVERY) {
+            String noise = c.noise();
+            if (c.kind() == NoiseClassDesign.Kind.RECOVERY) {
                 if (p.get("band") instanceof List<?> band && band.size() == 2 && band.get(0) instanceof Number l
                         && band.get(1) instanceof Number u) {
                     lower = l.doubleValue();
@@ -108,7 +104,7 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
                 double lo = a.map(IntervalAnswer::lower).orElse(Double.NaN);
                 double hi = a.map(IntervalAnswer::upper).orElse(Double.NaN);
                 String set = p.get("confidence set of R") instanceof String s ? s : interval(lo, hi);
-                recoveries.add(new Recovery(e.claimId(), noise, family(c.noise()), e.verdict(),
+                recoveries.add(new Recovery(e.claimId(), noise, c.family(), e.verdict(),
                         a.map(IntervalAnswer::estimate).orElse(Double.NaN), lo, hi, set,
                         p.containsKey("seeds in the statistic") ? integer(p.get("seeds in the statistic")) : a.map(IntervalAnswer::seeds).orElse(0),
                         integer(p.get("look"))));
@@ -123,56 +119,12 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
         return Optional.of(new NoiseClassEvidence(seeds, lower, upper, recoveries, collapses));
     }
 
-    /**
-     * Whether {@code claimId} is one of the study's twelve claims.
-     *
-     * @param claimId a claim id
-     * @return whether it is
-     */
-    public static boolean isNoiseClass(String claimId) {
-        return NoiseClassClaim.all().stream().anyMatch(c -> c.id().equals(claimId));
-    }
-
-    /**
-     * A claim of the study in a few words, as its tables name it.
-     *
-     * @param claimId a claim id of the study
-     * @return e.g. "MSGD-Fisher recovers SGD-50's advantage"; the id itself for another claim
-     */
-    public static String label(String claimId) {
-        return NoiseClassClaim.all().stream().filter(c -> c.id().equals(claimId)).findFirst().map(NoiseClassClaim::label)
-                .orElse(claimId);
-    }
-
     /** @return the ids of the claims read, recoveries then collapses */
     public List<String> claimIds() {
         List<String> ids = new ArrayList<>();
         recoveries.forEach(r -> ids.add(r.claimId()));
         collapses.forEach(c -> ids.add(c.claimId()));
         return ids;
-    }
-
-    /**
-     * The family of a noise of the plan, from its method's type: a Bernoulli noise, a Gaussian noise of the whole
-     * training set, a sparse one (on B examples).
-     *
-     * @param method a method name of the plan, e.g. {@code msgd-[cov-10]}
-     * @return "Bernoulli", "Gaussian", "sparse", or "other" for a name that is none of them
-     */
-    static String family(String method) {
-        Method m;
-        try {
-            m = Method.parse(method, 50, Double.NaN);
-        } catch (IllegalArgumentException e) {
-            return "other";
-        }
-        if (m instanceof MsgdBernoulliMethod) {
-            return "Bernoulli";
-        }
-        if (m instanceof MsgdGaussianMethod) {
-            return "Gaussian";
-        }
-        return m instanceof MsgdSparseMethod ? "sparse" : "other";
     }
 
     /** An interval with two decimals, "[0.35, 0.93]". */

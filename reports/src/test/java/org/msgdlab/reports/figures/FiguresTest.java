@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class FiguresTest {
+public class FiguresTest {
 
     private static Series series(boolean logX, boolean logY, Series.Curve... curves) {
         return new Series("t.s", "title", "x", "y", logX, logY, List.of(curves));
@@ -45,8 +45,8 @@ class FiguresTest {
         }
     }
 
-    /** Non-white pixels in the outer {@code margin} pixels of a PNG: text or lines cut at the edge. */
-    static String inkAtTheEdges(Path png, int margin) throws Exception {
+    /** Non-white pixels in the outer {@code margin} pixels of a PNG: text or lines cut at the edge (deep's figure tests use it too). */
+    public static String inkAtTheEdges(Path png, int margin) throws Exception {
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         List<String> edges = new java.util.ArrayList<>();
         int w = img.getWidth();

@@ -68,8 +68,8 @@ class FirstScreenTest {
     @Test
     void theFirstScreenHoldsTheSentenceAndTheForestPlot(@TempDir Path dir) throws Exception {
         Results results = quickRunWithTheStudy(dir);
-        String sentence = NoiseClassSentence.of(NoiseClassEvidence.from(results).orElseThrow());
-        Report.Written written = Report.write(dir, results);
+        String sentence = NoiseClassSentence.of(NoiseClassEvidence.from(results, NoiseClassFixture.DESIGN).orElseThrow());
+        Report.Written written = Report.write(dir, results, NoiseClassFixture.DESIGN);
         assertTrue(written.problems().isEmpty(), written.problems().toString());
 
         HeadlessChromium.PageLoad page = browser.load(dir.resolve(Report.INDEX).toUri().toString());
@@ -103,7 +103,7 @@ class FirstScreenTest {
     void withoutTheNoiseClassClaimsTheFirstScreenSaysNothingOfThem(@TempDir Path dir) throws Exception {
         Results all = quickRunWithTheStudy(dir);
         Results theory = new Results(all.provenance(), all.studies().stream().filter(s -> !s.id().equals("deep")).toList());
-        Report.write(dir, theory);
+        Report.write(dir, theory, NoiseClassFixture.DESIGN);
 
         browser.load(dir.resolve(Report.INDEX).toUri().toString());
         assertFalse(browser.value("!!document.getElementById('" + NoiseClassSection.ANSWER_ID + "')").asBoolean());

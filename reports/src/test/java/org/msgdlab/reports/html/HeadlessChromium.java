@@ -32,9 +32,10 @@ import java.util.regex.Pattern;
  * Headless Chromium driven over the DevTools protocol (a WebSocket, no extra library): loads a
  * page, collects console messages, uncaught exceptions and failed resource loads, inspects the
  * page's images, takes a screenshot and prints the page to PDF. Every wait is bounded, and the
- * browser process (and its children) is killed on {@link #close}.
+ * browser process (and its children) is killed on {@link #close}. Public (in reports' test jar) for deep's tests of the
+ * pages it writes in the report's style.
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
 
     static final Path BINARY = Path.of("/usr/bin/chromium");
     private static final Duration TIMEOUT = Duration.ofSeconds(45);
@@ -42,10 +43,10 @@ final class HeadlessChromium implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What loading one page produced. */
-    record PageLoad(List<String> consoleErrors, List<String> exceptions, List<String> failedLoads,
+    public record PageLoad(List<String> consoleErrors, List<String> exceptions, List<String> failedLoads,
                     List<JsonNode> images, double contentHeight) {
         /** Every problem, one line each: console errors, exceptions and failed loads. */
-        List<String> problems() {
+        public List<String> problems() {
             List<String> all = new ArrayList<>();
             consoleErrors.forEach(m -> all.add("console: " + m));
             exceptions.forEach(m -> all.add("exception: " + m));
@@ -115,7 +116,7 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** Loads {@code url}, waits for the load event and a short quiet period, and reports what happened. */
-    PageLoad load(String url) throws IOException, InterruptedException {
+    public PageLoad load(String url) throws IOException, InterruptedException {
         events.clear();
         JsonNode nav = call(session, "Page.navigate", JSON.createObjectNode().put("url", url));
         if (nav.hasNonNull("errorText")) {
@@ -228,7 +229,7 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** The browser's stderr so far (for diagnostics). */
-    List<String> stderr() {
+    public List<String> stderr() {
         synchronized (stderr) {
             return new ArrayList<>(stderr);
         }
@@ -289,7 +290,7 @@ final class HeadlessChromium implements AutoCloseable {
      * A browser of {@code width} x {@code height} with its profile under {@code tmp}, or the calling
      * test class skipped, with the reason, where Chromium is not installed.
      */
-    static HeadlessChromium startOrSkip(Path tmp, int width, int height) throws IOException, InterruptedException {
+    public static HeadlessChromium startOrSkip(Path tmp, int width, int height) throws IOException, InterruptedException {
         org.junit.jupiter.api.Assumptions.assumeTrue(available(), BINARY + " is not installed (Debian: apt-get install chromium)");
         return new HeadlessChromium(Files.createDirectory(tmp.resolve("profile")), width, height);
     }

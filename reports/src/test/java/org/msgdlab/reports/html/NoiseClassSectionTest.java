@@ -35,13 +35,13 @@ class NoiseClassSectionTest {
     @Test
     void theStudyHasItsAnswerFirstAndItsOwnVerdictTable(@TempDir Path dir) throws Exception {
         Results results = NoiseClassFixture.committedStudy(dir);
-        Report.Written w = Report.write(dir, results);
+        Report.Written w = Report.write(dir, results, NoiseClassFixture.DESIGN);
         assertTrue(w.problems().isEmpty(), w.problems().toString());
         String html = Files.readString(w.index());
 
         String answer = between(html, "<section id=\"" + NoiseClassSection.ANSWER_ID + "\"", "</section>");
         assertTrue(html.indexOf(answer) < html.indexOf("<section id=\"summary\""), "the answer comes before the summary");
-        assertTrue(answer.contains(org.msgdlab.reports.text.Html.escape(NoiseClassSentence.of(NoiseClassEvidence.from(results).orElseThrow()))));
+        assertTrue(answer.contains(org.msgdlab.reports.text.Html.escape(NoiseClassSentence.of(NoiseClassEvidence.from(results, NoiseClassFixture.DESIGN).orElseThrow()))));
         assertTrue(answer.contains("<img src=\"figures/noise-class.recovery.png\""), answer);
         assertTrue(Files.size(dir.resolve("figures/noise-class.recovery.png")) > 10_000);
         String csv = Files.readString(dir.resolve("series/noise-class.recovery.csv"));

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code chromium}, installed by {@code .ci/run}) loads {@code index.html} from disk with no
  * console error, uncaught exception or failed load; every image it references exists, is
  * non-empty and decodes; the page screenshots and prints to PDF. Skipped only when the browser is
- * not installed. The screenshot is kept as {@code target/report-screenshot.png} for people to look at.
+ * not installed. The screenshot is kept as {@code target/report-screenshot.png} for people to look at. (A plan's look
+ * page, which deep writes in the report's style, is deep's {@code PlanLookInBrowserTest}.)
  */
 class ReportInBrowserTest {
 
@@ -80,24 +81,6 @@ class ReportInBrowserTest {
         Files.write(target.resolve("report-print.pdf"), pdf);
     }
 
-    /** A plan's look page ({@code msgd study look}) loads as cleanly, its forest plots decoded, one per unit. */
-    @Test
-    void planLookPageLoadsCleanlyWithItsForestPlots(@TempDir Path dir) throws Exception {
-        org.msgdlab.deep.plan.PlanLook.Look look = org.msgdlab.reports.PlanLookFixture.mixed(dir.resolve("study"), 3);
-        org.msgdlab.reports.PlanLookReport.Written written = org.msgdlab.reports.PlanLookReport.write(look, dir);
-
-        HeadlessChromium.PageLoad page = browser.load(written.page().toUri().toString());
-
-        assertEquals(List.of(), page.problems(), () -> "browser stderr:\n" + String.join("\n", browser.stderr()));
-        List<String> srcs = new ArrayList<>();
-        for (JsonNode img : page.images()) {
-            srcs.add(img.path("src").asText());
-            assertTrue(img.path("complete").asBoolean() && img.path("width").asInt() > 0, "did not decode: " + img);
-        }
-        assertEquals(3, srcs.size(), "difference, recovery and event-rate: " + srcs);
-        assertTrue(srcs.stream().allMatch(s -> s.startsWith("figures/plan-forest-")), srcs.toString());
-    }
-
     /**
      * At a usual window (1280 px), each claim table fits inside its section: no column pushes the page sideways. The
      * report is today's quick run as {@code msgd verify} wrote it when CI names its results.json
@@ -109,7 +92,7 @@ class ReportInBrowserTest {
         String given = System.getProperty(ReportLengthTest.RESULTS_PROPERTY, "");
         Path index;
         if (given.isBlank()) {
-            Report.write(dir, org.msgdlab.reports.ClaimKindsFixture.committedQuickRun(dir));
+            Report.write(dir, org.msgdlab.reports.ClaimKindsFixture.committedQuickRun(dir), org.msgdlab.reports.NoiseClassFixture.DESIGN);
             index = dir.resolve(Report.INDEX);
         } else {
             index = Path.of(given).getParent().resolve(Report.INDEX);

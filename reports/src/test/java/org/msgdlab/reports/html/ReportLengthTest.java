@@ -68,7 +68,7 @@ public class ReportLengthTest {
     @Test
     void theQuickReportReadsInAtMostElevenScreensAndEveryClaimIsOneClickAway(@TempDir Path dir) throws Exception {
         Results results = quickRun(dir);
-        Report.write(dir, results);
+        Report.write(dir, results, org.msgdlab.reports.NoiseClassFixture.DESIGN);
         String index = dir.resolve(Report.INDEX).toUri().toString();
         HeadlessChromium.PageLoad page = browser.load(index);
         assertEquals(List.of(), page.problems());

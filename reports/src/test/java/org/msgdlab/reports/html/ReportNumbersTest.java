@@ -85,7 +85,10 @@ class ReportNumbersTest {
         assertTrue(md.contains("&lt;img src=x onerror=alert(1)>"), md);
     }
 
-    /** The page of {@code r} with no figures drawn (the cards and tables only); shared by this package's tests. */
+    /**
+     * The page of {@code r} with no figures drawn (the cards and tables only), the noise-class study known as deep gives
+     * it; shared by this package's tests.
+     */
     static String html(Results r) {
         return HtmlReport.render(r, new HtmlReport.FigureIndex() {
             @Override
@@ -97,7 +100,7 @@ class ReportNumbersTest {
             public org.msgdlab.reports.figures.Figures.Figure overview(StudyResult study) {
                 return null;
             }
-        }, "figures");
+        }, "figures", org.msgdlab.reports.NoiseClassFixture.DESIGN);
     }
 
     @Test

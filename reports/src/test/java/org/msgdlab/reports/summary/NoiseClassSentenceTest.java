@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Results;
 import org.msgdlab.core.claims.Verdict;
-import org.msgdlab.deep.study.NoiseClassClaim;
 import org.msgdlab.reports.ClaimKindsFixture;
 
+import static org.msgdlab.reports.NoiseClassFixture.DESIGN;
 import static org.msgdlab.reports.NoiseClassFixture.collapse;
 import static org.msgdlab.reports.NoiseClassFixture.recovery;
 import static org.msgdlab.reports.NoiseClassFixture.results;
@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NoiseClassSentenceTest {
 
     private static String sentence(List<Evidence> claims) {
-        return NoiseClassSentence.of(NoiseClassEvidence.from(results(claims)).orElseThrow());
+        return NoiseClassSentence.of(NoiseClassEvidence.from(results(claims), DESIGN).orElseThrow());
     }
 
     @Test
@@ -45,7 +45,7 @@ class NoiseClassSentenceTest {
     @Test
     void theCommittedStudysResultsFileGivesTheSameSentence(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Results real = org.msgdlab.reports.NoiseClassFixture.committedStudy(dir);
-        NoiseClassEvidence ev = NoiseClassEvidence.from(real).orElseThrow();
+        NoiseClassEvidence ev = NoiseClassEvidence.from(real, DESIGN).orElseThrow();
         assertEquals(6, ev.recoveries().size());
         assertEquals(6, ev.collapses().size());
         assertEquals(60, ev.pairedSeeds());
@@ -89,22 +89,14 @@ class NoiseClassSentenceTest {
 
     @Test
     void withoutTheNoiseClassClaimsThereIsNoAnswer() {
-        assertTrue(NoiseClassEvidence.from(results(List.of())).isEmpty());
+        assertTrue(NoiseClassEvidence.from(results(List.of()), DESIGN).isEmpty());
         Results theoryOnly = new Results(ClaimKindsFixture.everyKind().provenance(), List.of(ClaimKindsFixture.everyKind().studies().get(0)));
-        assertTrue(NoiseClassEvidence.from(theoryOnly).isEmpty());
+        assertTrue(NoiseClassEvidence.from(theoryOnly, DESIGN).isEmpty());
         // collapse claims alone answer nothing about R
-        assertTrue(NoiseClassEvidence.from(results(List.of(collapse("msgd-cov", Verdict.PASS, 0)))).isEmpty());
-    }
-
-    @Test
-    void aNoisesFamilyComesFromItsMethod() {
-        assertEquals("Bernoulli", NoiseClassEvidence.family("msgd-bernoulli-20"));
-        assertEquals("Gaussian", NoiseClassEvidence.family("msgd-cov"));
-        assertEquals("sparse", NoiseClassEvidence.family("msgd-[fisher-10]"));
-        assertEquals("other", NoiseClassEvidence.family("sgd-50"));
+        assertTrue(NoiseClassEvidence.from(results(List.of(collapse("msgd-cov", Verdict.PASS, 0))), DESIGN).isEmpty());
     }
 
     private static String noiseOf(Evidence e) {
-        return NoiseClassClaim.all().stream().filter(c -> c.id().equals(e.claimId())).findFirst().orElseThrow().noise();
+        return org.msgdlab.reports.NoiseClassFixture.noiseOf(e.claimId());
     }
 }

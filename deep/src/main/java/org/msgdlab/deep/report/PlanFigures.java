@@ -1,4 +1,4 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.deep.train.Method;
 import org.knowm.xchart.AnnotationText;
@@ -10,6 +10,10 @@ import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.deep.plan.PlanEvidence;
 import org.msgdlab.deep.plan.PlanLook;
 import org.msgdlab.deep.plan.PlannedClaim;
+import org.msgdlab.reports.figures.Charts;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.NoiseClassFigures;
+import org.msgdlab.reports.figures.Palette;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,11 +1,14 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.deep.plan.PlanLook;
-import org.msgdlab.reports.PlanLookFixture;
+import org.msgdlab.reports.figures.Charts;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.NoiseClassFigures;
+import org.msgdlab.reports.figures.Palette;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;

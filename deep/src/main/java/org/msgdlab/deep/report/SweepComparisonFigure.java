@@ -1,4 +1,4 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
@@ -6,6 +6,9 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.sweep.SweepComparison;
+import org.msgdlab.reports.figures.Charts;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.Palette;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

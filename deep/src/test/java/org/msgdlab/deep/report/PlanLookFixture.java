@@ -1,4 +1,4 @@
-package org.msgdlab.reports;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.deep.plan.PlanFile;
 import org.msgdlab.deep.plan.PlanFileReader;
@@ -23,8 +23,8 @@ import java.util.stream.IntStream;
  */
 public final class PlanLookFixture {
 
-    /** The second study, from the reports module's folder (where Maven runs its tests). */
-    public static final Path NOISE_CLASS = Path.of("../deep/results/noise-class-study");
+    /** The second study, from the deep module's folder (where Maven runs its tests). */
+    public static final Path NOISE_CLASS = Path.of("results/noise-class-study");
 
     private PlanLookFixture() {
     }

@@ -1,11 +1,9 @@
-package org.msgdlab.reports;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.deep.plan.PlanEvidence;
 import org.msgdlab.deep.plan.PlanLook;
 import org.msgdlab.reports.figures.Figures;
-import org.msgdlab.reports.figures.PlanFigures;
-import org.msgdlab.reports.html.PlanLookPage;
 
 import java.io.IOException;
 import java.nio.file.Path;

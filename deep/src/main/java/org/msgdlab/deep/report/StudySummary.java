@@ -1,4 +1,4 @@
-package org.msgdlab.reports.summary;
+package org.msgdlab.deep.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.msgdlab.deep.study.PairedClaim;
@@ -10,6 +10,7 @@ import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.io.TextCells;
 import org.msgdlab.core.stats.PairedDifferences;
+import org.msgdlab.reports.summary.SummaryFile;
 
 import java.io.IOException;
 import java.nio.file.Files;

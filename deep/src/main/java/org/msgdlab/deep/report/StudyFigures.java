@@ -1,4 +1,4 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.AnnotationText;
@@ -11,6 +11,9 @@ import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Trainer;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedDifferences;
+import org.msgdlab.reports.figures.Charts;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.Palette;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -93,7 +96,7 @@ public final class StudyFigures {
         double lo = 1;
         for (int k = 0; k < methods.size(); k++) {
             String m = methods.get(k);
-            Color c = Palette.CYCLE[k % Palette.CYCLE.length];
+            Color c = Palette.cycle(k);
             Color light = new Color(c.getRed(), c.getGreen(), c.getBlue(), 50);
             Color thin = new Color(c.getRed(), c.getGreen(), c.getBlue(), 90);
             Map<Integer, StudyRuns.Run> seeds = runs.byMethod().get(m);

@@ -1,9 +1,9 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYSeries;
 import org.msgdlab.deep.study.SupportClaim;
-import org.msgdlab.reports.summary.SupportSummaryTest;
+import org.msgdlab.reports.figures.Figures;
 
 import java.util.List;
 

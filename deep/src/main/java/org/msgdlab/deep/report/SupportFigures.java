@@ -1,4 +1,4 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
@@ -7,6 +7,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.msgdlab.deep.study.SupportClaim;
 import org.msgdlab.deep.study.SupportDescription;
 import org.msgdlab.deep.study.SupportVerdicts;
+import org.msgdlab.reports.figures.Charts;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.NoiseClassFigures;
+import org.msgdlab.reports.figures.Palette;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package org.msgdlab.reports.html;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.Series;
@@ -7,6 +7,9 @@ import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.deep.plan.PlanFile;
 import org.msgdlab.deep.plan.PlanLook;
 import org.msgdlab.reports.figures.Figures.Figure;
+import org.msgdlab.reports.html.ClaimCard;
+import org.msgdlab.reports.html.Css;
+import org.msgdlab.reports.html.HtmlReport;
 
 import java.util.ArrayList;
 import java.util.List;

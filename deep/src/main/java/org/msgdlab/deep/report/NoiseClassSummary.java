@@ -1,4 +1,4 @@
-package org.msgdlab.reports.summary;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Provenance;
@@ -10,6 +10,8 @@ import org.msgdlab.deep.study.NoiseClassVerdicts;
 import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.train.BitProvenance;
+import org.msgdlab.reports.summary.CsvSummary;
+import org.msgdlab.reports.summary.SummaryFile;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.msgdlab.reports.summary;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.msgdlab.deep.study.StudyPlan;

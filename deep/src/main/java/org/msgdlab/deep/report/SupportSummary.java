@@ -1,4 +1,4 @@
-package org.msgdlab.reports.summary;
+package org.msgdlab.deep.report;
 
 import org.msgdlab.core.claims.Provenance;
 import org.msgdlab.core.io.AtomicFiles;
@@ -11,6 +11,8 @@ import org.msgdlab.deep.study.SupportClaim;
 import org.msgdlab.deep.study.SupportDescription;
 import org.msgdlab.deep.study.SupportVerdicts;
 import org.msgdlab.deep.train.BitProvenance;
+import org.msgdlab.reports.summary.CsvSummary;
+import org.msgdlab.reports.summary.SummaryFile;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,12 +1,10 @@
-package org.msgdlab.reports.html;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.deep.plan.PlanEvidence;
 import org.msgdlab.deep.plan.PlanLook;
-import org.msgdlab.reports.PlanLookFixture;
-import org.msgdlab.reports.PlanLookReport;
 import org.msgdlab.reports.text.Formula;
 
 import java.nio.file.Files;

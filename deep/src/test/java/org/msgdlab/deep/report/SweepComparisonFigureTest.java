@@ -1,9 +1,12 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYSeries;
 import org.msgdlab.deep.sweep.SweepComparison;
+import org.msgdlab.reports.figures.Figures;
+import org.msgdlab.reports.figures.FiguresTest;
+import org.msgdlab.reports.figures.Charts;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.msgdlab.reports.figures;
+package org.msgdlab.deep.report;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,6 +8,7 @@ import org.msgdlab.deep.study.StudyRuns;
 import org.msgdlab.deep.study.StudyVerdicts;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.Trainer;
+import org.msgdlab.reports.figures.Figures;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
