@@ -1,9 +1,6 @@
 package org.msgdlab.app;
 
 import org.msgdlab.core.io.FolderLock;
-import org.msgdlab.deep.bench.BenchSetup;
-import org.msgdlab.deep.bench.IsaCap;
-import org.msgdlab.deep.bench.StepBenchmarkReport;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.graph.PixelScale;
 import org.msgdlab.deep.train.Algorithm2Method;
@@ -162,35 +159,8 @@ final class TrainCommand implements Callable<Integer> {
             description = "Expected batch of MSGD-Bernoulli (default: the protocol's); refused with other methods.")
     Integer bernoulliBatch;
 
-    /** Rounds of {@code --benchmark}: alternating, compared by their medians. */
-    static final int BENCH_ROUNDS = 5;
-
-    @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
-    boolean benchmark;
-
-    @Option(names = "--steps", paramLabel = "K", defaultValue = "30", description = "Benchmark steps per round"
-            + " (default: ${DEFAULT-VALUE}).")
-    int steps;
-
-    @Option(names = "--isa", paramLabel = "CAP[,CAP...]", split = ",", converter = IsaCapConverter.class,
-            defaultValue = "AVX2,ALL", description = "Benchmark: besides this process's own instruction set (its"
-            + " ONEDNN_MAX_CPU_ISA; the launcher pins AVX2), also time TensorFlow Java's oneDNN step, in a child JVM, under"
-            + " each of these caps of ONEDNN_MAX_CPU_ISA: AVX2, AVX512_CORE, ALL (the CPU's widest), AVX or SSE41; a cap"
-            + " that allows this process's own is not timed twice (default: ${DEFAULT-VALUE}, today's path and the widest,"
-            + " which the paired-seed cost line compares).")
-    List<IsaCap> isa;
-
-    @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")
-    boolean noPytorch;
-
-    @Option(names = "--side-by-side", description = "Benchmark S = 1, 2, 4, 8 full-batch runs side by side in one graph"
-            + " against S separate graphs (one intra-op thread each, one Java thread per core) instead.")
-    boolean sideBySide;
-
-    @Option(names = "--roofline", description = "Benchmark: instead of the comparison, where the full-batch step's and"
-            + " an evaluation's time goes, part by part, from TensorFlow's per-op trace, and each part's share of the FP32"
-            + " peak of this process's instruction set (K steps untraced, then K traced).")
-    boolean roofline;
+    @CommandLine.Mixin
+    StepBenchmarkOptions bench = new StepBenchmarkOptions();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -274,37 +244,9 @@ final class TrainCommand implements Callable<Integer> {
                         + " plugin:NAME) only; the run in " + resume + " calls no plug-in");
             }
         }
-        if (!benchmark) {
-            // the benchmark's options do nothing to a run: refused rather than ignored
-            List<String> benchOnly = spec.commandLine().getParseResult().matchedOptions().stream().map(OptionSpec::longestName)
-                    .filter(n -> List.of("--steps", "--no-pytorch", "--side-by-side", "--isa", "--roofline").contains(n))
-                    .toList();
-            if (!benchOnly.isEmpty()) {
-                throw new IllegalArgumentException(String.join(", ", benchOnly) + " applies to --benchmark only");
-            }
-        } else if (steps < 1) {
-            throw new IllegalArgumentException("--steps=" + steps + " must be >= 1 (benchmark steps per round)");
-        } else if (roofline) {
-            // the roofline times this process's step alone: the comparison's options do nothing to it
-            List<String> comparisonOnly = spec.commandLine().getParseResult().matchedOptions().stream()
-                    .map(OptionSpec::longestName).filter(n -> List.of("--no-pytorch", "--side-by-side", "--isa").contains(n))
-                    .toList();
-            if (!comparisonOnly.isEmpty()) {
-                throw new IllegalArgumentException(String.join(", ", comparisonOnly) + " does not apply to --roofline (it"
-                        + " traces this process's step at its own instruction set; set ONEDNN_MAX_CPU_ISA for another)");
-            }
-        }
-        if (benchmark) {
-            Path dir = data == null ? FashionMnist.DEFAULT_DIR : data;
-            if (sideBySide) {
-                StepBenchmarkReport.sideBySide(dir, steps, out);
-            } else if (roofline) {
-                StepBenchmarkReport.roofline(BenchSetup.of(dir, intra, inter, steps, 1).withEnvironment(Training.environment()),
-                        out);
-            } else {
-                StepBenchmarkReport.fullBatch(BenchSetup.of(dir, intra, inter, steps, BENCH_ROUNDS)
-                        .withEnvironment(Training.environment()).withCaps(isa).withAlternatives(true, !noPytorch), out);
-            }
+        bench.check(spec.commandLine().getParseResult());
+        if (bench.benchmark) {
+            bench.run(data == null ? FashionMnist.DEFAULT_DIR : data, intra, inter, out);
             return ExitCode.OK.code();
         }
         if (resume != null) {
@@ -387,14 +329,6 @@ final class TrainCommand implements Callable<Integer> {
         @Override
         public Protocol.TrainingSplit convert(String s) {
             return Protocol.TrainingSplit.parse(s);
-        }
-    }
-
-    /** {@link IsaCap#parse}. */
-    static final class IsaCapConverter implements CommandLine.ITypeConverter<IsaCap> {
-        @Override
-        public IsaCap convert(String s) {
-            return IsaCap.parse(s);
         }
     }
 
