@@ -46,7 +46,7 @@ final class StudySizeCommand implements Callable<Integer> {
             + " per truth (default: ${DEFAULT-VALUE}; the Monte Carlo sd of a rate p is sqrt(p(1-p)/N))")
     int studies;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "20200712", description = "the simulation's seed (default:"
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "" + org.msgdlab.core.claims.CheckContext.DEFAULT_SEED, description = "the simulation's seed (default:"
             + " ${DEFAULT-VALUE}); the same seed gives the same table")
     long seed;
 

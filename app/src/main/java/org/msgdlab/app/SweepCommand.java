@@ -244,7 +244,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** The intra-op threads the plan gives its runs (the largest, if they differ). */
     static int intraThreads(SweepDirectory sweep) {
-        return sweep.plan().runs().stream().mapToInt(r -> Integer.parseInt(r.setting("threads").split(",")[0].trim()))
+        return sweep.plan().runs().stream().mapToInt(r -> org.msgdlab.deep.train.RunSettings.Threads.parse(r.setting("threads")).intra())
                 .max().orElse(1);
     }
 

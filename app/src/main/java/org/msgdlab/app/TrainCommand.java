@@ -284,7 +284,7 @@ final class TrainCommand implements Callable<Integer> {
                 bernoulliBatch, iterations, lr, evalEvery, evalSubset, checkpointEvery, seed, dataSeed,
                 new RunSettings.Threads(intra, inter), data);
         RunConfig c = settings.config(outDir, plugins, !noProgress);
-        if (!plugins.isEmpty() && !method.startsWith("plugin:")) {
+        if (!plugins.isEmpty() && !(c.method() instanceof org.msgdlab.deep.train.PluginMethod)) {
             throw new IllegalArgumentException("--plugin applies to --method plugin:NAME only, not to --method " + method);
         }
         if (plugins.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption(PluginTimeoutConverter.OPTION)) {

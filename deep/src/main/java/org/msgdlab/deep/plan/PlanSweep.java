@@ -48,6 +48,7 @@ public final class PlanSweep {
         shared.put("blind", "true");
         return new TrainingSweep(List.of(Preset.FASHION_MNIST_SMALL.id()), List.of(plan.protocol().name()), List.of(),
                 plan.methods(), IntStream.range(0, seeds).boxed().toList(), plan.masterSeed(), plan.iterations(),
-                plan.evalEvery(), 0, RunConfig.DEFAULT_CHECKPOINT_EVERY, 1, 1, dataDir, shared);
+                plan.evalEvery(), 0, RunConfig.DEFAULT_CHECKPOINT_EVERY, org.msgdlab.deep.study.StudyPlan.THREADS.intra(),
+                org.msgdlab.deep.study.StudyPlan.THREADS.inter(), dataDir, shared);
     }
 }

@@ -156,6 +156,30 @@ public record RunConfig(Preset preset, Method method, int iterations, int evalEv
             return this;
         }
 
+        /** @param every evaluate every this many iterations @return this builder */
+        public Builder evalEvery(int every) {
+            this.evalEvery = every;
+            return this;
+        }
+
+        /** @param subset test images evaluated (0: all) @return this builder */
+        public Builder evalSubset(int subset) {
+            this.evalSubset = subset;
+            return this;
+        }
+
+        /** @param s seed of the initialization and the noises @return this builder */
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** @param data seed of the training-set draw @return this builder */
+        public Builder dataSeed(long data) {
+            this.dataSeed = data;
+            return this;
+        }
+
         /** @param k checkpoint every this many iterations @return this builder */
         public Builder checkpointEvery(int k) {
             this.checkpointEvery = k;

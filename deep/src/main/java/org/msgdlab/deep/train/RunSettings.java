@@ -162,13 +162,30 @@ public record RunSettings(Preset preset, String method, Double magnitude, Protoc
                     + " the magnitude matching SGD's noise)");
         }
         Method m = Method.parse(method, preset.sgdBatch(), magnitude == null ? Double.NaN : magnitude, plugins);
-        Threads t = threads == null ? Threads.DEFAULT : threads;
-        RunConfig.Builder b = RunConfig.builder(preset, m, out).protocol(effectiveProtocol()).threads(t.intra(), t.inter())
-                .progress(progress)
-                .eval(evalEvery == null ? RunConfig.DEFAULT_EVAL_EVERY : evalEvery,
-                        evalSubset == null ? RunConfig.DEFAULT_EVAL_SUBSET : evalSubset)
-                .checkpointEvery(checkpointEvery == null ? RunConfig.DEFAULT_CHECKPOINT_EVERY : checkpointEvery)
-                .seeds(seed == null ? RunConfig.DEFAULT_SEED : seed, dataSeed == null ? RunConfig.DEFAULT_DATA_SEED : dataSeed);
+        // what is not given is left to the builder, the one place that holds the defaults
+        RunConfig.Builder b = RunConfig.builder(preset, m, out).progress(progress);
+        if (protocol != null || pixels != null || init != null || split != null || sgdSampling != null
+                || bernoulliBatch != null) {
+            b.protocol(effectiveProtocol());
+        }
+        if (threads != null) {
+            b.threads(threads.intra(), threads.inter());
+        }
+        if (evalEvery != null) {
+            b.evalEvery(evalEvery);
+        }
+        if (evalSubset != null) {
+            b.evalSubset(evalSubset);
+        }
+        if (checkpointEvery != null) {
+            b.checkpointEvery(checkpointEvery);
+        }
+        if (seed != null) {
+            b.seed(seed);
+        }
+        if (dataSeed != null) {
+            b.dataSeed(dataSeed);
+        }
         if (iterations != null) {
             b.iterations(iterations);
         }
