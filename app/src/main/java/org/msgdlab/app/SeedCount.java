@@ -15,6 +15,8 @@ import java.util.Locale;
 record SeedCount(int fixed) {
 
     static final SeedCount AUTO = new SeedCount(-1);
+    /** How {@code --seeds} writes {@link #AUTO}, and its default in every command that takes it. */
+    static final String AUTO_NAME = "auto";
 
     SeedCount {
         if (fixed < -1) {
@@ -52,14 +54,14 @@ record SeedCount(int fixed) {
 
     @Override
     public String toString() {
-        return auto() ? "auto" : Integer.toString(fixed);
+        return auto() ? AUTO_NAME : Integer.toString(fixed);
     }
 
     /** Parses {@code auto} or an integer &gt;= 0; anything else is one line naming the value and the rule. */
     static final class Converter implements ITypeConverter<SeedCount> {
         @Override
         public SeedCount convert(String value) {
-            if (value.strip().toLowerCase(Locale.ROOT).equals("auto")) {
+            if (value.strip().toLowerCase(Locale.ROOT).equals(AUTO_NAME)) {
                 return AUTO;
             }
             try {

@@ -57,7 +57,7 @@ final class StudyCommand implements Callable<Integer> {
             + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     Protocol protocol;
 
-    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", converter = SeedCount.Converter.class, description = "auto (figures: blocks of"
+    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = SeedCount.AUTO_NAME, converter = SeedCount.Converter.class, description = "auto (figures: blocks of"
             + " paired seeds until every claim resolves or reaches the cap of " + StudyVerdicts.CAP + "; noise-class and"
             + " support: whole paired seeds up to the plan's next look, of " + StudyPlan.NOISE_CLASS_LOOK_EVERY + " to "
             + StudyPlan.NOISE_CLASS_CAP + " and of " + StudyPlan.SUPPORT_LOOK_EVERY + " to " + StudyPlan.SUPPORT_CAP + "), N (every method at seeds 0..N-1), or 0 (train nothing: verdicts"

@@ -44,7 +44,7 @@ final class StudyRunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PLAN", description = "the plan file (docs/study-plan.md)")
     Path planFile;
 
-    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = "auto", converter = SeedCount.Converter.class,
+    @Option(names = "--seeds", paramLabel = "auto|N", defaultValue = SeedCount.AUTO_NAME, converter = SeedCount.Converter.class,
             description = "auto (default): whole paired seeds up to the plan's next look not yet complete; N: paired seeds"
                     + " 0..N-1 (at most the cap, plus one per seed left out when the plan replaces them)")
     SeedCount seeds;

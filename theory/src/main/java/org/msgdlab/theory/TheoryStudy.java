@@ -232,12 +232,13 @@ public final class TheoryStudy {
         // Algorithm 2: mini-batch MSGD with a compensatory noise.
         int large = s.largeBatch();
         double magnitude = MiniBatchMsgd.fisherMagnitudeMatchingSgd(n, b, large);
-        for (MiniBatchMsgd mb : List.of(MiniBatchMsgd.fisherCompensated(n, large, magnitude),
-                MiniBatchMsgd.covCompensated(n, large, magnitude))) {
+        for (Map.Entry<String, MiniBatchMsgd> tagged : List.of(Map.entry("fisher", MiniBatchMsgd.fisherCompensated(n, large, magnitude)),
+                Map.entry("cov", MiniBatchMsgd.covCompensated(n, large, magnitude)))) {
+            String tag = tagged.getKey();
+            MiniBatchMsgd mb = tagged.getValue();
             ExchangeableCovariance c = mb.compensatory().covariance();
             ExchangeableCovariance unthinned = new SgdWithoutReplacement(n, large).covariance()
                     .plus(new ExchangeableCovariance(n, c.diagonal(), c.offDiagonal()));
-            String tag = mb.paperName().startsWith("[MSGD-Fisher]") ? "fisher" : "cov";
             Map<String, Object> params = p(n, b, large);
             params.put("compensatory magnitude s", magnitude);
             NoiseClaims.Draws draws = new NoiseClaims.Draws(mb, gaussian, params);

@@ -118,12 +118,12 @@ public final class StepBenchmarkReport {
             out.println(String.format(Locale.ROOT, "%s kernels: evaluation of the 60,000 test images by chunk (%s; best %d,"
                     + " training uses %d); one evaluation with the 1,000 training images %.2f s", rc.kernels().id(), chunks,
                     rc.bestChunk(), RunCost.TRAINING_LOOP_CHUNK, rc.evaluation()));
-            for (String method : List.of("gd", "sgd-50")) {
-                double step = method.equals("gd") ? rc.gdStep() : rc.sgd50Step();
+            for (Map.Entry<String, Double> run : List.of(Map.entry("GD", rc.gdStep()), Map.entry("SGD-50", rc.sgd50Step()))) {
+                double step = run.getValue();
                 double train1 = 10_000 * step;
                 out.println(String.format(Locale.ROOT, "%s kernels: one 10,000-iteration %s run, evaluated every 100"
                                 + " iterations (msgd train's default under both protocols): %.1f min (train %.1f, evaluate %.1f;"
-                                + " %.4f s per step)", rc.kernels().id(), method.toUpperCase(Locale.ROOT),
+                                + " %.4f s per step)", rc.kernels().id(), run.getKey(),
                         rc.runSeconds(step, 10_000, 100) / 60, train1 / 60, (rc.runSeconds(step, 10_000, 100) - train1) / 60, step));
             }
         }

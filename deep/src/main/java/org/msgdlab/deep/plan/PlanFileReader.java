@@ -8,6 +8,7 @@ import org.msgdlab.core.io.JsonErrors;
 import org.msgdlab.core.stats.BandClaim;
 import org.msgdlab.core.stats.Location;
 import org.msgdlab.deep.study.StudyPlan;
+import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Protocol;
 
 import java.io.IOException;
@@ -139,7 +140,7 @@ public final class PlanFileReader {
                 if (out.contains(m)) {
                     throw fail("/methods/" + i, m, "is listed twice");
                 }
-                if (!m.startsWith("plugin:")) {
+                if (!Method.namesPlugin(m)) {
                     try {
                         new StudyPlan(Protocol.AUTHORS_CODE, List.of(m), 0, 5, 1, Path.of("."), Path.of("."));
                     } catch (IllegalArgumentException e) {
@@ -163,7 +164,7 @@ public final class PlanFileReader {
                     out.add(new PlanFile.PluginJar(jar, sha));
                 }
             }
-            boolean named = methods.stream().anyMatch(m -> m.startsWith("plugin:"));
+            boolean named = methods.stream().anyMatch(Method::namesPlugin);
             if (named && out.isEmpty()) {
                 throw fail("/plugins", "(none)", "must give the jar and its SHA-256 of every plugin:NAME method");
             }

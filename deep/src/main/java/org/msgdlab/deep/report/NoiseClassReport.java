@@ -1,10 +1,8 @@
 package org.msgdlab.deep.report;
 
 import org.msgdlab.deep.study.NoiseClassClaim;
+import org.msgdlab.deep.study.StudyPlan;
 import org.msgdlab.deep.train.Method;
-import org.msgdlab.deep.train.MsgdBernoulliMethod;
-import org.msgdlab.deep.train.MsgdGaussianMethod;
-import org.msgdlab.deep.train.MsgdSparseMethod;
 import org.msgdlab.reports.summary.NoiseClassDesign;
 
 import java.util.List;
@@ -30,25 +28,17 @@ public final class NoiseClassReport {
     }
 
     /**
-     * The family of a noise of the plan, from its method's type: a Bernoulli noise, a Gaussian noise of the whole
-     * training set, a sparse one (on B examples).
+     * The family of a noise of the plan, its method's {@link Method.NoiseClass}: a Bernoulli noise, a Gaussian noise
+     * of the whole training set, a sparse one (on B examples).
      *
      * @param method a method name of the plan, e.g. {@code msgd-[cov-10]}
-     * @return "Bernoulli", "Gaussian", "sparse", or "other" for a name that is none of them
+     * @return "Bernoulli", "Gaussian", "sparse", or "other" for a name that is none of them (or no built-in method)
      */
     static String family(String method) {
-        Method m;
         try {
-            m = Method.parse(method, 50, Double.NaN);
+            return StudyPlan.named(method).noiseClass().label();
         } catch (IllegalArgumentException e) {
-            return "other";
+            return Method.NoiseClass.OTHER.label();
         }
-        if (m instanceof MsgdBernoulliMethod) {
-            return "Bernoulli";
-        }
-        if (m instanceof MsgdGaussianMethod) {
-            return "Gaussian";
-        }
-        return m instanceof MsgdSparseMethod ? "sparse" : "other";
     }
 }

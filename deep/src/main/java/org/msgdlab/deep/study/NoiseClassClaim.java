@@ -67,7 +67,7 @@ public record NoiseClassClaim(String noise, Kind kind) {
 
     /** @return the claim id, {@code deep.noise-class.<noise>.recovers-sgd} or {@code ...collapses-no-more-than-sgd} */
     public String id() {
-        return "deep.noise-class." + idName(noise) + (kind == Kind.RECOVERY ? ".recovers-sgd" : ".collapses-no-more-than-sgd");
+        return "deep.noise-class." + StudyPlan.named(noise).id() + (kind == Kind.RECOVERY ? ".recovers-sgd" : ".collapses-no-more-than-sgd");
     }
 
     /** @return the statement in words */
@@ -88,11 +88,6 @@ public record NoiseClassClaim(String noise, Kind kind) {
 
     /** @return where the paper makes the statement */
     public String paperRef() {
-        return noise.contains("cov") ? "Figure 3(a), Appendix C" : "Figure 1(a)";
-    }
-
-    /** A method name as a claim id's part (no brackets). */
-    static String idName(String method) {
-        return method.replace("msgd-[fisher-10]", "msgd-sparse-fisher-10").replace("msgd-[cov-10]", "msgd-sparse-cov-10");
+        return StudyPlan.named(noise).centredCovariance() ? "Figure 3(a), Appendix C" : "Figure 1(a)";
     }
 }

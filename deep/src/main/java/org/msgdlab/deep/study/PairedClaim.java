@@ -98,7 +98,7 @@ public record PairedClaim(String key, String paperRef, String statement, Family 
     }
 
     private static List<PairedClaim> noisy(String m, Family f, PairedHypothesis above, PairedHypothesis same) {
-        String tail = m.replace("msgd-[fisher-10]", "msgd-sparse-fisher-10").replace("msgd-[cov-10]", "msgd-sparse-cov-10");
+        String tail = StudyPlan.named(m).id();
         String name = Method.shortName(m);
         return List.of(
                 new PairedClaim(tail + ".generalizes-as-sgd", f.ref(), name + " generalizes as SGD-50: test accuracies"

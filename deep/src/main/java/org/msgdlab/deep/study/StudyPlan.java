@@ -209,6 +209,19 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
     }
 
     /**
+     * The method a name of a study's method list means, read as {@code --method} reads it at the preset's SGD batch
+     * (no plug-in, no protocol): what the study's claims and tables ask of a method (its id, its noise's class and
+     * covariance) comes from here, never from the name's letters.
+     *
+     * @param name a method name, e.g. {@code msgd-[fisher-10]}
+     * @return the method
+     * @throws IllegalArgumentException when the name is not a built-in method
+     */
+    public static Method named(String name) {
+        return Method.parse(name, Preset.FASHION_MNIST_SMALL.sgdBatch(), Double.NaN);
+    }
+
+    /**
      * The method a name means under this plan's protocol.
      *
      * @param name a method name
@@ -227,6 +240,18 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * @return {@code Streams.derive(masterSeed, s)}
      */
     public long runSeed(int s) {
+        return runSeed(masterSeed, s);
+    }
+
+    /**
+     * The run seed of paired seed {@code s} of a study with master seed {@code masterSeed}: the one derivation the
+     * study's runs and a study sweep's runs share.
+     *
+     * @param masterSeed the study's master seed
+     * @param s          the paired seed
+     * @return {@code Streams.derive(masterSeed, s)}
+     */
+    public static long runSeed(long masterSeed, int s) {
         return Streams.derive(masterSeed, s);
     }
 

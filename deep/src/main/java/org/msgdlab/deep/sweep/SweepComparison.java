@@ -126,7 +126,7 @@ public record SweepComparison(String baseline, String method, String reference, 
             int which = r.setting("method").equals(baseline) ? 0 : r.setting("method").equals(method) ? 1 : -1;
             if (which >= 0) {
                 byGroup.computeIfAbsent(group(r), k -> new TreeMap<>())
-                        .computeIfAbsent(Integer.parseInt(r.setting("paired-seed")), k -> new SweepDirectory.Status[2])[which] = s;
+                        .computeIfAbsent(TrainingSweep.pairedSeed(r), k -> new SweepDirectory.Status[2])[which] = s;
             }
         }
         List<Group> groups = new ArrayList<>();

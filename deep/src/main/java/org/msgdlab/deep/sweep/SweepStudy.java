@@ -108,7 +108,7 @@ public final class SweepStudy {
     private static List<Claim> claims(SweepDirectory sweep, Protocol protocol, List<SweepDirectory.Status> runs,
                                       PrintStream log) {
         SweepRun first = runs.get(0).run();
-        for (String key : List.of("iterations", "eval-every", "master-seed", "data")) {
+        for (String key : List.of("iterations", "eval-every", TrainingSweep.MASTER_SEED, "data")) {
             for (SweepDirectory.Status s : runs) {
                 if (!s.run().setting(key).equals(first.setting(key))) {
                     throw new IllegalArgumentException("the " + protocol.name() + " runs of " + sweep.dir() + " do not form one"
@@ -117,7 +117,7 @@ public final class SweepStudy {
                 }
             }
         }
-        StudyPlan plan = new StudyPlan(protocol, StudyPlan.METHODS, Long.parseLong(first.setting("master-seed")),
+        StudyPlan plan = new StudyPlan(protocol, StudyPlan.METHODS, TrainingSweep.masterSeed(first),
                 Integer.parseInt(first.setting("iterations")), Integer.parseInt(first.setting("eval-every")), sweep.dir(),
                 Path.of(first.setting("data")));
         Map<String, List<String>> unfinished = new LinkedHashMap<>();
@@ -129,7 +129,7 @@ public final class SweepStudy {
             if (study.isEmpty()) {
                 continue;   // a method the study's claims do not compare
             }
-            int seed = Integer.parseInt(r.setting("paired-seed"));
+            int seed = TrainingSweep.pairedSeed(r);
             RunConfig wanted = plan.config(study.get(), seed);
             Optional<String> differs = Trainer.settingsDiffer(c, wanted);
             if (differs.isPresent() || !sweep.runDir(r).normalize().equals(wanted.out().normalize())) {

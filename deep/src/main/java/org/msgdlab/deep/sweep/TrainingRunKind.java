@@ -38,7 +38,7 @@ public final class TrainingRunKind implements RunKind {
 
     /** The settings a run of this kind may have: those {@link #config} reads and the paired study's bookkeeping. */
     public static final List<String> SETTINGS = List.of("preset", "protocol", "pixels", "init", "split", "sgd-sampling",
-            "bernoulli-batch", "method", "magnitude", "paired-seed", "master-seed", "seed", "data-seed", "eval-every",
+            "bernoulli-batch", "method", "magnitude", TrainingSweep.PAIRED_SEED, TrainingSweep.MASTER_SEED, "seed", "data-seed", "eval-every",
             "eval-subset", "checkpoint-every", "threads", "iterations", "lr", "data", SweepPlugins.JARS, SweepPlugins.DIGESTS,
             SweepPlugins.TIMEOUT, "blind");
 

@@ -5,7 +5,6 @@ import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
-import org.msgdlab.core.random.Streams;
 import org.msgdlab.sweeps.SweepPlan;
 import org.msgdlab.sweeps.SweepRun;
 
@@ -48,6 +47,27 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
                             List<String> methods, List<Integer> seeds, long masterSeed, Integer iterations, int evalEvery,
                             int evalSubset, int checkpointEvery, int intraThreads, int interThreads, Path dataDir,
                             Map<String, String> shared) {
+
+    /** The setting that names a run's paired seed: the runs of one paired seed share their initial weights and data. */
+    public static final String PAIRED_SEED = "paired-seed";
+    /** The setting that names the master seed each paired seed's run seed derives from ({@link StudyPlan#runSeed(long, int)}). */
+    public static final String MASTER_SEED = "master-seed";
+
+    /**
+     * @param run a run of a training sweep
+     * @return its paired seed
+     */
+    public static int pairedSeed(SweepRun run) {
+        return Integer.parseInt(run.setting(PAIRED_SEED));
+    }
+
+    /**
+     * @param run a run of a training sweep
+     * @return the master seed its run seed derives from
+     */
+    public static long masterSeed(SweepRun run) {
+        return Long.parseLong(run.setting(MASTER_SEED));
+    }
 
     /** The settings {@link #shared} may hold. */
     public static final List<String> SHARED = List.of(SweepPlugins.JARS, SweepPlugins.DIGESTS, SweepPlugins.TIMEOUT, "blind");
@@ -146,9 +166,9 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
         if (variation.containsKey("magnitude")) {
             settings.put("magnitude", variation.get("magnitude"));
         }
-        long runSeed = Streams.derive(masterSeed, s);
-        settings.put("paired-seed", Integer.toString(s));
-        settings.put("master-seed", Long.toString(masterSeed));
+        long runSeed = StudyPlan.runSeed(masterSeed, s);
+        settings.put(PAIRED_SEED, Integer.toString(s));
+        settings.put(MASTER_SEED, Long.toString(masterSeed));
         settings.put("seed", Long.toString(runSeed));
         settings.put("data-seed", Long.toString(runSeed));
         settings.put("eval-every", Integer.toString(evalEvery));

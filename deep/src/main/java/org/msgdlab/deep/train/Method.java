@@ -91,6 +91,44 @@ public sealed interface Method permits GdMethod, Algorithm1Method, Algorithm2Met
     /** @return a stable lower-case id, usable in file names and claim ids (a plug-in's name keeps its case) */
     String id();
 
+    /**
+     * The distribution class of a method's noise W: the factor the noise-class study varies at equal covariance.
+     */
+    enum NoiseClass {
+        /** no multiplicative noise of its own class: GD, SGD's sampling, Algorithm 2, a plug-in */
+        OTHER("other"),
+        /** a Gaussian W over the whole training set: MSGD-Fisher, MSGD-Cov */
+        GAUSSIAN("Gaussian"),
+        /** a Bernoulli W: MSGD-Bernoulli */
+        BERNOULLI("Bernoulli"),
+        /** a Gaussian W on B examples of a step: MSGD-[Fisher-B], MSGD-[Cov-B], MSGD-[Cov-exact-B] */
+        SPARSE("sparse");
+
+        private final String label;
+
+        NoiseClass(String label) {
+            this.label = label;
+        }
+
+        /** @return the class in the studies' tables' words, e.g. {@code Gaussian} or {@code sparse} */
+        public String label() {
+            return label;
+        }
+    }
+
+    /** @return the distribution class of this method's noise */
+    default NoiseClass noiseClass() {
+        return NoiseClass.OTHER;
+    }
+
+    /**
+     * @return whether this method's noise is one of the paper's Cov noises, built on the gradients' centred
+     *         covariance (Figure 3(a), Appendix C), rather than on their second moment (the Fisher noises)
+     */
+    default boolean centredCovariance() {
+        return false;
+    }
+
     /** @return whether this is Algorithm 2 (a mini-batch per step) rather than Algorithm 1 (the whole training set) */
     default boolean miniBatch() {
         return false;
@@ -179,6 +217,17 @@ public sealed interface Method permits GdMethod, Algorithm1Method, Algorithm2Met
      */
     static String shortName(String method) {
         return MethodNames.shortName(method);
+    }
+
+    /**
+     * Whether a name is written as a plug-in's noise ({@code plugin:NAME} or {@code plugin-NAME}), which only
+     * {@link #parse(String, int, double, List)} with that plug-in loaded can read.
+     *
+     * @param name a method name as given
+     * @return whether it names a plug-in
+     */
+    static boolean namesPlugin(String name) {
+        return PluginMethod.names(name);
     }
 
     /**

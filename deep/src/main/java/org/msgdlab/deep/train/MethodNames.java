@@ -52,7 +52,7 @@ final class MethodNames {
 
     /** See {@link Method#shortName(String)}. */
     static String shortName(String method) {
-        if (method.startsWith("plugin:")) {
+        if (PluginMethod.names(method)) {
             return method;
         }
         StringBuilder out = new StringBuilder();

@@ -56,6 +56,11 @@ public record MiniBatchMsgdMethod(int b, int bigBatch, double magnitude, Compens
     }
 
     @Override
+    public boolean centredCovariance() {
+        return compensation == Compensation.COV;
+    }
+
+    @Override
     public String paperName() {
         return "[MSGD-" + MethodNames.label(compensation) + "]-" + bigBatch;
     }

@@ -38,6 +38,11 @@ public record MsgdBernoulliMethod(int b, int bigBatch) implements Algorithm1Meth
     }
 
     @Override
+    public NoiseClass noiseClass() {
+        return NoiseClass.BERNOULLI;
+    }
+
+    @Override
     public String paperName() {
         return bigBatch > 0 ? "MSGD-Bernoulli (expected batch " + bigBatch + ")" : "MSGD-Bernoulli";
     }

@@ -49,6 +49,16 @@ public record MsgdGaussianMethod(int b, Noise noise) implements Algorithm1Method
     }
 
     @Override
+    public NoiseClass noiseClass() {
+        return NoiseClass.GAUSSIAN;
+    }
+
+    @Override
+    public boolean centredCovariance() {
+        return noise == Noise.COV;
+    }
+
+    @Override
     public String paperName() {
         return "MSGD-" + MethodNames.label(noise);
     }

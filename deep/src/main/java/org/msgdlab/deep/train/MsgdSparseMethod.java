@@ -69,6 +69,16 @@ public record MsgdSparseMethod(int b, int bigBatch, Noise noise) implements Algo
     }
 
     @Override
+    public NoiseClass noiseClass() {
+        return NoiseClass.SPARSE;
+    }
+
+    @Override
+    public boolean centredCovariance() {
+        return noise != Noise.FISHER;
+    }
+
+    @Override
     public String paperName() {
         return "MSGD-[" + MethodNames.label(noise) + "-" + bigBatch + "]";
     }

@@ -6,6 +6,8 @@ import org.msgdlab.theory.plugin.NoisePlugin;
 import org.msgdlab.theory.plugin.PluginGuard;
 import org.msgdlab.theory.plugin.NoisePlugins;
 
+import java.util.Locale;
+
 /**
  * Algorithm 1 with a user's noise ({@code plugin:NAME}, its id {@code plugin-NAME}): the noise the plug-in
  * creates at this SGD batch b. The plug-in is called through its {@link CheckedPlugin} (a throw, a null or a call past
@@ -21,7 +23,13 @@ public record PluginMethod(int b, NoisePlugin plugin) implements Algorithm1Metho
     private static final String ID_PREFIX = "plugin-";
 
     static final MethodNames.Spelling SPELLING = new MethodNames.Spelling("plugin:NAME (a plug-in noise of a --plugin jar)",
-            name -> name.token().startsWith(PREFIX) || name.token().startsWith(ID_PREFIX) ? read(name) : null);
+            name -> names(name.token()) ? read(name) : null);
+
+    /** See {@link Method#namesPlugin(String)}. */
+    static boolean names(String name) {
+        String token = name.trim().toLowerCase(Locale.ROOT);
+        return token.startsWith(PREFIX) || token.startsWith(ID_PREFIX);
+    }
 
     /** @throws IllegalArgumentException when the plug-in is missing or {@code b < 1} */
     public PluginMethod {

@@ -55,6 +55,11 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
                 default -> throw bad("split", s, "drawn (seeded) or first (the first n of the pool)");
             };
         }
+
+        /** @return how {@link #parse} and run.json write it: {@code drawn} or {@code first} */
+        public String token() {
+            return this == FIRST_N ? "first" : "drawn";
+        }
     }
 
     /** How SGD draws its mini-batch: {@code with} or {@code without} replacement. */
@@ -74,6 +79,11 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
                 case "without", "without-replacement" -> WITHOUT_REPLACEMENT;
                 default -> throw bad("sgd-sampling", s, "with or without (replacement within a batch)");
             };
+        }
+
+        /** @return how run.json writes it ({@link #parse} reads it): {@code with-replacement} or {@code without-replacement} */
+        public String token() {
+            return this == WITH_REPLACEMENT ? "with-replacement" : "without-replacement";
         }
     }
 
@@ -113,6 +123,11 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
                 throw bad("init", s, "normal:STD with STD a finite number > 0");
             }
             return new Init(Initialization.FLAT_NORMAL, std);
+        }
+
+        /** @return how {@link #parse} and run.json write it: {@code framework} or {@code normal:STD} */
+        public String token() {
+            return kind == Initialization.FLAT_NORMAL ? "normal:" + std : "framework";
         }
     }
 
@@ -354,10 +369,9 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", name);
         m.put("pixels", pixels.name().toLowerCase(Locale.ROOT));
-        m.put("initialization", initialization == Initialization.FLAT_NORMAL
-                ? "normal:" + initStd : "framework");
-        m.put("split", split == TrainingSplit.FIRST_N ? "first" : "drawn");
-        m.put("sgdSampling", sgdSampling == SgdSampling.WITH_REPLACEMENT ? "with-replacement" : "without-replacement");
+        m.put("initialization", new Init(initialization, initStd).token());
+        m.put("split", split.token());
+        m.put("sgdSampling", sgdSampling.token());
         m.put("bernoulliBatch", bernoulliBatch);
         m.put("presetOverrides", presetOverrides);
         return m;
@@ -374,15 +388,14 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         if (d == null) {
             return PAPER_TEXT;
         }
-        String init = String.valueOf(d.get("initialization"));
-        boolean normal = init.startsWith("normal:");
+        // a key a file lacks keeps the value every run had before the key was written
+        Init init = d.get("initialization") == null ? Init.FRAMEWORK : Init.parse(String.valueOf(d.get("initialization")));
         return new Protocol(String.valueOf(d.get("name")),
                 PixelScale.valueOf(String.valueOf(d.get("pixels")).toUpperCase(Locale.ROOT)),
-                normal ? Initialization.FLAT_NORMAL : Initialization.FRAMEWORK_DEFAULT,
-                normal ? Double.parseDouble(init.substring("normal:".length())) : 0,
-                "first".equals(String.valueOf(d.get("split"))) ? TrainingSplit.FIRST_N : TrainingSplit.SEEDED_DRAW,
-                "without-replacement".equals(String.valueOf(d.get("sgdSampling"))) ? SgdSampling.WITHOUT_REPLACEMENT
-                        : SgdSampling.WITH_REPLACEMENT,
+                init.kind(), init.std(),
+                d.get("split") == null ? TrainingSplit.SEEDED_DRAW : TrainingSplit.parse(String.valueOf(d.get("split"))),
+                d.get("sgdSampling") == null ? SgdSampling.WITH_REPLACEMENT
+                        : SgdSampling.parse(String.valueOf(d.get("sgdSampling"))),
                 Integer.parseInt(String.valueOf(d.get("bernoulliBatch"))),
                 Boolean.parseBoolean(String.valueOf(d.get("presetOverrides"))));
     }

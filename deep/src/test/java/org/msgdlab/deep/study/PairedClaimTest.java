@@ -32,6 +32,28 @@ class PairedClaimTest {
         }
     }
 
+    /**
+     * The claim ids name each method by its {@code Method.id()} (the parsed method, not the name's letters), and
+     * are the ones the committed verdict tables hold.
+     */
+    @Test
+    void claimIdsNameTheMethodsByTheirIds() {
+        assertEquals(List.of("sgd-50-above-gd", "msgd-fisher.generalizes-as-sgd", "msgd-fisher.above-gd",
+                "msgd-bernoulli.generalizes-as-sgd", "msgd-bernoulli.above-gd", "msgd-sparse-fisher-10.generalizes-as-sgd",
+                "msgd-sparse-fisher-10.above-gd", "msgd-cov.generalizes-as-sgd", "msgd-cov.above-gd",
+                "msgd-sparse-cov-10.generalizes-as-sgd", "msgd-sparse-cov-10.above-gd", "sgd-50-above-sgd-500",
+                "minibatch-msgd-fisher-500.generalizes-as-sgd", "minibatch-msgd-fisher-500.above-sgd-500"),
+                PairedClaim.all().stream().map(PairedClaim::key).toList());
+        assertEquals(List.of("deep.noise-class.msgd-fisher.recovers-sgd", "deep.noise-class.msgd-cov.recovers-sgd",
+                        "deep.noise-class.msgd-bernoulli-20.recovers-sgd", "deep.noise-class.msgd-bernoulli-50.recovers-sgd",
+                        "deep.noise-class.msgd-sparse-fisher-10.recovers-sgd", "deep.noise-class.msgd-sparse-cov-10.recovers-sgd"),
+                NoiseClassClaim.all().stream().filter(c -> c.kind() == NoiseClassClaim.Kind.RECOVERY).map(NoiseClassClaim::id).toList());
+        assertEquals(List.of("Figure 1(a)", "Figure 3(a), Appendix C", "Figure 1(a)", "Figure 1(a)", "Figure 1(a)",
+                        "Figure 3(a), Appendix C"),
+                NoiseClassClaim.all().stream().filter(c -> c.kind() == NoiseClassClaim.Kind.RECOVERY).map(NoiseClassClaim::paperRef).toList(),
+                "the Cov noises are the paper's Figure 3(a), the Fisher and Bernoulli noises its Figure 1(a)");
+    }
+
     @Test
     void noClaimCallsAFamilyFigure4() {
         for (PairedClaim.Family f : PairedClaim.Family.values()) {

@@ -20,6 +20,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MethodTest {
 
+    /** The noise-class study's factors are the methods' own: the distribution class of W and the covariance it is built on. */
+    @Test
+    void eachMethodKnowsItsNoisesClassAndCovariance() {
+        record Expected(String name, Method.NoiseClass noiseClass, boolean centred) {
+        }
+        for (Expected e : List.of(new Expected("gd", Method.NoiseClass.OTHER, false),
+                new Expected("sgd-50", Method.NoiseClass.OTHER, false),
+                new Expected("msgd-fisher", Method.NoiseClass.GAUSSIAN, false),
+                new Expected("msgd-cov", Method.NoiseClass.GAUSSIAN, true),
+                new Expected("msgd-bernoulli-50", Method.NoiseClass.BERNOULLI, false),
+                new Expected("msgd-[fisher-10]", Method.NoiseClass.SPARSE, false),
+                new Expected("msgd-[cov-10]", Method.NoiseClass.SPARSE, true),
+                new Expected("msgd-[cov-exact-10]", Method.NoiseClass.SPARSE, true),
+                new Expected("[msgd-fisher]-500", Method.NoiseClass.OTHER, false),
+                new Expected("[msgd-cov]-500", Method.NoiseClass.OTHER, true))) {
+            Method m = Method.parse(e.name(), 50, Double.NaN);
+            assertEquals(e.noiseClass(), m.noiseClass(), e.name());
+            assertEquals(e.centred(), m.centredCovariance(), e.name());
+        }
+        assertEquals(List.of("other", "Gaussian", "Bernoulli", "sparse"),
+                Arrays.stream(Method.NoiseClass.values()).map(Method.NoiseClass::label).toList());
+    }
+
+    /** A plug-in's name is told by the same rule that reads it, in either spelling and any case. */
+    @Test
+    void namesAPluginAsItsSpellingReadsIt() {
+        for (String name : List.of("plugin:Mine", "plugin-mine", " PLUGIN:x")) {
+            assertTrue(Method.namesPlugin(name), name);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Method.parse(name, 50, Double.NaN));
+            assertTrue(e.getMessage().contains("names a plug-in noise"), e.getMessage());
+        }
+        for (String name : List.of("gd", "msgd-[fisher-10]", "plug", "msgd-plugin:x")) {
+            assertEquals(false, Method.namesPlugin(name), name);
+        }
+    }
+
     @Test
     void parsesThePapersNames() {
         assertEquals("GD", Method.parse("gd", 50, Double.NaN).paperName());

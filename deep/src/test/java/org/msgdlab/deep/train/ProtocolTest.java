@@ -19,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -186,6 +188,30 @@ class ProtocolTest {
         assertTrue(Trainer.completed(c, m -> { }).isPresent());
         assertTrue(Trainer.completed(b.protocol(Protocol.PAPER_TEXT).build(), m -> { }).isEmpty(),
                 "a run of the other protocol is not reused");
+    }
+
+    /** run.json's protocol is written and read by the types' own words: every combination comes back as it was. */
+    @Test
+    void theDescriptionReadsBackEveryCombination() {
+        assertEquals("{name=authors-code, pixels=raw, initialization=normal:0.02, split=first, sgdSampling=without-replacement,"
+                + " bernoulliBatch=20, presetOverrides=true}", Protocol.AUTHORS_CODE.describe().toString(), "run.json's words");
+        assertEquals("{name=paper-text, pixels=unit, initialization=framework, split=drawn, sgdSampling=with-replacement,"
+                + " bernoulliBatch=0, presetOverrides=false}", Protocol.PAPER_TEXT.describe().toString());
+        for (Protocol base : Protocol.named()) {
+            for (Protocol.Init init : List.of(Protocol.Init.FRAMEWORK, Protocol.Init.parse("normal:0.05"))) {
+                for (Protocol.TrainingSplit split : Protocol.TrainingSplit.values()) {
+                    for (Protocol.SgdSampling sampling : Protocol.SgdSampling.values()) {
+                        Protocol p = base.withInitialization(init).withSplit(split).withSgdSampling(sampling);
+                        assertEquals(p, Protocol.fromDescription(p.describe()), p.toString());
+                    }
+                }
+            }
+        }
+        Map<String, Object> old = new LinkedHashMap<>(Protocol.PAPER_TEXT.describe());
+        old.remove("initialization");
+        old.remove("split");
+        old.remove("sgdSampling");
+        assertEquals(Protocol.PAPER_TEXT, Protocol.fromDescription(old), "a key a file lacks keeps the value runs had before it");
     }
 
     @Test
