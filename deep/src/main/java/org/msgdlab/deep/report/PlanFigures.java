@@ -37,7 +37,7 @@ import java.util.Map;
 public final class PlanFigures {
 
     /** A row's label sits this far above its bar (in rows); the reference lines stop below it. */
-    static final double LABEL_ABOVE = 0.36;
+    static final double LABEL_ABOVE = Charts.FOREST_LABEL_ABOVE;
 
     private PlanFigures() {
     }

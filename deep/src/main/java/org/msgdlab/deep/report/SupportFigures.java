@@ -29,7 +29,7 @@ import java.util.Locale;
 public final class SupportFigures {
 
     /** A row's label sits this far above its interval (in rows); the reference lines stop below it. */
-    static final double LABEL_ABOVE = 0.36;
+    static final double LABEL_ABOVE = Charts.FOREST_LABEL_ABOVE;
 
     private SupportFigures() {
     }
@@ -96,15 +96,7 @@ public final class SupportFigures {
                     c.claim().name(), c.claim().band().kind(), c.verdict(), c.settled() ? "" : " so far",
                     r.look().estimate().estimate(), r.look().lower(), r.look().upper(), r.look().seeds(), SupportVerdicts.alpha(r.look().alpha())));
         }
-        double xmin = Math.floor(min * 2) / 2;
-        double xmax = Math.ceil(max * 2) / 2;
-        chart.getStyler().setXAxisMin(xmin);
-        chart.getStyler().setXAxisMax(xmax);
-        for (var e : labels.entrySet()) {
-            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + LABEL_ABOVE, false));
-        }
-        chart.getStyler().setYAxisMin(0.3);
-        chart.getStyler().setYAxisMax(rows + 0.7);
+        Charts.forestFrame(chart, min, max, labels, rows);
         return new Figures.Drawing(chart, width, height, List.of());
     }
 

@@ -4,6 +4,7 @@ import org.msgdlab.core.io.AtomicFiles;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
@@ -21,6 +22,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What every figure of the report shares (those of a claim, of a study overview, of the
@@ -134,6 +136,31 @@ public final class Charts {
             cut = space > cut.length() / 2 ? cut.substring(0, space) : cut.substring(0, cut.length() - 1);
         }
         return cut.strip() + "…";
+    }
+
+    /** How far above its row a forest plot's row label sits, in rows: clear of the row's bar and marker. */
+    public static final double FOREST_LABEL_ABOVE = 0.36;
+
+    /**
+     * Frames a forest plot whose rows sit at y = 1, ..., {@code rows}: the x axis from {@code min} to {@code max}, each
+     * widened to the next half, and each row's label centred above its row ({@link #FOREST_LABEL_ABOVE}).
+     *
+     * @param chart  the chart, its rows drawn
+     * @param min    the smallest x any row reaches
+     * @param max    the largest x any row reaches
+     * @param labels each row's label by its y
+     * @param rows   the number of rows
+     */
+    public static void forestFrame(XYChart chart, double min, double max, Map<Double, String> labels, int rows) {
+        double xmin = Math.floor(min * 2) / 2;
+        double xmax = Math.ceil(max * 2) / 2;
+        chart.getStyler().setXAxisMin(xmin);
+        chart.getStyler().setXAxisMax(xmax);
+        for (Map.Entry<Double, String> e : labels.entrySet()) {
+            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + FOREST_LABEL_ABOVE, false));
+        }
+        chart.getStyler().setYAxisMin(0.3);
+        chart.getStyler().setYAxisMax(rows + 0.7);
     }
 
     /** The house style: white, light grid, system sans fonts, legend below, the palette's colours in order. */

@@ -29,7 +29,7 @@ public final class NoiseClassFigures {
     /** R beyond this is drawn clipped, with a cross. */
     public static final double LIMIT = 3;
     /** A row's label sits this far above its set (in rows); the reference lines stop below it. */
-    public static final double LABEL_ABOVE = 0.36;
+    public static final double LABEL_ABOVE = Charts.FOREST_LABEL_ABOVE;
 
     private NoiseClassFigures() {
     }
@@ -187,15 +187,7 @@ public final class NoiseClassFigures {
                     r.set(), r.used(), r.look() > 0 ? ", look at " + r.look() : "");
             labels.put(y, label);
         }
-        double xmin = Math.floor(min * 2) / 2;
-        double xmax = Math.ceil(max * 2) / 2;
-        chart.getStyler().setXAxisMin(xmin);
-        chart.getStyler().setXAxisMax(xmax);
-        for (var e : labels.entrySet()) {
-            chart.addAnnotation(new AnnotationText(e.getValue(), (xmin + xmax) / 2, e.getKey() + LABEL_ABOVE, false));
-        }
-        chart.getStyler().setYAxisMin(0.3);
-        chart.getStyler().setYAxisMax(rows + 0.7);
+        Charts.forestFrame(chart, min, max, labels, rows);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         return new Figures.Drawing(chart, width, height, List.of());
     }
