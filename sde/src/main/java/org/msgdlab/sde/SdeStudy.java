@@ -126,8 +126,8 @@ public final class SdeStudy {
      */
     public static WeakSetup weakSetup(LogisticRegression logistic, Budget budget) {
         List<TestFunction> phis = List.of(TestFunction.LOSS, TestFunction.SQUARED_NORM);
-        return budget == Budget.QUICK ? new WeakSetup(logistic, 1.0, 4, 6, 2, 1000, 400, phis)
-                : new WeakSetup(logistic, 1.0, 4, 6, 3, 8000, 2400, phis);
+        return budget.pick(new WeakSetup(logistic, 1.0, 4, 6, 2, 1000, 400, phis),
+                new WeakSetup(logistic, 1.0, 4, 6, 3, 8000, 2400, phis));
     }
 
     /**

@@ -22,6 +22,19 @@ public enum Budget {
         throw new IllegalArgumentException("budget '" + text + "' must be one of quick, full");
     }
 
+    /**
+     * What this budget buys of two settings: the one place a budget is read, so a check names its two settings and
+     * never tests the budget itself.
+     *
+     * @param quick the setting at {@link #QUICK}
+     * @param full  the setting at {@link #FULL}
+     * @param <T>   the setting's type
+     * @return {@code quick} or {@code full}
+     */
+    public <T> T pick(T quick, T full) {
+        return this == QUICK ? quick : full;
+    }
+
     /** @return the name in lower case, {@code quick} or {@code full}, as the command line and the provenance write it */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -135,7 +135,7 @@ public record MonteCarloClaim(
      * @return {@code sampling.quick()} at {@link Budget#QUICK}, else {@code sampling.full()}
      */
     public long samples(Budget budget) {
-        return budget == Budget.QUICK ? sampling.quick() : sampling.full();
+        return budget.pick(sampling.quick(), sampling.full());
     }
 
     /**

@@ -14,4 +14,10 @@ class BudgetTest {
         assertEquals("quick", Budget.QUICK.label());
         Rejections.assertRejects(() -> Budget.parse("medium"), "'medium'");
     }
+
+    @Test
+    void eachBudgetPicksItsOwnSetting() {
+        assertEquals("seconds", Budget.QUICK.pick("seconds", "minutes"));
+        assertEquals("minutes", Budget.FULL.pick("seconds", "minutes"));
+    }
 }

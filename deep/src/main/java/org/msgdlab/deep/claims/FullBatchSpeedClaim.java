@@ -89,8 +89,8 @@ public final class FullBatchSpeedClaim implements Claim {
                              Map<String, String> environment) throws IOException {
         long t0 = System.nanoTime();
         ImageSet train = FashionMnist.paperSplit(FashionMnist.load(dataDir), StepBenchmark.FULL_BATCH, 0).train();
-        int steps = budget == Budget.QUICK ? 20 : 50;
-        int rounds = budget == Budget.QUICK ? 5 : 7;
+        int steps = budget.pick(20, 50);
+        int rounds = budget.pick(5, 7);
         BenchSetup setup = BenchSetup.of(dataDir, THREADS, 1, steps, rounds);
         StepBenchmark.Comparison c = StepBenchmark.compare(train, environment.isEmpty() ? setup
                 : setup.withEnvironment(environment));

@@ -71,8 +71,7 @@ public final class NoiseInjectionEfficiencyClaim implements Claim {
     /** Budget of the efficiency claim: noise draws of each way, random projections, timing repetitions. */
     record EfficiencyPlan(int n, int b, int draws, int randomProjections, int reps) {
         static EfficiencyPlan of(Budget budget) {
-            return budget == Budget.QUICK ? new EfficiencyPlan(1000, 50, 150, 3, 1)
-                    : new EfficiencyPlan(1000, 50, 600, 5, 3);
+            return budget.pick(new EfficiencyPlan(1000, 50, 150, 3, 1), new EfficiencyPlan(1000, 50, 600, 5, 3));
         }
     }
 

@@ -48,7 +48,7 @@ public final class Simulations {
      * @return the quick plan at {@code QUICK}, the full one otherwise
      */
     public RegressionPlan plan(Budget budget) {
-        return budget == Budget.QUICK ? quick : full;
+        return budget.pick(quick, full);
     }
 
     /**

@@ -117,7 +117,7 @@ public record GronwallClaim(String id, StrongSetup quick, StrongSetup full, doub
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
-        StrongSetup s = budget == Budget.QUICK ? quick : full;
+        StrongSetup s = budget.pick(quick, full);
         StrongErrors e = StrongErrorRun.run(s, context.seedFor(id));
         int mMax = s.refinement();
         double l = s.problem().lipschitzBound();

@@ -175,7 +175,7 @@ public record StrongOrderClaim(ClaimRef ref, StrongSetup quick, StrongSetup full
      * @return {@code quick} at {@code QUICK}, {@code full} otherwise
      */
     public StrongSetup setup(Budget budget) {
-        return budget == Budget.QUICK ? quick : full;
+        return budget.pick(quick, full);
     }
 
     @Override

@@ -78,7 +78,7 @@ public record WeakOrderClaim(String id, SamplingNoise noise, WeakSetup quick, We
     public Evidence check(CheckContext context) {
         Budget budget = context.budget();
         long seed = context.seed(); // recorded in the evidence; the draws come from the context's streams
-        WeakSetup s = budget == Budget.QUICK ? quick : full;
+        WeakSetup s = budget.pick(quick, full);
         Diffusion diffusion = Diffusion.matching(noise);
         double[][] disc = WeakErrorRun.discrete(s, noise, context.seedFor(id));
         double[][] ref = references.get(s, diffusion, context.seedFor(REFERENCE_STREAM));
