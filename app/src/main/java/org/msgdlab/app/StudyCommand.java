@@ -52,7 +52,8 @@ final class StudyCommand implements Callable<Integer> {
             + " deep/results/support-study/PLAN.md) (default: ${DEFAULT-VALUE})")
     String planName;
 
-    @Option(names = "--protocol", paramLabel = "paper-text|authors-code", defaultValue = StudyPlan.PROTOCOL_NAME,
+    @Option(names = "--protocol", paramLabel = Protocol.PAPER_TEXT_NAME + "|" + Protocol.AUTHORS_CODE_NAME,
+            defaultValue = StudyPlan.PROTOCOL_NAME,
             converter = ProtocolConverter.class, description = Protocol.PAPER_TEXT_NAME + " or "
             + Protocol.AUTHORS_CODE_NAME + " (default: ${DEFAULT-VALUE})")
     Protocol protocol;
@@ -141,11 +142,15 @@ final class StudyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        List<String> named = new ArrayList<>();
         for (String m : methods) {
-            if (!plan.methods().contains(m)) {
-                throw new ParameterException(spec.commandLine(), "--methods: '" + m + "' must be one of " + plan.methods());
+            try {
+                named.add(plan.planName(m));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--methods: " + e.getMessage());
             }
         }
+        methods = named;
         if (replicate != null) {
             requireStudyFolder();
             return replicate(plan, StudyRuns.read(plan, StudyVerdicts.CAP), err);
@@ -295,7 +300,8 @@ final class StudyCommand implements Callable<Integer> {
         } else {
             n = seedsWithin(cap, "the plan's cap");
         }
-        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(1, 1, Training.environment());
+        org.msgdlab.deep.train.BitProvenance here = org.msgdlab.deep.train.BitProvenance.current(
+                StudyPlan.THREADS.intra(), StudyPlan.THREADS.inter(), Training.environment());
         String studyBuild = null;
         for (int s = 0; s < cap && studyBuild == null; s++) {
             for (String m : plan.methods()) {

@@ -39,7 +39,7 @@ final class StudyReplication {
      */
     static int run(StudyPlan plan, StudyRuns runs, List<StudyRunner.Task> tasks, int k, long draw, PrintWriter out,
                    PrintStream err) throws Exception {
-        BitProvenance here = BitProvenance.current(1, 1, Training.environment());
+        BitProvenance here = BitProvenance.current(StudyPlan.THREADS.intra(), StudyPlan.THREADS.inter(), Training.environment());
         String stamp = java.time.LocalDate.now(java.time.ZoneOffset.UTC) + "-draw-" + draw;
         Path dir = plan.dir().resolve(plan.protocol().name()).resolve("replications").resolve(stamp);
         err.println("study: replicating " + tasks.size() + " runs into " + dir + ": " + tasks);

@@ -91,7 +91,7 @@ final class StudyRunCommand implements Callable<Integer> {
             }
             return PlanSweeps.write(plan, sp, n, pluginTimeout, planFile, spec.commandLine().getOut(), err);
         }
-        BitProvenance here = BitProvenance.current(1, 1, Training.environment());
+        BitProvenance here = BitProvenance.current(StudyPlan.THREADS.intra(), StudyPlan.THREADS.inter(), Training.environment());
         List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(runs, n, here, err);
         if (tasks.isEmpty()) {
             err.println("study run: " + counted.counted().size() + " paired seeds complete of the cap of " + plan.cap()

@@ -94,12 +94,9 @@ final class SweepPlanCommand implements Callable<Integer> {
         try {
             org.msgdlab.deep.train.RunSettings.Threads t;
             try {
-                t = org.msgdlab.deep.train.RunSettings.Threads.parse(threads);
+                t = org.msgdlab.deep.train.RunSettings.Threads.parseBoth(threads);
             } catch (IllegalArgumentException e) {
-                t = null;
-            }
-            if (t == null || !threads.contains(",")) {
-                throw new IllegalArgumentException("--threads=" + threads + " must be two integers INTRA,INTER, each >= 0");
+                throw new IllegalArgumentException("--" + e.getMessage());
             }
             sweep = new TrainingSweep(presets, protocols, variations(vary), methods, seedList(seeds), masterSeed,
                     iterations, evalEvery, evalSubset, checkpointEvery, t.intra(), t.inter(), data);

@@ -39,6 +39,11 @@ public enum PixelScale {
         };
     }
 
+    /** @return how {@link #parse} and run.json's protocol write it: {@code unit} or {@code raw} */
+    public String token() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
     /** @return {@code x/255 in [0, 1]} or {@code raw 0-255}, as run.json's hyper-parameters say it */
     @Override
     public String toString() {

@@ -72,12 +72,15 @@ public record PairedClaim(String key, String paperRef, String statement, Family 
         return FAMILY_ALPHA / all().stream().filter(c -> c.family == family).count();
     }
 
+    /** The key of the study's first question, "SGD-50 generalizes better than GD", which the report answers first. */
+    public static final String SGD_ABOVE_GD = "sgd-50-above-gd";
+
     /** @return the claims of the study, fixed before any run (pre-registration) */
     public static List<PairedClaim> all() {
         PairedHypothesis above = new PairedHypothesis.Superiority(EFFECT);
         PairedHypothesis same = new PairedHypothesis.Equivalence(EFFECT);
         List<PairedClaim> c = new ArrayList<>();
-        c.add(new PairedClaim("sgd-50-above-gd", Family.FIGURE_1A.ref(),
+        c.add(new PairedClaim(SGD_ABOVE_GD, Family.FIGURE_1A.ref(),
                 "SGD-50 generalizes better than GD: its test accuracy is higher", Family.FIGURE_1A, "sgd-50", "gd", above));
         for (String m : List.of("msgd-fisher", "msgd-bernoulli", "msgd-[fisher-10]")) {
             c.addAll(noisy(m, Family.FIGURE_1A, above, same));

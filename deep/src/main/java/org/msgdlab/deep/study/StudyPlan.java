@@ -78,7 +78,7 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      * unless the command line names another): {@link Protocol#AUTHORS_CODE}. Not {@link Protocol#DEFAULT}, the protocol
      * of a single run that names none.
      */
-    public static final Protocol PROTOCOL = Protocol.AUTHORS_CODE;
+    public static final Protocol PROTOCOL = Protocol.parse(StudyPlan.PROTOCOL_NAME);
 
     /** The name of {@link #PROTOCOL}, a constant for the command line's {@code defaultValue}: {@value}. */
     public static final String PROTOCOL_NAME = Protocol.AUTHORS_CODE_NAME;
@@ -219,6 +219,29 @@ public record StudyPlan(Protocol protocol, List<String> methods, long masterSeed
      */
     public static Method named(String name) {
         return Method.parse(name, Preset.FASHION_MNIST_SMALL.sgdBatch(), Double.NaN);
+    }
+
+    /**
+     * This plan's name of the method {@code given} names: the entry of {@link #methods()} with the same id, so that
+     * {@code SGD-50} or {@code msgd-sparse-fisher-10} find {@code sgd-50} or {@code msgd-[fisher-10]}.
+     *
+     * @param given a method name as a user wrote it
+     * @return the plan's name of that method
+     * @throws IllegalArgumentException when {@code given} is no method of this plan
+     */
+    public String planName(String given) {
+        String id;
+        try {
+            id = method(given).id();
+        } catch (IllegalArgumentException e) {
+            id = null;
+        }
+        for (String m : methods) {
+            if (m.equals(given) || method(m).id().equals(id)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("'" + given + "' must be one of " + methods);
     }
 
     /**

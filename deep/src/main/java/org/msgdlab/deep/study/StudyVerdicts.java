@@ -163,7 +163,7 @@ public final class StudyVerdicts {
         }
         // the study's main question, on the report's first screen: does SGD beat GD at all under this protocol?
         IntervalAnswer answer = answer(h, st.outcome(), protocol, xName, yName, used, lo, hi, a, Arrays.copyOf(d, used.n()),
-                c.key().equals("sgd-50-above-gd"));
+                c.key().equals(PairedClaim.SGD_ABOVE_GD));
         Evidence e = Evidence.builder(id, c.paperRef(), statement).verdict(v, reason).parameters(p).interval(answer)
                 .standardError(used.standardError()).falseAlarmProbability(c.alpha()).power(power).samples(n)
                 .series(List.of(curves(id, runs, List.of(c.x(), c.y()), n))).build();

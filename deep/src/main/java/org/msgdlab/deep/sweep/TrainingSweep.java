@@ -5,6 +5,7 @@ import org.msgdlab.deep.train.Method;
 import org.msgdlab.deep.train.Preset;
 import org.msgdlab.deep.train.Protocol;
 import org.msgdlab.deep.train.RunConfig;
+import org.msgdlab.deep.train.RunSettings;
 import org.msgdlab.sweeps.SweepPlan;
 import org.msgdlab.sweeps.SweepRun;
 
@@ -174,7 +175,7 @@ public record TrainingSweep(List<String> presets, List<String> protocols, List<M
         settings.put("eval-every", Integer.toString(evalEvery));
         settings.put("eval-subset", Integer.toString(evalSubset));
         settings.put("checkpoint-every", Integer.toString(checkpointEvery));
-        settings.put("threads", intraThreads + "," + interThreads);
+        settings.put("threads", new RunSettings.Threads(intraThreads, interThreads).toString());
         settings.putAll(shared);
         // what the defaults give, so that the plan records the numbers each run uses
         RunConfig resolved = TrainingRunKind.config(settings, Path.of("."));

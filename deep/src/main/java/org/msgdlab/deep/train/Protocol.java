@@ -368,7 +368,7 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", name);
-        m.put("pixels", pixels.name().toLowerCase(Locale.ROOT));
+        m.put("pixels", pixels.token());
         m.put("initialization", new Init(initialization, initStd).token());
         m.put("split", split.token());
         m.put("sgdSampling", sgdSampling.token());
@@ -388,15 +388,15 @@ public record Protocol(String name, PixelScale pixels, Initialization initializa
         if (d == null) {
             return PAPER_TEXT;
         }
-        // a key a file lacks keeps the value every run had before the key was written
-        Init init = d.get("initialization") == null ? Init.FRAMEWORK : Init.parse(String.valueOf(d.get("initialization")));
+        // a key a file lacks keeps PAPER_TEXT's value: every run had it before the key was written
+        Init init = d.get("initialization") == null ? new Init(PAPER_TEXT.initialization(), PAPER_TEXT.initStd())
+                : Init.parse(String.valueOf(d.get("initialization")));
         return new Protocol(String.valueOf(d.get("name")),
-                PixelScale.valueOf(String.valueOf(d.get("pixels")).toUpperCase(Locale.ROOT)),
+                PixelScale.parse(String.valueOf(d.get("pixels"))),
                 init.kind(), init.std(),
-                d.get("split") == null ? TrainingSplit.SEEDED_DRAW : TrainingSplit.parse(String.valueOf(d.get("split"))),
-                d.get("sgdSampling") == null ? SgdSampling.WITH_REPLACEMENT
-                        : SgdSampling.parse(String.valueOf(d.get("sgdSampling"))),
-                Integer.parseInt(String.valueOf(d.get("bernoulliBatch"))),
+                d.get("split") == null ? PAPER_TEXT.split() : TrainingSplit.parse(String.valueOf(d.get("split"))),
+                d.get("sgdSampling") == null ? PAPER_TEXT.sgdSampling() : SgdSampling.parse(String.valueOf(d.get("sgdSampling"))),
+                parseBernoulliBatch(String.valueOf(d.get("bernoulliBatch"))),
                 Boolean.parseBoolean(String.valueOf(d.get("presetOverrides"))));
     }
 }

@@ -31,7 +31,7 @@ import java.util.Map;
  * @param checkpointEvery checkpoint interval (null: {@link RunConfig#DEFAULT_CHECKPOINT_EVERY})
  * @param seed            seed of the initialization and the noises (null: {@link RunConfig#DEFAULT_SEED})
  * @param dataSeed        seed of the training-set draw (null: {@link RunConfig#DEFAULT_DATA_SEED})
- * @param threads         TensorFlow's thread counts (null: {@link Threads#DEFAULT})
+ * @param threads         TensorFlow's thread counts (null: RunConfig's defaults)
  * @param data            the data directory (null: the preset's)
  */
 public record RunSettings(Preset preset, String method, Double magnitude, Protocol protocol, PixelScale pixels,
@@ -51,9 +51,6 @@ public record RunSettings(Preset preset, String method, Double magnitude, Protoc
      * @param inter inter-op threads
      */
     public record Threads(int intra, int inter) {
-
-        /** The counts of a run that sets none. */
-        public static final Threads DEFAULT = new Threads(RunConfig.DEFAULT_INTRA_THREADS, RunConfig.DEFAULT_INTER_THREADS);
 
         /** @throws IllegalArgumentException when a count is negative */
         public Threads {
@@ -81,6 +78,26 @@ public record RunSettings(Preset preset, String method, Double magnitude, Protoc
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("threads=" + s + " must be INTRA or INTRA,INTER, each an integer");
             }
+        }
+
+        /**
+         * {@code INTRA,INTER}, both counts written out, as a sweep plan's and a study's runs give them.
+         *
+         * @param s the text
+         * @return the counts
+         * @throws IllegalArgumentException naming the text and the rule, for one count alone too
+         */
+        public static Threads parseBoth(String s) {
+            Threads t;
+            try {
+                t = parse(s);
+            } catch (IllegalArgumentException e) {
+                t = null;
+            }
+            if (t == null || s.split(",", -1).length != 2) {
+                throw new IllegalArgumentException("threads=" + s + " must be two integers INTRA,INTER, each >= 0");
+            }
+            return t;
         }
 
         /** @return {@code INTRA,INTER}, as {@link #parse} reads it */

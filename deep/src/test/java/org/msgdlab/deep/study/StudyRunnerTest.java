@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -53,6 +54,19 @@ class StudyRunnerTest {
         StudyRuns runs = StudyRuns.read(p, 1);
         assertEquals(runs.byMethod().get("gd").get(0).rows().get(0), runs.byMethod().get("sgd-50").get(0).rows().get(0),
                 "iteration 0: same weights, same data");
+    }
+
+    /** A method the user names in any spelling {@code --method} reads is found under the plan's own name. */
+    @Test
+    void aMethodIsFoundByWhatItIsNotHowItIsSpelled() {
+        StudyPlan p = new StudyPlan(Protocol.AUTHORS_CODE, StudyPlan.METHODS, StudyPlan.MASTER_SEED, 10, 2, tmp.resolve("study"),
+                tmp.resolve("fm"));
+        assertEquals("sgd-50", p.planName("SGD-50"));
+        assertEquals("msgd-[fisher-10]", p.planName("msgd-sparse-fisher-10"));
+        assertEquals("[msgd-fisher]-500", p.planName("minibatch-msgd-fisher-500"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.planName("msgd-[fisher-20]"));
+        assertEquals("'msgd-[fisher-20]' must be one of " + p.methods(), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> p.planName("nonsense"));
     }
 
     @Test

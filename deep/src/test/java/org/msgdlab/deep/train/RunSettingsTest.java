@@ -58,5 +58,17 @@ class RunSettingsTest {
         assertEquals(new RunSettings.Threads(2, RunConfig.DEFAULT_INTER_THREADS), RunSettings.Threads.parse("2"));
         RunSettings.Threads t = new RunSettings.Threads(3, 0);
         assertEquals(t, RunSettings.Threads.parse(t.toString()));
+        assertEquals(t, RunSettings.Threads.parseBoth("3,0"));
+        for (String bad : List.of("3", "a,1", "-1,1", "1,1,1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunSettings.Threads.parseBoth(bad));
+            assertEquals("threads=" + bad + " must be two integers INTRA,INTER, each >= 0", e.getMessage());
+        }
+    }
+
+    @Test
+    void pixelsAreWrittenAsTheyAreRead() {
+        for (PixelScale p : PixelScale.values()) {
+            assertEquals(p, PixelScale.parse(p.token()));
+        }
     }
 }
