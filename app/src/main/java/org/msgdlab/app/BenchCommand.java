@@ -42,7 +42,8 @@ import java.util.concurrent.Callable;
                 "deep prints each framework's instruction set (PyTorch at its own defaults, without the launcher's"
                         + " ONEDNN_MAX_CPU_ISA), each step's share of the FP32 peak of its own instruction set, every round's"
                         + " ratios and load, INCONCLUSIVE when the machine was busy, and the core-hours of a paired seed of"
-                        + " the second study on today's path (AVX2) and at the widest instruction set."})
+                        + " the second study under the AVX2 pin (the launcher's default before issue 43) and at the widest instruction set"
+                        + " (its default since)."})
 final class BenchCommand implements Callable<Integer> {
 
     /** A module's benchmark entry point: runs with the given arguments and returns an exit code. */

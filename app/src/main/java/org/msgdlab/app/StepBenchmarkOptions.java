@@ -35,10 +35,10 @@ final class StepBenchmarkOptions {
 
     @Option(names = "--isa", paramLabel = "CAP[,CAP...]", split = ",", converter = IsaCapConverter.class,
             defaultValue = "AVX2,ALL", description = "Benchmark: besides this process's own instruction set (its"
-            + " ONEDNN_MAX_CPU_ISA; the launcher pins AVX2), also time TensorFlow Java's oneDNN step, in a child JVM, under"
+            + " ONEDNN_MAX_CPU_ISA; the launcher's default is ALL), also time TensorFlow Java's oneDNN step, in a child JVM, under"
             + " each of these caps of ONEDNN_MAX_CPU_ISA: AVX2, AVX512_CORE, ALL (the CPU's widest), AVX or SSE41; a cap"
-            + " that allows this process's own is not timed twice (default: ${DEFAULT-VALUE}, today's path and the widest,"
-            + " which the paired-seed cost line compares).")
+            + " that allows this process's own is not timed twice (default: ${DEFAULT-VALUE}, the pin before issue 43 and the"
+            + " widest, which the paired-seed cost line compares).")
     List<IsaCap> isa;
 
     @Option(names = "--no-pytorch", description = "Benchmark TensorFlow Java only.")

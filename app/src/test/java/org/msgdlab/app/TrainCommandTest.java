@@ -93,7 +93,7 @@ class TrainCommandTest {
         assertEquals(ExitCode.OK.code(), r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("roofline of ConvSmall (n=1000)"), r.out());
-        // the tests' environment pins oneDNN to AVX2 (the pom's surefire settings, as the launcher): the peak is AVX2's
+        // the tests' environment pins oneDNN to AVX2 (the pom's surefire settings, for their reference bits): the peak is AVX2's
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("tensorflow-java, this process: oneDNN at ")
                 && l.endsWith("(ONEDNN_MAX_CPU_ISA=AVX2)")), r.out());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("peak: avx2 FP32 peak ")), r.out());

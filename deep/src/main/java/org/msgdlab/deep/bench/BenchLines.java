@@ -131,9 +131,10 @@ final class BenchLines {
     }
 
     /**
-     * The paired-seed cost lines: each instruction set's core-hours, and the widest's over today's path.
+     * The paired-seed cost lines: each instruction set's core-hours, and the widest's (the launcher's default since
+     * issue 43) over the AVX2 pin's (its default before).
      *
-     * @param today  the cost on today's path (the launcher's AVX2 pin)
+     * @param today  the cost under the AVX2 pin (the launcher's default before issue 43)
      * @param widest the cost at the CPU's widest instruction set (the same object when the two are one)
      * @return the lines
      */
@@ -144,13 +145,13 @@ final class BenchLines {
                         + " full-batch step for %s, small-batch step for the rest", String.join(", ", PairedSeedCost.METHODS),
                 PairedSeedCost.ITERATIONS, PairedSeedCost.EVAL_EVERY, StepParts.THREADS, PairedSeedCost.ITERATIONS,
                 PairedSeedCost.ITERATIONS / PairedSeedCost.EVAL_EVERY + 1, String.join(", ", PairedSeedCost.fullBatchMethods())));
-        lines.add("paired seed, today's path (AVX2 pin): " + today.describe());
+        lines.add("paired seed, the AVX2 pin (the launcher's default before issue 43): " + today.describe());
         if (widest == today) {
             lines.add("paired seed, the widest instruction set: the same (this CPU offers nothing wider than "
                     + today.parts().isa().isa().id() + ")");
         } else {
-            lines.add("paired seed, the widest instruction set: " + widest.describe());
-            lines.add(String.format(Locale.ROOT, "paired seed, widest / today's path: %.2f of today's core-hours",
+            lines.add("paired seed, the widest instruction set (the launcher's default): " + widest.describe());
+            lines.add(String.format(Locale.ROOT, "paired seed, widest / AVX2 pin: %.2f of the AVX2 pin's core-hours",
                     widest.coreHours() / today.coreHours()));
         }
         return lines;

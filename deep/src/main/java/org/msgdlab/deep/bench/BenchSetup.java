@@ -33,7 +33,7 @@ import java.util.Objects;
 public record BenchSetup(Path dataDir, int intra, int inter, int warmup, int steps, int rounds, boolean otherKernels,
                          boolean pytorch, CpuInfo cpu, IsaCap.InUse here, List<IsaCap> caps) {
 
-    /** The caps {@code msgd bench deep} times by default: today's path (the launcher's pin) and the CPU's widest. */
+    /** The caps {@code msgd bench deep} times by default: the AVX2 pin (the launcher's default before issue 43) and the CPU's widest (its default since). */
     public static final List<IsaCap> DEFAULT_CAPS = List.of(IsaCap.AVX2, IsaCap.ALL);
 
     /**

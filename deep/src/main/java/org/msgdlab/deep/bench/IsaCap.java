@@ -12,15 +12,16 @@ import java.util.Objects;
 /**
  * A cap on the instruction set of oneDNN's kernels: the value of {@code ONEDNN_MAX_CPU_ISA}, which oneDNN reads
  * once, when it loads (so a cap other than this process's is timed in a child process). TensorFlow's and
- * PyTorch's oneDNN both read it: the {@code msgd} launcher sets {@code AVX2} for run-to-run identity across
- * machine types, which is why the PyTorch reference runs without it ({@link PytorchReference}).
+ * PyTorch's oneDNN both read it: the {@code msgd} launcher sets {@code ALL} unless it is set (before issue 43:
+ * {@code AVX2}, for run-to-run identity across machine types), and the PyTorch reference runs without it, at its own
+ * defaults ({@link PytorchReference}).
  */
 public enum IsaCap {
     /** SSE4.1. */
     SSE41,
     /** AVX (no FMA). */
     AVX,
-    /** AVX2 with FMA: the launcher's pin, today's path. */
+    /** AVX2 with FMA: the launcher's pin before issue 43, and mvn -B verify's. */
     AVX2,
     /** AVX-512 (F, BW, VL, DQ). */
     AVX512_CORE,

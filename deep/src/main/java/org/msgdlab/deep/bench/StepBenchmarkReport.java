@@ -28,7 +28,7 @@ public final class StepBenchmarkReport {
      * Fashion-MNIST images in alternating rounds: TensorFlow Java at this process's instruction set and at each other
      * one {@code setup} asks (child JVMs), the other kernels, and PyTorch at its own defaults; each step against the
      * peak of the instruction set it ran, the ratios per round and their medians, the machine's load and whether it
-     * makes the timing INCONCLUSIVE; then the cost of a paired seed of the second study on today's path (AVX2) and at
+     * makes the timing INCONCLUSIVE; then the cost of a paired seed of the second study under the AVX2 pin (the launcher's default before issue 43) and at
      * the CPU's widest instruction set, and what a 10,000-iteration run costs with either kernels. Printed on {@code out}.
      *
      * @param setup what to time (its steps per round, rounds, threads, caps and this process's instruction set)
@@ -87,7 +87,7 @@ public final class StepBenchmarkReport {
         }
     }
 
-    /** The paired-seed cost lines: the parts timed on today's path (AVX2) and at the widest, here or in child JVMs. */
+    /** The paired-seed cost lines: the parts timed under the AVX2 pin and at the widest, here or in child JVMs. */
     private static void pairedSeedCost(BenchSetup setup, boolean oneDnn, PrintStream out) throws IOException {
         MachineLoad.Meter meter = MachineLoad.Meter.start();
         PairedSeedCost today = new PairedSeedCost(parts(setup, oneDnn, IsaCap.AVX2));

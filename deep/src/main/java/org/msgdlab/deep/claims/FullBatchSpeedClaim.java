@@ -30,7 +30,7 @@ import java.util.Map;
  * The toolkit's speed target for the Fashion-MNIST full-batch step: TensorFlow Java at least
  * {@value #TARGET} times PyTorch's images per second on the same cores, medians over alternating
  * rounds ({@link StepBenchmark#compare}), PyTorch at its own defaults (without the launcher's
- * {@code ONEDNN_MAX_CPU_ISA} pin, which its oneDNN would read too); the other kernels' speed, GFLOP/s and the
+ * {@code ONEDNN_MAX_CPU_ISA}, which its oneDNN would read too); the other kernels' speed, GFLOP/s and the
  * fraction of the FP32 peak of the instruction set TensorFlow Java's oneDNN ran ({@link Fp32Peak}: read from the
  * check context's training environment, {@link StudyClaim#TRAINING}; without one, the CPU's widest is assumed and
  * the evidence says so) go with it. A measured speed, not a sampled one: no false-alarm probability;
