@@ -25,6 +25,11 @@ final class StepBenchmarkOptions {
     private static final List<String> BENCHMARK_ONLY = List.of("--steps", "--no-pytorch", "--side-by-side", "--isa",
             "--roofline");
     private static final List<String> COMPARISON_ONLY = List.of("--no-pytorch", "--side-by-side", "--isa");
+    /** msgd train's options that shape a run, which the benchmark does not read (it reads --threads and --data). */
+    private static final List<String> RUN_ONLY = List.of("--preset", "--method", "--out", "--resume", "--iterations",
+            "--eval-every", "--eval-subset", "--checkpoint-every", "--seed", "--data-seed", "--lr", "--plugin", "--magnitude",
+            "--no-progress", "--protocol", "--pixels", "--init", "--split", "--sgd-sampling", "--bernoulli-batch",
+            "--plugin-timeout");
 
     @Option(names = "--benchmark", description = "Benchmark the full-batch step against PyTorch instead of training.")
     boolean benchmark;
@@ -76,6 +81,15 @@ final class StepBenchmarkOptions {
             if (!comparisonOnly.isEmpty()) {
                 throw new IllegalArgumentException(String.join(", ", comparisonOnly) + " does not apply to --roofline (it"
                         + " traces this process's step at its own instruction set; set ONEDNN_MAX_CPU_ISA for another)");
+            }
+        }
+        if (benchmark) {
+            // the benchmark times one fixed step: a run's options would be ignored, so they are refused
+            List<String> runOnly = given.stream().filter(RUN_ONLY::contains).toList();
+            if (!runOnly.isEmpty()) {
+                throw new IllegalArgumentException(String.join(", ", runOnly) + " does not apply to --benchmark (it times"
+                        + " ConvSmall's MSGD-Fisher full-batch step at n = 1000, seed 1; it reads --threads, --data and its"
+                        + " own options)");
             }
         }
     }

@@ -70,7 +70,8 @@ class TrainCommandTest {
                 {"gd", "--no-pytorch", "--side-by-side"},
                 {"gd", "--plugin-timeout", "5"},
                 {"gd", "--roofline"},
-                {"gd", "--benchmark", "--roofline", "--isa", "AVX2", "--no-pytorch"}};
+                {"gd", "--benchmark", "--roofline", "--isa", "AVX2", "--no-pytorch"},
+                {"gd", "--benchmark", "--steps", "1"}};
         String[] expected = {
                 "msgd train: --magnitude=NaN must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
                 "msgd train: --magnitude=Infinity must be a finite number >= 0 (leave it out for the magnitude matching SGD's noise)",
@@ -81,7 +82,11 @@ class TrainCommandTest {
                 "msgd train: --plugin-timeout applies to --method plugin:NAME only",
                 "msgd train: --roofline applies to --benchmark only",
                 "msgd train: --isa, --no-pytorch does not apply to --roofline (it traces this process's step at its own"
-                        + " instruction set; set ONEDNN_MAX_CPU_ISA for another)"};
+                        + " instruction set; set ONEDNN_MAX_CPU_ISA for another)",
+                "msgd train: --preset, --method, --iterations, --eval-every, --checkpoint-every, --no-progress, --out does not"
+                        + " apply to --benchmark (it times"
+                        + " ConvSmall's MSGD-Fisher full-batch step at n = 1000, seed 1; it reads --threads, --data and its"
+                        + " own options)"};
         for (int i = 0; i < bad.length; i++) {
             assertRefusedInOneLine("refused-" + i, bad[i][0], Arrays.copyOfRange(bad[i], 1, bad[i].length), expected[i]);
         }
