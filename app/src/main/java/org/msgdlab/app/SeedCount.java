@@ -3,6 +3,7 @@ package org.msgdlab.app;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -50,6 +51,23 @@ record SeedCount(int fixed) {
             throw new IllegalArgumentException("--seeds=" + fixed + " must be in [0, " + cap + "]" + (capName.isEmpty() ? "" : " (" + capName + ")"));
         }
         return fixed;
+    }
+
+    /**
+     * What {@code --seeds auto} trains to: the first look that has fewer complete paired seeds than it asks for, or the
+     * last look (the cap) when every look is complete. The one reading of {@code auto} for every plan.
+     *
+     * @param looks    the plan's looks, increasing (the last is the cap)
+     * @param complete the complete paired seeds on disk
+     * @return the paired seeds to train to; 0 when the plan has no look
+     */
+    static int nextLook(List<Integer> looks, int complete) {
+        for (int look : looks) {
+            if (complete < look) {
+                return look;
+            }
+        }
+        return looks.isEmpty() ? 0 : looks.get(looks.size() - 1);
     }
 
     @Override

@@ -286,17 +286,12 @@ final class StudyCommand implements Callable<Integer> {
                                     boolean blind, PrintStream err) throws Exception {
         int n;
         if (seeds.auto()) {
-            n = 0;
-            for (int look = lookEvery; look <= cap; look += lookEvery) {
-                n = look;
-                boolean complete = true;
-                for (String m : plan.methods()) {
-                    complete &= runs.completed(m) >= look && runs.pairedPrefix(m, plan.methods().get(0)) >= look;
-                }
-                if (!complete) {
-                    break;
-                }
+            int complete = Integer.MAX_VALUE;
+            for (String m : plan.methods()) {
+                complete = Math.min(complete, Math.min(runs.completed(m), runs.pairedPrefix(m, plan.methods().get(0))));
             }
+            n = SeedCount.nextLook(java.util.stream.IntStream.iterate(lookEvery, l -> l <= cap, l -> l + lookEvery).boxed()
+                    .toList(), complete);
         } else {
             n = seedsWithin(cap, "the plan's cap");
         }

@@ -128,12 +128,7 @@ final class StudyRunCommand implements Callable<Integer> {
     private int target(PlanFile plan, int complete, int leftOut) {
         int extra = plan.replaceLeftOut() ? leftOut : 0;
         if (seeds.auto()) {
-            for (int look : plan.looks()) {
-                if (complete < look) {
-                    return look + extra;
-                }
-            }
-            return plan.cap() + extra;
+            return SeedCount.nextLook(plan.looks(), complete) + extra;
         }
         try {
             return seeds.within(plan.cap() + extra, "the plan's cap" + (extra > 0 ? " and the seeds left out" : ""));

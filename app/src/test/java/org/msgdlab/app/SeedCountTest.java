@@ -3,6 +3,8 @@ package org.msgdlab.app;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -36,5 +38,17 @@ class SeedCountTest {
         assertEquals("--seeds=99 must be in [0, 15]",
                 assertThrows(IllegalArgumentException.class, () -> parse.convert("99").within(15, "")).getMessage());
         assertEquals(100, parse.convert("100").within(100, "the plan's cap"));
+    }
+
+    /** auto trains to the first look not yet complete, and to the cap once every look is. */
+    @Test
+    void autoTrainsToTheFirstLookNotYetComplete() {
+        List<Integer> looks = List.of(20, 40, 60);
+        assertEquals(20, SeedCount.nextLook(looks, 0));
+        assertEquals(20, SeedCount.nextLook(looks, 19));
+        assertEquals(40, SeedCount.nextLook(looks, 20), "a look reached: the next one");
+        assertEquals(60, SeedCount.nextLook(looks, 59));
+        assertEquals(60, SeedCount.nextLook(looks, 60), "every look complete: the cap");
+        assertEquals(0, SeedCount.nextLook(List.of(), 5), "a plan without a look trains nothing");
     }
 }
