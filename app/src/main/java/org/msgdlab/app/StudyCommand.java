@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 
 /**
  * {@code msgd study}: the paired Fashion-MNIST study of Figures 1(a), 3(a) and Figure 2's design (not in the paper) under one
@@ -290,8 +291,7 @@ final class StudyCommand implements Callable<Integer> {
             for (String m : plan.methods()) {
                 complete = Math.min(complete, Math.min(runs.completed(m), runs.pairedPrefix(m, plan.methods().get(0))));
             }
-            n = SeedCount.nextLook(java.util.stream.IntStream.iterate(lookEvery, l -> l <= cap, l -> l + lookEvery).boxed()
-                    .toList(), complete);
+            n = SeedCount.nextLook(IntStream.iterate(lookEvery, l -> l <= cap, l -> l + lookEvery).boxed().toList(), complete);
         } else {
             n = seedsWithin(cap, "the plan's cap");
         }
