@@ -155,7 +155,8 @@ public final class StudyRunner {
      * every run of a paired seed is computed alike: a seed whose runs (finished or not) record bits other
      * than {@code here} ({@link BitProvenance}: another build, CPU, instruction set, environment or JVM)
      * is left whole for a process that computes as they did, and named on the log. So no pair mixes builds
-     * or machine types (the second study's rule, deep issue 30).
+     * or machine types (the second study's rule, deep issue 30). A complete seed is neither trained nor named,
+     * wherever it was computed.
      *
      * @param runs  the completed runs
      * @param seeds the number of paired seeds
@@ -168,6 +169,10 @@ public final class StudyRunner {
             throws IOException {
         List<Task> tasks = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
+            final int seed = s;
+            if (runs.plan().methods().stream().allMatch(m -> runs.has(m, seed))) {
+                continue; // complete: nothing to train, wherever it was computed
+            }
             List<String> other = new ArrayList<>();
             for (String m : runs.plan().methods()) {
                 java.util.Optional<BitProvenance> b = BitProvenance.recordedIn(runs.plan().runDir(m, s));

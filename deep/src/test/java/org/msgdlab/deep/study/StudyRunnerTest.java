@@ -1,6 +1,7 @@
 package org.msgdlab.deep.study;
 
 import org.msgdlab.deep.train.TrainingContext;
+import org.msgdlab.deep.train.BitProvenance;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.msgdlab.deep.data.IdxFiles;
@@ -216,6 +217,33 @@ class StudyRunnerTest {
                 .runAll(List.of(new StudyRunner.Task("sgd-50", 0)));
         assertTrue(seen.toString(StandardCharsets.UTF_8).contains("COMPLETED, window accuracy "), "the others still log it");
         assertTrue(log.contains("1 runs to train, 1 at a time: [gd/0]"), log);
+    }
+
+    /**
+     * Each paired seed computed alike (the support study's rule): on another machine a complete seed is neither
+     * trained nor named, an unfinished seed of the first machine is left whole and named, and a seed nobody began
+     * is trained there.
+     */
+    @Test
+    void anotherMachineLeavesAnUnfinishedSeedNamesOnlyItAndTrainsTheNextOne() throws Exception {
+        Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
+        StudyPlan p = plan(data, Protocol.AUTHORS_CODE);
+        new StudyRunner(p, 1, null, quiet(), UNCANCELLED).runAll(List.of(
+                new StudyRunner.Task("gd", 0), new StudyRunner.Task("sgd-50", 0), new StudyRunner.Task("gd", 1)));
+        BitProvenance first = BitProvenance.recordedIn(p.runDir("gd", 0)).orElseThrow();
+        BitProvenance elsewhere = new BitProvenance(first.commit(), first.diffHash(), first.tensorflow(), first.kernels(),
+                "Another CPU (family 0, model 0)", first.cpuIsa(), first.isa(), first.intraThreads(), first.interThreads(),
+                first.environment(), first.jvm());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        List<StudyRunner.Task> tasks = StudyRunner.wholeSeedsComputedAlike(StudyRuns.read(p, 3), 3, elsewhere,
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+        assertEquals(List.of(new StudyRunner.Task("gd", 2), new StudyRunner.Task("sgd-50", 2)), tasks);
+        String said = log.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("paired seed 1 left for a process that computes as its runs did: [gd (cpu: "), said);
+        assertFalse(said.contains("paired seed 0"), "a complete seed needs nothing: " + said);
+        assertEquals(List.of(new StudyRunner.Task("sgd-50", 1), new StudyRunner.Task("gd", 2), new StudyRunner.Task("sgd-50", 2)),
+                StudyRunner.wholeSeedsComputedAlike(StudyRuns.read(p, 3), 3, first, quiet()),
+                "the first machine finishes its own seed");
     }
 
     private static PrintStream quiet() {
