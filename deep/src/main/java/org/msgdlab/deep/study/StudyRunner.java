@@ -169,8 +169,7 @@ public final class StudyRunner {
             throws IOException {
         List<Task> tasks = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
-            final int seed = s;
-            if (runs.plan().methods().stream().allMatch(m -> runs.has(m, seed))) {
+            if (runs.complete(s)) {
                 continue; // complete: nothing to train, wherever it was computed
             }
             List<String> other = new ArrayList<>();

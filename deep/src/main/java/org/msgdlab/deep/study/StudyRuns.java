@@ -200,4 +200,14 @@ public record StudyRuns(StudyPlan plan, Map<String, Map<Integer, Run>> byMethod,
     public boolean has(String method, int seed) {
         return byMethod.getOrDefault(method, Map.of()).containsKey(seed);
     }
+
+    /**
+     * Whether a paired seed is complete: every method of the plan has a completed run at it.
+     *
+     * @param seed a paired seed
+     * @return whether all of the plan's runs at {@code seed} were found completed
+     */
+    public boolean complete(int seed) {
+        return plan.methods().stream().allMatch(m -> has(m, seed));
+    }
 }

@@ -101,7 +101,7 @@ public final class SupportVerdicts {
         List<Integer> counted = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         int s = 0;
-        for (; counted.size() < StudyPlan.SUPPORT_CAP && complete(runs, s); s++) {
+        for (; counted.size() < StudyPlan.SUPPORT_CAP && runs.complete(s); s++) {
             List<String> mixed = differences(runs, s);
             if (mixed.isEmpty()) {
                 counted.add(s);
@@ -110,10 +110,6 @@ public final class SupportVerdicts {
             }
         }
         return new Seeds(List.copyOf(counted), List.copyOf(leftOut), s);
-    }
-
-    private static boolean complete(StudyRuns runs, int s) {
-        return runs.plan().methods().stream().allMatch(m -> runs.has(m, s));
     }
 
     /**
