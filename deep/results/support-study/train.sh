@@ -14,6 +14,14 @@ if [[ ! "$build" =~ ^[0-9a-f]{40}$ ]] || ! git -C "$repo" cat-file -e "$build^{c
   echo "train.sh: $here/build-commit must name a commit of this repository (40 hex digits); it holds '$build'" >&2
   exit 2
 fi
+# the data first: without them every run would fail, one error line each, and a session would learn it late
+data="${MSGD_FASHION_MNIST:-/usr/share/datasets/fashion-mnist}"
+for f in train-images-idx3-ubyte train-labels-idx1-ubyte t10k-images-idx3-ubyte t10k-labels-idx1-ubyte; do
+  if [[ ! -f "$data/$f" && ! -f "$data/$f.gz" ]]; then
+    echo "train.sh: Fashion-MNIST file $f(.gz) not found in $data (MSGD_FASHION_MNIST); install Debian's dataset-fashion-mnist (apt-get install dataset-fashion-mnist) or set MSGD_FASHION_MNIST to a folder with the four files" >&2
+    exit 2
+  fi
+done
 tree="${MSGD_SUPPORT_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/msgd-support/$build}"
 if [[ ! -f "$tree/app/target/msgd.jar" ]]; then
   echo "train.sh: building the study's commit $build in $tree (once; a few minutes)" >&2
@@ -63,4 +71,4 @@ for seed, files in sorted(seeds.items()):
               % (seed, done, methods, elsewhere[0], cpu, build[:7], stamp), file=sys.stderr)
 PY
 export ONEDNN_MAX_CPU_ISA="${ONEDNN_MAX_CPU_ISA:-ALL}"
-exec "$tree/msgd" study --plan support --dir "$here" --data "${MSGD_FASHION_MNIST:-/usr/share/datasets/fashion-mnist}" "$@"
+exec "$tree/msgd" study --plan support --dir "$here" --data "$data" "$@"

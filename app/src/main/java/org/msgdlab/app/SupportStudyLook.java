@@ -34,14 +34,8 @@ final class SupportStudyLook {
      */
     static void write(StudyPlan plan, Protocol p, PrintWriter out, PrintStream err) throws IOException {
         int cap = StudyPlan.SUPPORT_CAP;
-        StudyRuns trained = StudyRuns.read(plan, cap);
+        StudyRuns trained = SupportVerdicts.read(plan); // a seed left out (amendment 2) is replaced by the next
         SupportVerdicts.Seeds counted = SupportVerdicts.seeds(trained);
-        // a seed left out (amendment 2) is replaced by the next: read past seed cap - 1 while the list ends there
-        for (int read = cap; counted.counted().size() < cap && counted.next() == read; ) {
-            read += cap - counted.counted().size();
-            trained = StudyRuns.read(plan, read);
-            counted = SupportVerdicts.seeds(trained);
-        }
         int complete = counted.counted().size();
         int look = SupportVerdicts.lookReached(complete);
         out.println("support study: " + complete + " complete paired seeds"

@@ -9,6 +9,7 @@ import org.msgdlab.deep.claims.NoiseInjectionEfficiencyClaim;
 import org.msgdlab.deep.claims.WeightedGradientClaim;
 import org.msgdlab.deep.data.FashionMnist;
 import org.msgdlab.deep.study.NoiseClassStudyClaim;
+import org.msgdlab.deep.study.SupportStudyClaim;
 import org.msgdlab.deep.study.StudyClaim;
 import org.msgdlab.deep.sweep.SweepStudy;
 
@@ -115,6 +116,7 @@ public final class DeepStudy {
         claims.add(new WeightedGradientClaim(dataDir));
         claims.addAll(StudyClaim.all(studyDir, dataDir, log));
         claims.addAll(NoiseClassStudyClaim.all(studyDir.resolveSibling(NOISE_CLASS_DIR.getFileName().toString()), dataDir));
+        claims.addAll(SupportStudyClaim.all(studyDir.resolveSibling(SUPPORT_DIR.getFileName().toString()), dataDir));
         claims.add(new FullBatchSpeedClaim(dataDir));
         claims.add(new NoiseInjectionEfficiencyClaim(dataDir));
         return new Study("deep", "Deep experiments: Algorithms 1 and 2 on TensorFlow Java", "Section 5, Appendix C", claims);

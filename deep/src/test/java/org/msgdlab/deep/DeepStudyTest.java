@@ -27,7 +27,8 @@ class DeepStudyTest {
         assertTrue(ids.contains("deep.convsmall.parameters") && ids.contains("deep.algorithm1.weighted-gradient")
                 && ids.contains("deep.fashion-mnist.authors-code.msgd-fisher.generalizes-as-sgd")
                 && ids.contains("deep.fashion-mnist.paper-text.sgd-50-above-gd") && ids.contains("deep.speed.full-batch-step")
-                && ids.contains(DeepStudy.EFFICIENCY_ID), ids.toString());
+                && ids.contains(DeepStudy.EFFICIENCY_ID) && ids.contains("deep.support.class.fisher-vs-cov")
+                && ids.contains("deep.support.as-sgd.sparse-below-sgd-50"), ids.toString());
         for (String id : ids) {
             assertTrue(id.matches("[a-z0-9.\\-]+"), id);
         }

@@ -41,7 +41,10 @@ public final class NoiseClassFixture {
             new Noise("msgd-[fisher-10]", "MSGD-[Fisher-10]", "sparse", "msgd-sparse-fisher-10", "Figure 1(a)"),
             new Noise("msgd-[cov-10]", "MSGD-[Cov-10]", "sparse", "msgd-sparse-cov-10", "Figure 3(a), Appendix C"));
 
-    /** The noise-class study as a report is told of it: per noise, recovery then collapse, and the band [0.5, 1.5]. */
+    /**
+     * The noise-class study as a report is told of it: per noise, recovery then collapse, the band [0.5, 1.5], and its
+     * follow-up the support study ({@link SupportFixture#DESIGN}).
+     */
     public static final NoiseClassDesign DESIGN = design();
 
     private static NoiseClassDesign design() {
@@ -50,7 +53,7 @@ public final class NoiseClassFixture {
             claims.add(claim(n, NoiseClassDesign.Kind.RECOVERY));
             claims.add(claim(n, NoiseClassDesign.Kind.COLLAPSE));
         }
-        return new NoiseClassDesign(claims, 0.5, 1.5);
+        return new NoiseClassDesign(claims, 0.5, 1.5, SupportFixture.DESIGN);
     }
 
     private static NoiseClassDesign.Claim claim(Noise n, NoiseClassDesign.Kind kind) {

@@ -19,12 +19,12 @@ public final class NoiseClassReport {
     private NoiseClassReport() {
     }
 
-    /** @return the study's claims and band, as the report needs them */
+    /** @return the study's claims and band, and its follow-up the support study ({@link SupportReport}), as the report needs them */
     public static NoiseClassDesign design() {
         List<NoiseClassDesign.Claim> claims = NoiseClassClaim.all().stream().map(c -> new NoiseClassDesign.Claim(c.id(),
                 c.kind() == NoiseClassClaim.Kind.RECOVERY ? NoiseClassDesign.Kind.RECOVERY : NoiseClassDesign.Kind.COLLAPSE,
                 Method.shortName(c.noise()), family(c.noise()), c.label())).toList();
-        return new NoiseClassDesign(claims, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER);
+        return new NoiseClassDesign(claims, NoiseClassClaim.BAND_LOWER, NoiseClassClaim.BAND_UPPER, SupportReport.design());
     }
 
     /**

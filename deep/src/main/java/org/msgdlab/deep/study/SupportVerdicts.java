@@ -113,6 +113,26 @@ public final class SupportVerdicts {
     }
 
     /**
+     * The support study's completed runs, read far enough that a seed left out (amendment 2 of PLAN.md) is replaced by
+     * the next one, past seed cap - 1 if need be.
+     *
+     * @param plan the support plan
+     * @return the runs, and {@link #seeds} of them counts up to the cap where such seeds exist
+     * @throws IOException when a run cannot be read
+     */
+    public static StudyRuns read(StudyPlan plan) throws IOException {
+        int cap = StudyPlan.SUPPORT_CAP;
+        StudyRuns trained = StudyRuns.read(plan, cap);
+        Seeds counted = seeds(trained);
+        for (int read = cap; counted.counted().size() < cap && counted.next() == read; ) {
+            read += cap - counted.counted().size();
+            trained = StudyRuns.read(plan, read);
+            counted = seeds(trained);
+        }
+        return trained;
+    }
+
+    /**
      * The last look reached with {@code complete} complete paired seeds.
      *
      * @param complete the paired seeds that count

@@ -147,8 +147,14 @@ public final class Css {
             section.main-answer .main-text { flex: 1 1 330px; min-width: 300px; }
             section.main-answer h2 { margin: 0 0 8px; }
             p.main-sentence { margin: 0 0 8px; font: 16.5px/1.5 var(--serif); }
-            section.main-answer figure.forest { flex: 0 1 560px; margin: 0; }
+            section.main-answer .answer-side { flex: 0 1 560px; }
+            section.main-answer figure.forest { margin: 0; }
             section.main-answer figure.forest img { width: 560px; }
+            section.main-answer .follow-up { flex: 1 1 100%; margin-top: -8px; }
+            .follow-up { font: 14px/1.45 var(--serif); }
+            .follow-up h3 { display: inline; margin: 0 6px 0 0; font-size: 16px; }
+            p.follow-up-sentence { display: inline; margin: 0; font: 14px/1.45 var(--serif); }
+            table.support td.why { font-size: 13.5px; }
             table.noise-class td.why { font-size: 13.5px; width: 42%; }
             .answers ul { margin: 4px 0 10px; padding-left: 18px; }
             .answers li { margin: 3px 0; }
@@ -177,8 +183,11 @@ public final class Css {
             .kv .k { color: var(--ink); }
             .kv .formula { font-family: var(--serif); color: var(--ink); }
             table.kvtable th { width: 170px; color: var(--muted); font-weight: 600; }
-            .reading dl { display: grid; grid-template-columns: 120px 1fr; gap: 6px 12px; margin: 10px 0; }
+            .reading dl { display: grid; grid-template-columns: 140px 1fr; gap: 6px 12px; margin: 10px 0; }
             .reading dd { margin: 0; }
+            details.section-fold > summary { cursor: pointer; }
+            details.section-fold > summary h2 { display: inline; }
+            details.section-fold > summary .note { margin-left: 10px; }
 
             @media (max-width: 800px) { main { padding: 16px; } .evidence figure.series img { width: 100%; }
                                         section.main-answer figure.forest img { width: 100%; } }

@@ -4,6 +4,7 @@ import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.figures.Figures.Figure;
 import org.msgdlab.reports.summary.NoiseClassDesign;
 import org.msgdlab.reports.summary.NoiseClassEvidence;
+import org.msgdlab.reports.summary.SupportDesign;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.core.claims.Evidence;
@@ -83,6 +84,10 @@ public final class HtmlReport {
     private final NoiseClassSection noiseClass;
     /** The noise-class study's claims, when the results hold them ({@link NoiseClassDesign#NONE} otherwise). */
     private final NoiseClassDesign noiseClassClaims;
+    /** The support study's first-screen answer and section; null when the results hold none of its claims. */
+    private final SupportSection support;
+    /** The support study's claims, when the results hold them ({@link SupportDesign#NONE} otherwise). */
+    private final SupportDesign supportClaims;
     private int sections;
 
     private HtmlReport(Results results, FigureIndex figures, String figureDir, NoiseClassDesign design) {
@@ -91,7 +96,12 @@ public final class HtmlReport {
         Optional<NoiseClassEvidence> ev = NoiseClassEvidence.from(results, design);
         this.noiseClassClaims = ev.isPresent() ? design : NoiseClassDesign.NONE;
         this.noiseClass = ev.map(e -> new NoiseClassSection(e, design, figures.noiseClass(), figureDir, h)).orElse(null);
-        this.tables = new SummaryTables(results, h, noiseClassClaims);
+        SupportDesign sd = design.support();
+        List<Evidence> supportHeld = sd.claims().stream().flatMap(c -> results.studies().stream().flatMap(st -> st.claims().stream())
+                .filter(e -> e.claimId().equals(c.claimId())).limit(1)).toList();
+        this.supportClaims = supportHeld.isEmpty() ? SupportDesign.NONE : sd;
+        this.support = supportHeld.isEmpty() ? null : new SupportSection(sd, supportHeld, h);
+        this.tables = new SummaryTables(results, h, noiseClassClaims, supportClaims);
         this.cards = new ClaimCard(figures, figureDir, h);
     }
 
@@ -131,7 +141,9 @@ public final class HtmlReport {
                 .append("<style>\n").append(Css.STYLE).append("</style>\n</head>\n<body>\n<main>\n");
         header(p);
         if (noiseClass != null) {
-            noiseClass.answer();
+            noiseClass.answer(support == null ? "" : support.answerHtml());
+        } else if (support != null) {
+            support.answer();
         }
         tables.summary();
         for (StudyResult s : results.studies()) {
@@ -151,7 +163,7 @@ public final class HtmlReport {
             "function msgdOpen() {",
             "  var id = decodeURIComponent(location.hash.slice(1)); if (!id) return;",
             "  var t = document.getElementById(id); if (!t) return;",
-            "  var body = t.querySelector('details.claim-body'); if (body) body.open = true;",
+            "  var body = t.querySelector('details.claim-body, :scope > details.section-fold'); if (body) body.open = true;",
             "  for (var p = t.parentElement; p; p = p.parentElement) if (p.tagName === 'DETAILS') p.open = true;",
             "  t.scrollIntoView();",
             "}",
@@ -180,23 +192,29 @@ public final class HtmlReport {
     }
 
     /**
-     * A study's section; the noise-class study's claims, when the study holds them, in a section of their own right
-     * after it (its verdict table, not rows of this one).
+     * A study's section; the noise-class and support studies' claims, when the study holds them, each in a section of
+     * their own right after it (its verdict table, not rows of this one).
      */
     private void study(StudyResult whole) {
         List<Evidence> own = noiseClass == null ? List.of()
                 : whole.claims().stream().filter(e -> noiseClassClaims.isNoiseClass(e.claimId())).toList();
-        StudyResult s = own.isEmpty() ? whole : new StudyResult(whole.id(), whole.title(), whole.paperRef(),
-                whole.claims().stream().filter(e -> !own.contains(e)).toList());
+        List<Evidence> ownSupport = whole.claims().stream().filter(e -> supportClaims.isSupport(e.claimId())).toList();
+        StudyResult s = own.isEmpty() && ownSupport.isEmpty() ? whole : new StudyResult(whole.id(), whole.title(), whole.paperRef(),
+                whole.claims().stream().filter(e -> !own.contains(e) && !ownSupport.contains(e)).toList());
         h.append("<section class=\"study\" id=\"").append(anchor("study", s.id())).append("\">\n")
                 .append("<h2><span class=\"num-prefix\">").append(++sections).append("</span> ").append(Formula.html(s.title()))
                 .append("</h2>\n<p class=\"study-meta\"><span class=\"ref\">").append(escape(s.paperRef())).append("</span> · <code>")
                 .append(escape(s.id())).append("</code> · ").append(s.claims().size()).append(" claims ").append(miniCounts(s))
                 .append(own.isEmpty() ? "" : " · its " + own.size() + " noise-class claims are in <a href=\"#"
-                        + NoiseClassSection.SECTION_ID + "\">their own section</a>").append("</p>\n");
+                        + NoiseClassSection.SECTION_ID + "\">their own section</a>")
+                .append(ownSupport.isEmpty() ? "" : " · its " + ownSupport.size() + " support-study claims in <a href=\"#"
+                        + SupportSection.SECTION_ID + "\">theirs</a>").append("</p>\n");
         study(s, whole);
         if (!own.isEmpty()) {
             noiseClass.section(++sections, own, cards);
+        }
+        if (!ownSupport.isEmpty()) {
+            support.section(++sections, cards);
         }
     }
 
@@ -232,14 +250,11 @@ public final class HtmlReport {
     private void provenance(Provenance p) {
         h.append("<section id=\"provenance\" class=\"provenance\">\n<h2>Provenance</h2>\n<table class=\"kvtable\">\n");
         row("command", "<code>" + escape(p.command()) + "</code>");
-        row("seed", String.valueOf(p.seed()));
-        row("budget", escape(p.budget()));
-        row("git commit", "<code>" + escape(p.gitCommit() == null ? "unknown" : p.gitCommit()) + "</code>");
-        row("started", escape(time(p.startedAt())));
-        row("finished", p.finishedAt() == null ? "<b class=\"warn\">not finished (interrupted)</b>" : escape(time(p.finishedAt())) + duration(p));
-        row("Java", escape(p.javaVersion()));
-        row("operating system", escape(p.os()));
-        row("processors", String.valueOf(p.availableProcessors()));
+        row("seed", String.valueOf(p.seed()), "budget", escape(p.budget()));
+        row("git commit", "<code>" + escape(p.gitCommit() == null ? "unknown" : p.gitCommit()) + "</code>", "Java", escape(p.javaVersion()));
+        row("started", escape(time(p.startedAt())),
+                "finished", p.finishedAt() == null ? "<b class=\"warn\">not finished (interrupted)</b>" : escape(time(p.finishedAt())) + duration(p));
+        row("operating system", escape(p.os()), "processors", String.valueOf(p.availableProcessors()));
         List<String> versions = new ArrayList<>();
         p.versions().forEach((k, v) -> versions.add(escape(k) + " " + escape(v)));
         row("versions", String.join(" · ", versions));
@@ -248,12 +263,21 @@ public final class HtmlReport {
                 + "<code>summary.md</code> and <code>summary.csv</code> beside it hold the claims table for pasting.</p>\n</section>\n");
     }
 
+    /** A row of one key and its value across the table. */
     private void row(String k, String v) {
-        h.append("<tr><th>").append(escape(k)).append("</th><td>").append(v).append("</td></tr>\n");
+        h.append("<tr><th>").append(escape(k)).append("</th><td colspan=\"3\">").append(v).append("</td></tr>\n");
+    }
+
+    /** A row of two short keys and their values, side by side. */
+    private void row(String k1, String v1, String k2, String v2) {
+        h.append("<tr><th>").append(escape(k1)).append("</th><td>").append(v1).append("</td><th>").append(escape(k2))
+                .append("</th><td>").append(v2).append("</td></tr>\n");
     }
 
     private void legend() {
-        h.append("<section id=\"reading\" class=\"reading\">\n<h2>How to read this report</h2>\n<dl>\n");
+        // folded, as the cards are: a reference, opened by its link in the contents and for printing
+        h.append("<section id=\"reading\" class=\"reading\">\n<details class=\"section-fold\"><summary><h2>How to read this report</h2>"
+                + "<span class=\"note\">the verdicts, tolerance, measured discrepancy, exact gap and power</span></summary>\n<dl>\n");
         for (Verdict v : Verdict.values()) {
             h.append("<dt>").append(badge(v)).append("</dt><dd>").append(escape(Verdicts.meaning(v))).append(".</dd>\n");
         }
@@ -265,7 +289,7 @@ public final class HtmlReport {
                 + "(absolute differences where the paper's value is 0). <b>Power</b> is the probability that the same check at the same budget "
                 + "rejects a named, plausible wrong formula: a check that could not fail proves nothing.</p>\n")
                 .append("<p>Colours follow the Okabe–Ito palette, which stays distinguishable with the common colour-vision deficiencies; "
-                        + "verdicts also differ by marker shape in the figures and by name everywhere.</p>\n</section>\n");
+                        + "verdicts also differ by marker shape in the figures and by name everywhere.</p>\n</details>\n</section>\n");
     }
 
     private static String version(Provenance p) {

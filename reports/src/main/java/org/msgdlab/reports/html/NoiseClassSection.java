@@ -44,8 +44,12 @@ final class NoiseClassSection {
         this.h = h;
     }
 
-    /** The first screen's block: the question, the one-sentence answer and links, beside the forest plot. */
-    void answer() {
+    /**
+     * The first screen's block: the question, the one-sentence answer and links, beside the forest plot.
+     *
+     * @param followUp HTML put under the answer and the forest plot, across the block (the support study's answer); empty for none
+     */
+    void answer(String followUp) {
         boolean drawn = forest != null && forest.rendered();
         List<String> links = evidence.recoveries().stream().map(r -> "<a href=\"#" + anchor("claim", r.claimId()) + "\">"
                 + escape(r.noise()) + "</a>").toList();
@@ -53,12 +57,12 @@ final class NoiseClassSection {
                 .append(escape(NoiseClassSentence.QUESTION)).append("</h2>\n<p class=\"main-sentence\">")
                 .append(escape(NoiseClassSentence.of(evidence))).append("</p>\n<p class=\"note\">From the ")
                 .append(evidence.recoveries().size() + evidence.collapses().size()).append(" claims of the <a href=\"#")
-                .append(SECTION_ID).append("\">noise-class study</a> (verdict table, rules); cards: ").append(String.join(", ", links));
+                .append(SECTION_ID).append("\">noise-class study</a> (table, rules); cards: ").append(String.join(", ", links));
         if (drawn) {
-            h.append("; the forest plot as <a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
+            h.append("; forest plot: <a href=\"").append(escape(figureDir + "/" + forest.png())).append("\">PNG</a> · <a href=\"")
                     .append(escape(figureDir + "/" + forest.svg())).append("\">SVG</a>");
         }
-        h.append(".</p>\n</div>\n");
+        h.append(".</p>\n</div>\n<div class=\"answer-side\">\n");
         if (drawn) {
             h.append("<figure class=\"forest\"><a href=\"").append(escape(figureDir + "/" + forest.svg())).append("\"><img src=\"")
                     .append(escape(figureDir + "/" + forest.png())).append("\" width=\"").append(forest.width()).append("\" height=\"")
@@ -67,6 +71,7 @@ final class NoiseClassSection {
             h.append("<div class=\"missing\">Figure “").append(escape(forest.title())).append("” not drawn: ")
                     .append(escape(forest.problem())).append("</div>\n");
         }
+        h.append("</div>\n").append(followUp);
         h.append("</section>\n");
     }
 

@@ -2,6 +2,7 @@ package org.msgdlab.reports.html;
 
 import org.msgdlab.reports.figures.Figures;
 import org.msgdlab.reports.summary.NoiseClassDesign;
+import org.msgdlab.reports.summary.SupportDesign;
 import org.msgdlab.reports.summary.Verdicts;
 import org.msgdlab.reports.text.Formula;
 import org.msgdlab.reports.text.Numbers;
@@ -43,11 +44,19 @@ final class SummaryTables {
      * here); {@link NoiseClassDesign#NONE} otherwise.
      */
     private final NoiseClassDesign noiseClassAbove;
+    /** The support study's claims when its answer is on the first screen; {@link SupportDesign#NONE} otherwise. */
+    private final SupportDesign supportAbove;
 
-    SummaryTables(Results results, StringBuilder h, NoiseClassDesign noiseClassAbove) {
+    SummaryTables(Results results, StringBuilder h, NoiseClassDesign noiseClassAbove, SupportDesign supportAbove) {
         this.results = results;
         this.h = h;
         this.noiseClassAbove = noiseClassAbove;
+        this.supportAbove = supportAbove;
+    }
+
+    /** Whether a claim's answer is on the first screen already (the noise-class and support studies'). */
+    private boolean answeredOnTop(String claimId) {
+        return noiseClassAbove.isNoiseClass(claimId) || supportAbove.isSupport(claimId);
     }
 
     void summary() {
@@ -81,9 +90,14 @@ final class SummaryTables {
         List<Evidence> unresolved = new ArrayList<>();
         List<Evidence> notRun = new ArrayList<>();
         List<String> answeredAbove = new ArrayList<>();
+        List<String> inOwnSection = new ArrayList<>();
         for (StudyResult s : results.studies()) {
             for (Evidence e : s.claims()) {
-                if (e.verdict() != Verdict.PASS && e.verdict() != Verdict.NOT_RUN && answered(e)) {
+                if (e.verdict() != Verdict.PASS && e.verdict() != Verdict.NOT_RUN && answeredOnTop(e.claimId())) {
+                    // the noise-class and support studies' claims: answered on the first screen, each a row of its
+                    // study's own verdict table; not repeated in the tables below
+                    inOwnSection.add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>");
+                } else if (e.verdict() != Verdict.PASS && e.verdict() != Verdict.NOT_RUN && answered(e)) {
                     // its verdict and why are the Answers block's line: not repeated in the tables below
                     answeredAbove.add("<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>");
                 } else if (e.verdict() == Verdict.NOT_RUN) {
@@ -97,7 +111,7 @@ final class SummaryTables {
         }
         if (total == 0) {
             h.append("<p>No claims were selected.</p>\n");
-        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty() && answeredAbove.isEmpty()) {
+        } else if (notPass.isEmpty() && notRun.isEmpty() && unresolved.isEmpty() && answeredAbove.isEmpty() && inOwnSection.isEmpty()) {
             h.append("<p class=\"allpass\">Every claim agrees with the paper within its tolerance.</p>\n");
         }
         if (!notPass.isEmpty()) {
@@ -111,6 +125,11 @@ final class SummaryTables {
             h.append("<p class=\"note\">").append(answeredAbove.size()).append(answeredAbove.size() == 1 ? " claim" : " claims")
                     .append(" not PASS, with verdict and why in Answers above: ").append(String.join(", ", answeredAbove))
                     .append("</p>\n");
+        }
+        if (!inOwnSection.isEmpty()) {
+            h.append("<p class=\"note\">").append(inOwnSection.size()).append(inOwnSection.size() == 1 ? " claim" : " claims")
+                    .append(" not PASS, answered on the first screen, with verdict and why in their study's own verdict table: ")
+                    .append(String.join(", ", inOwnSection)).append("</p>\n");
         }
         if (!notRun.isEmpty()) {
             // one line per reason: claims left out by the budget, a missing tool, an interruption
@@ -143,6 +162,10 @@ final class SummaryTables {
             if (s.claims().stream().anyMatch(e -> noiseClassAbove.isNoiseClass(e.claimId()))) {
                 h.append("<li><a href=\"#").append(NoiseClassSection.SECTION_ID).append("\">The noise-class study</a> <span class=\"ref\">")
                         .append("its claims in the study above, in a section of their own</span></li>\n");
+            }
+            if (s.claims().stream().anyMatch(e -> supportAbove.isSupport(e.claimId()))) {
+                h.append("<li><a href=\"#").append(SupportSection.SECTION_ID).append("\">The support study</a> <span class=\"ref\">")
+                        .append("its follow-up, in a section of its own</span></li>\n");
             }
         }
         h.append("<li><a href=\"#provenance\">Provenance</a></li>\n<li><a href=\"#reading\">How to read this report</a></li>\n</ol></nav>\n");
@@ -191,8 +214,8 @@ final class SummaryTables {
             String why = null;
             for (Evidence e : s.claims()) {
                 IntervalAnswer a = java.util.Optional.ofNullable(e.interval()).filter(IntervalAnswer::headline).orElse(null);
-                if (a == null || noiseClassAbove.isNoiseClass(e.claimId())) {
-                    // the noise-class study's answers are one sentence beside its forest plot, above
+                if (a == null || answeredOnTop(e.claimId())) {
+                    // the noise-class and support studies' answers are sentences beside the forest plot, above
                     continue;
                 }
                 String link = "<a href=\"#" + anchor("claim", e.claimId()) + "\">" + cid(e.claimId()) + "</a>";

@@ -15,15 +15,29 @@ import java.util.List;
  * @param claims    the study's claims, in the plan's order
  * @param bandLower the plan's band of R, lower edge (the claims' own parameter "band" wins where they carry one)
  * @param bandUpper its upper edge
+ * @param support   its confirmatory follow-up, the support study ({@link SupportDesign#NONE} for none): the first
+ *                  screen gives its answer under this study's, and its claims get a section of their own
  */
-public record NoiseClassDesign(List<Claim> claims, double bandLower, double bandUpper) {
+public record NoiseClassDesign(List<Claim> claims, double bandLower, double bandUpper, SupportDesign support) {
 
     /** No noise-class study: a report finds none of its claims. */
     public static final NoiseClassDesign NONE = new NoiseClassDesign(List.of(), Double.NaN, Double.NaN);
 
-    /** Copies the list. */
+    /** Copies the list; a null support reads as {@link SupportDesign#NONE}. */
     public NoiseClassDesign {
         claims = List.copyOf(claims);
+        support = support == null ? SupportDesign.NONE : support;
+    }
+
+    /**
+     * The study without a follow-up.
+     *
+     * @param claims    the study's claims, in the plan's order
+     * @param bandLower the band of R, lower edge
+     * @param bandUpper its upper edge
+     */
+    public NoiseClassDesign(List<Claim> claims, double bandLower, double bandUpper) {
+        this(claims, bandLower, bandUpper, SupportDesign.NONE);
     }
 
     /** The two statements made of each noise. */

@@ -96,9 +96,12 @@ public class ReportLengthTest {
         }
         assertTrue(!headlines.isEmpty(), "a quick run answers some main question");
         for (String id : headlines) {
-            // the noise-class study's answers are one sentence beside its forest plot, with a link to each recovery claim
+            // the noise-class study's answers are one sentence beside its forest plot, with a link to each recovery claim;
+            // the support study's one sentence under it, with a link to each claim
             String where = id.startsWith(Fragments.anchor("claim", "deep.noise-class."))
                     ? "'#" + NoiseClassSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p, figcaption')"
+                    : id.startsWith(Fragments.anchor("claim", "deep.support."))
+                    ? "'#" + SupportSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p')"
                     : "'div.answers a[href=\"#" + id + "\"]'); return a ? a.closest('li')";
             double bottom = browser.value("(function(){var a=document.querySelector(" + where
                     + ".getBoundingClientRect().bottom + window.scrollY : -1;})()").asDouble();

@@ -1,0 +1,78 @@
+package org.msgdlab.reports.summary;
+
+import org.msgdlab.core.claims.Evidence;
+import org.msgdlab.core.claims.IntervalAnswer;
+import org.msgdlab.core.claims.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The support study's answer to "if not the class, the support?" in one sentence with its numbers, made from its
+ * claims' evidence and from nothing else. It names the quantity every claim estimates, the 10%-trimmed mean over
+ * paired seeds of a difference of test accuracy in points, and gives each claim's estimate, its bounds and what its
+ * verdict says of them: "within ±margin" (an equivalence PASS), "below 0" (a one-sided PASS), "outside ±margin" or
+ * "not below 0" (a FAIL), "undecided" (INCONCLUSIVE; until the last look while one is left). Before the first look
+ * it says how many paired seeds count and computes nothing.
+ */
+public final class SupportSentence {
+
+    /** The question the sentence answers. */
+    public static final String QUESTION = "If not the class, the support?";
+
+    private SupportSentence() {
+    }
+
+    /**
+     * The sentence.
+     *
+     * @param design the study's claims, margin and last look
+     * @param claims the evidence of the study's claims a results file holds, in any order (others are ignored)
+     * @return one sentence, plain text; empty when the results hold none of the study's claims
+     */
+    public static String of(SupportDesign design, List<Evidence> claims) {
+        List<Evidence> own = design.claims().stream()
+                .flatMap(c -> claims.stream().filter(e -> e.claimId().equals(c.claimId())).limit(1)).toList();
+        if (own.isEmpty()) {
+            return "";
+        }
+        List<Evidence> looked = own.stream().filter(e -> e.interval() != null).toList();
+        if (looked.isEmpty()) {
+            Evidence first = own.get(0);
+            String why = first.verdictReason() == null ? "" : first.verdictReason().lines().findFirst().orElse("");
+            return "Not decided yet by the support study (fresh seeds, " + own.size() + " claims, "
+                    + first.verdict() + (why.isBlank() ? "" : ": " + why) + ").";
+        }
+        int seeds = looked.stream().mapToInt(e -> e.interval().seeds()).max().orElse(0);
+        List<String> clauses = new ArrayList<>();
+        for (Evidence e : own) {
+            SupportDesign.Claim c = design.claim(e.claimId());
+            IntervalAnswer a = e.interval();
+            if (a == null) {
+                clauses.add(c.label() + " not checked (" + e.verdict() + ")");
+                continue;
+            }
+            clauses.add(c.label() + " " + points(a.estimate()) + " [" + points(a.lower()) + ", " + points(a.upper()) + "] "
+                    + says(e.verdict(), c.equivalence(), design, a.seeds()));
+        }
+        return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds, at " + seeds
+                + " fresh paired seeds: " + String.join("; ", clauses) + ".";
+    }
+
+    /** What a verdict says of its bounds, in a few words. */
+    static String says(Verdict v, boolean equivalence, SupportDesign design, int seeds) {
+        String margin = "±" + String.format(Locale.ROOT, "%.2f", design.margin());
+        return switch (v) {
+            case PASS -> equivalence ? "within " + margin : "below 0";
+            case FAIL -> equivalence ? "outside " + margin : "not below 0";
+            case INCONCLUSIVE -> seeds < design.cap() ? "undecided until " + design.cap() + " seeds" : "undecided at the cap";
+            default -> v.toString();
+        };
+    }
+
+    /** Points with a sign and two decimals, a true minus sign: "−0.04", "+0.33". */
+    static String points(double x) {
+        return String.format(Locale.ROOT, "%+.2f", x).replace('-', '−');
+    }
+}
