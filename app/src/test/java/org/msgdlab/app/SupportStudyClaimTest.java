@@ -60,5 +60,11 @@ class SupportStudyClaimTest {
         assertTrue(fisher.interval().answer().endsWith("the interval lies wholly outside +-0.42."), fisher.interval().answer());
         assertTrue(evidence.get(2).interval().answer().endsWith("the upper bound is below 0."), evidence.get(2).interval().answer());
         assertEquals(List.of(0.0, -0.42, 0.42), fisher.interval().lines().stream().map(l -> l.value()).toList());
+        // the plan's power, from its sizing: a FAIL did not reject the margin, a PASS rejected "no loss"
+        assertEquals(List.of(0.9816, 0.9571), fisher.power().stream().map(p -> p.power()).toList());
+        assertTrue(fisher.power().stream().noneMatch(p -> p.rejected()), fisher.power().toString());
+        assertTrue(evidence.get(3).power().stream().allMatch(p -> p.rejected() && p.wrongFormula().startsWith("no loss")),
+                evidence.get(3).power().toString());
+        assertEquals(0.85, evidence.get(3).power().get(0).power(), 0, "[Fisher-10] below Fisher: 0.85 plain, PLAN.md");
     }
 }

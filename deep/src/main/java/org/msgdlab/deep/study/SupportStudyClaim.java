@@ -89,6 +89,7 @@ public final class SupportStudyClaim implements ClaimWithRef {
             p.put("plain mean bounds", List.of(last.meanLower(), last.meanUpper()));
             return Evidence.builder(ClaimRef.of(this)).verdict(res.verdict(), res.reason()).parameters(p)
                     .interval(answer(res))
+                    .power(SupportPower.checks(claim, res.verdict()))
                     .falseAlarmProbability(last.look().alpha())
                     .samples(last.look().seeds()).seconds((System.nanoTime() - t0) / 1e9).build();
         } catch (Exception ex) {

@@ -235,6 +235,20 @@ class SupportCalibrationTest {
         }
     }
 
+    /** The powers a verdict reports ({@link SupportPower}) are the sizing's, for every claim, plain and with dips. */
+    @Test
+    void thePowerVerdictsReportIsTheSizings() {
+        for (SupportClaim c : SupportClaim.all()) {
+            SupportPower p = SupportPower.of(c);
+            for (World w : SIZING) {
+                if (w.claim().equals(c.name()) && w.truth() == Truth.OBSERVED) {
+                    assertEquals(w.sizingPass(), w.dips() ? p.dips() : p.plain(), 0, c.name() + " " + w.label());
+                }
+            }
+        }
+        assertEquals(SupportClaim.all().size(), SupportPower.PLANNED.size());
+    }
+
     /** The plan's table: power 0.84 (dense vs SGD-50) to 1.00; every claim at least 0.8 on the plain worlds. */
     @Test
     void atTheSecondStudysValuesEveryClaimHasThePlansPower() throws IOException {
