@@ -59,7 +59,7 @@ final class SupportStudyLook {
         Path dir = plan.dir().resolve(p.name());
         SupportSummary.write(trained, report, dir);
         SupportFigures.write(report, dir.resolve("figures"));
-        out.print(SupportSummary.table(report));
+        out.print(SupportSummary.text(report));
         out.flush();
     }
 }

@@ -81,6 +81,21 @@ public final class SupportSummary {
      * @return the table, the alpha line and each claim's reason
      */
     public static String table(SupportVerdicts.Report report) {
+        return table(report, TextCells::markdown);
+    }
+
+    /**
+     * The verdict table for a terminal: {@link #table}'s lines, each reason as written (a Markdown file escapes
+     * {@code <} as {@code &lt;}; a terminal shows what it is given).
+     *
+     * @param report the verdicts
+     * @return the table, the alpha line and each claim's reason
+     */
+    public static String text(SupportVerdicts.Report report) {
+        return table(report, s -> s.replace('\n', ' '));
+    }
+
+    private static String table(SupportVerdicts.Report report, java.util.function.UnaryOperator<String> reasonText) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "Support study (authors-code, plan: PLAN.md): the"
                 + " look at %d paired seeds (seeds %s; %d count of the cap of %d: complete, each computed alike). Each claim's estimand is the 10%%-trimmed mean"
                 + " of its paired difference d_s in points, with its one-sided bounds [L, U] at the look's alpha (Tukey-McLaughlin: standard error s_w sqrt(k) / h,"
@@ -102,10 +117,10 @@ public final class SupportSummary {
         }
         t.append("\n");
         for (SupportVerdicts.ClaimResult c : report.claims()) {
-            t.append("* `").append(c.claim().id()).append("`: ").append(TextCells.markdown(c.reason())).append('\n');
+            t.append("* `").append(c.claim().id()).append("`: ").append(reasonText.apply(c.reason())).append('\n');
         }
         for (String n : report.seeds().leftOut()) {
-            t.append("* ").append(TextCells.markdown(n)).append('\n');
+            t.append("* ").append(reasonText.apply(n)).append('\n');
         }
         return t.toString();
     }

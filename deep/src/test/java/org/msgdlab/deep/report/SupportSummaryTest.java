@@ -81,6 +81,10 @@ public class SupportSummaryTest {
         assertTrue(t.contains("10%-trimmed mean of its paired difference d_s in points"), t);
         assertTrue(t.contains("| `as-sgd.sparse-below-sgd-50` | mean of acc(MSGD-[Cov-exact-10], MSGD-[Fisher-10]) - acc(SGD-50 (without replacement))"
                 + " | below | **INCONCLUSIVE** | 100 | 0.004 |"), t);
+        assertTrue(t.contains("PASS when U &lt; 0"), "the Markdown file escapes '<': " + t);
+        String terminal = SupportSummary.text(r);
+        assertTrue(terminal.contains("PASS when U < 0") && !terminal.contains("&lt;"), "the terminal shows '<' as it is: " + terminal);
+        assertEquals(t.lines().count(), terminal.lines().count(), "the same lines");
         String d = SupportSummary.descriptions(r.description());
         assertTrue(d.contains("| GD | 100 | 1 (seeds [4]) | [0.000, 0.054] | 0 | [0.000, 0.036] |"), d);
         assertTrue(d.contains("* MSGD-Fisher - SGD-50: trimmed mean"), d);
