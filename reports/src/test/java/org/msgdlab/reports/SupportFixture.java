@@ -64,7 +64,8 @@ public final class SupportFixture {
                     "one-sided bounds at alpha 0.001 each side", new double[0],
                     List.of(new IntervalAnswer.Line("0", 0)), seeds, "the rule", "Answer for " + c.label(), true);
             out.add(Evidence.builder(new ClaimRef(c.claimId(), "Section 5; support study PLAN.md", "the claim " + c.label()))
-                    .verdict(verdicts.get(i), "at the look of " + seeds).interval(a).samples(seeds).build());
+                    .verdict(verdicts.get(i), "at the look of " + seeds).interval(a).samples(seeds)
+                    .falseAlarmProbability(seeds < DESIGN.cap() ? 0.001 : 0.004).build());
         }
         return out;
     }

@@ -45,6 +45,14 @@ public final class SupportSentence {
                     + first.verdict() + (why.isBlank() ? "" : ": " + why) + ").";
         }
         int seeds = looked.stream().mapToInt(e -> e.interval().seeds()).max().orElse(0);
+        // the look's one-sided level, the same for every claim at a look (the plan spends alpha by look, not by claim)
+        java.util.Set<String> alphas = new java.util.TreeSet<>();
+        looked.forEach(e -> {
+            if (e.falseAlarmProbability() > 0) {
+                alphas.add(new java.math.BigDecimal(e.falseAlarmProbability()).round(new java.math.MathContext(2)).stripTrailingZeros()
+                        .toPlainString());
+            }
+        });
         List<String> clauses = new ArrayList<>();
         for (Evidence e : own) {
             SupportDesign.Claim c = design.claim(e.claimId());
@@ -56,7 +64,8 @@ public final class SupportSentence {
             clauses.add(c.label() + " " + points(a.estimate()) + " [" + points(a.lower()) + ", " + points(a.upper()) + "] "
                     + says(e.verdict(), c.equivalence(), design, a.seeds()));
         }
-        return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds, at " + seeds
+        return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds"
+                + (alphas.isEmpty() ? "" : " at α " + String.join(" and ", alphas) + " each side") + ", at " + seeds
                 + " fresh paired seeds: " + String.join("; ", clauses) + ".";
     }
 

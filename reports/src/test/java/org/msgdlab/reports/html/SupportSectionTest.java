@@ -37,8 +37,8 @@ class SupportSectionTest {
     @Test
     void atALookTheSentenceGivesEachDifferenceInPointsWithWhatItsVerdictSays() {
         String s = SupportSentence.of(SupportFixture.DESIGN, SupportFixture.atALook(50, LOOK_50, ESTIMATES_50));
-        assertTrue(s.startsWith("10%-trimmed mean of the paired difference in test accuracy, points, with its bounds, at 50 fresh"
-                + " paired seeds: "), s);
+        assertTrue(s.startsWith("10%-trimmed mean of the paired difference in test accuracy, points, with its bounds at α 0.001"
+                + " each side, at 50 fresh paired seeds: "), s);
         assertTrue(s.contains("Bernoulli-50 − Cov −0.04 [−0.40, +0.33] within ±0.42"), s);
         assertTrue(s.contains("[Cov-exact-10] − Cov −0.53 [−1.06, −0.01] below 0"), s);
         assertTrue(s.contains("[Fisher-10] − Fisher −0.23 [−0.60, +0.15] undecided until 100 seeds"), s);
@@ -53,6 +53,7 @@ class SupportSectionTest {
         assertTrue(s.contains("Bernoulli-50 − Cov −0.04 [−0.40, +0.33] outside ±0.42"), s);
         assertTrue(s.contains("[Cov-exact-10] − Cov −0.53 [−1.06, −0.01] not below 0"), s);
         assertTrue(s.contains("[Fisher-10] − Fisher −0.23 [−0.60, +0.15] undecided at the cap"), s);
+        assertTrue(s.contains("with its bounds at α 0.004 each side, at 100 fresh paired seeds"), s);
     }
 
     @Test
