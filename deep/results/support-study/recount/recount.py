@@ -11,16 +11,24 @@ usage: recount.py [--dir STUDY_DIR] [--seeds N] [--runs] [--se tm|yuen1974]
   --runs       also print every counted run's window accuracy (points), seed by seed
   --se FORM    the trimmed mean's standard error (A1 below): tm (default, the plan's sizing) or yuen1974
   --compare    check the Java study's verdict table (DIR/authors-code/verdicts.csv, or --table PATH) claim by claim
-               against this recount; exit 0 when every verdict, look and seed count match and every number agrees
-               to 5e-6 points, 1 with one line per mismatch, 2 with one line when an input cannot be used
+               against this recount; exit 0 when every verdict, look and seed count match, every number agrees
+               to 5e-6 points and the seeds_needed column (A9; its 12-column form without it is read too) is empty
+               where due and consistent with this recount's simulation where a claim is INCONCLUSIVE at the cap
+               (compare.py's docstring: within 4 Monte Carlo standard errors), 1 with one line per mismatch, 2 with
+               one line when an input cannot be used
   --selfcheck  synthetic study folders in a temporary directory (equivalent and below worlds, a seed with mixed
-               bits, a lost run, dips, too few seeds, the first deciding look, --compare's exits) and a hand-worked
-               Yuen example; a few seconds; exit 0 when all checks hold, 1 otherwise
+               bits, a lost run, dips, too few seeds, the first deciding look, --compare's exits, seeds_needed) and
+               a hand-worked Yuen example, and the search of A9 against a scan, a stub and a replay through yuen();
+               a few seconds (with fewer simulated studies than N_SIM, as it says); exit 0 when all checks hold, 1
+               otherwise
 Exit codes of the plain report: 0 printed; 2 unusable input; 3 refused: fewer than 50 complete paired seeds (the plan's
-first look), so no statistic of the study is printed (PLAN.md: nothing is looked at before the look at 50).
+first look), so no statistic of the study is printed (PLAN.md: nothing is looked at before the look at 50). At the
+look of 100, the plain report and --compare run A9's simulation for each claim INCONCLUSIVE at the cap: about 10 s
+of one core per claim.
 
-Written from deep/results/support-study/PLAN.md (the plan of 2026-11-27, commit 3220dbb, "Amendments: None yet"),
-without reading the Java implementation of the rule. File formats (run.json "status"/"bits"/"startedAt",
+Written from deep/results/support-study/PLAN.md (the plan of 2026-11-27, commit 3220dbb, "Amendments: None yet"; its
+amendments 2 and 3, of the same day, name the readings of A1-A3 and define what A9 computes), without reading the
+Java implementation of the rule. File formats (run.json "status"/"bits"/"startedAt",
 metrics.csv "iteration"/"test_accuracy") as in the second study's recount. Standard library only: the Student t
 quantile is computed here (closed form of the t distribution function for integer degrees of freedom,
 Abramowitz & Stegun 26.7.3-4, inverted by bisection); --selfcheck compares it with values tabulated from
@@ -44,6 +52,8 @@ What is computed (PLAN.md):
   trimmed mean, 95% Yuen interval, mean and 95% t interval; losses (acc < 50 points) and dips (a test accuracy
   below 50% at an evaluation from iteration 1000 on, in a run that did not lose its training) per method, with
   exact (Clopper-Pearson) 95% intervals.
+* For a claim INCONCLUSIVE at the look of 100: the seeds a decision would need at power 0.8 (PLAN.md amendment 3;
+  A9), a planning statement, not a verdict.
 
 Where PLAN.md is ambiguous, and how this recount reads it:
  A1 Yuen's standard error. PLAN.md names "Yuen's interval (winsorized variance, k - 2g - 1 degrees of freedom)"
@@ -77,8 +87,35 @@ Where PLAN.md is ambiguous, and how this recount reads it:
  A8 A run that is not "completed" (running, failed, stopped) leaves its seed incomplete, so the list of complete
     seeds ends there: the plan counts lost runs in, but only completed runs are runs. A NaN or missing window
     accuracy in a completed run is unusable input (exit 2), not a loss: the plan does not say how it would count.
- A9 Undecided at 100: the plan states "the seeds a decision would need at power 0.8, from a simulation"; that
-    simulation is not recounted here.
+ A9 The seeds a decision would need (PLAN.md amendment 3), for a claim INCONCLUSIVE at the look of 100: the
+    smallest m in 10, 20, ..., 1000 for which a fresh study of m paired seeds, decided at ONE look at one-sided
+    alpha 0.005 (PLAN_ALPHA = 0.001 + 0.004, the claim's whole share in the rule) by the rule of the looks (10%-
+    trimmed mean, g = floor(0.1 m), Tukey-McLaughlin bounds with the standard error in use (A1) and h - 1 degrees of
+    freedom, PASS/FAIL by the claim's kind, margin 0.42), PASSes or FAILs with probability >= 0.8; "more than 1,000"
+    (>1000 in verdicts.csv) when it does not at 1000. How this recount reads it:
+    * The world: the claim's d_s of the 100 seeds of the look (amendment 2's seeds), each drawn with probability
+      1/100 (random.choices, with replacement), shifted so that the world's 10%-trimmed mean is the study's
+      estimate. The world's trimmed mean is taken as the trimmed mean of those values themselves, as yuen()
+      computes it (floor(0.1 k) cut from each end). For k = 100 this is also the 10%-trimmed mean of the world as
+      a distribution (10 atoms of mass 1/100 cut from each end), so both readings agree, and since the estimate is
+      that very number the shift is exactly 0: the world is the look's values as they are (planning_world; the
+      report says so). No large reference sample is drawn.
+    * "With probability at least 0.8": the share of the N_SIM = 40,000 simulated studies that are decided, p >= 0.8
+      as estimated (no allowance for its Monte Carlo se, about 0.002 near 0.8: the plan fixes the 40,000, not a
+      confidence); the report gives p and its se at m and at m - 10 (at 1000 for "more than 1,000").
+    * The search bisects the grid (stats.smallest_on_grid: 500 first; if short, 1000, and "more than 1,000" when
+      that is short too; then bisection; 8 evaluations at most). It ASSUMES that the probability of a decision rises
+      with m: it does when the estimate is off the claim's decision edges (the bounds narrow as 1/sqrt(m)); at an
+      estimate on an edge (0 for a "below" claim, -0.42 or +0.42 for an equivalence claim) it stays near 2 x 0.005
+      and the answer is "more than 1,000". Monte Carlo noise can make the estimated p non-monotone within a few se
+      of 0.8, so a scan of every m and the bisection can differ by a grid step there: --compare allows for it.
+    * Random numbers: one fixed seed per claim, the first 8 bytes of SHA-256 of the claim id (planning_seed, not
+      Python's hash()), the same seed at every m; the studies at one m are drawn in turn from random.Random(seed).
+      Reproducible on a given Python (the Mersenne Twister and random.choices' floor(random() * n)).
+    * Cost, pure Python (stats.resampled_decision_rate: per study one choices, one sort, two sums): about 17 us a
+      study at m = 100, 50 us at 300, 130 us at 1000 (one shared core of the machine this was written on); one
+      search about 11 s for a world of sd 1 and estimate -0.25 (m = 270, 7 sizes evaluated); "more than 1,000"
+      evaluates 500 and 1000 only.
  A10 startedAt. The plan says its commit is earlier than every run's startedAt; when git can tell (the study folder
     is in a checkout holding PLAN.md's history) the report checks it and names any run started earlier. Such a run
     is reported, not left out: the plan gives no rule for it.
@@ -89,9 +126,10 @@ Where PLAN.md is ambiguous, and how this recount reads it:
     (a table written at 63 seeds is checked at the look of 50; a table still at the look of 50 when the study holds
     100 complete seeds differs wherever the look at 100 decides or would be the row). A table whose look the
     folder does not reach is unusable (exit 2). Rows of verdict NOT_RUN (before the first look) carry no numbers
-    and match when the folder reaches no look.
+    and match when the folder reaches no look. The table's 13-column form, with seeds_needed last (A9), is read as
+    well as the first 12-column one; compare.py's docstring says how that column is checked.
 """
-import csv, json, math, os, sys
+import csv, hashlib, json, math, os, sys
 
 # The sibling modules (stats.py; report.py, compare.py and selfcheck.py, one for each way the script is run) are
 # imported from this file's folder, from whatever directory the script is run. Run as a script, this file is also
@@ -102,7 +140,7 @@ if __name__ == "__main__":
     sys.dont_write_bytecode = True
     sys.modules.setdefault("recount", sys.modules[__name__])
 import stats                                   # stats.SE_FORM: the standard error in use (A1; --se switches it)
-from stats import SE_FORMS, tbounds, yuen
+from stats import SE_FORMS, resampled_decision_rate, smallest_on_grid, tbounds, yuen
 
 # ---------------------------------------------------------------- the plan's constants
 GD, SGD = "gd", "sgd-50-wor"
@@ -123,6 +161,12 @@ DELTA_OTHER = (0.423, 0.4218)                # 0.3 x 1.41 and 0.3 x 1.406, for t
 UNION_LINE = ("By the union bound over claims and looks, the probability of any wrong verdict in the study is at "
               "most 6 x 0.0082 < 0.05, on worlds shaped like the second study's data.")
 SGD_ADVANTAGE_V2 = 1.41                      # points, the second study's SGD-50 - GD the margin is built on
+# PLAN.md amendment 3 (A9): the seeds a decision would need at power 0.8, for a claim INCONCLUSIVE at the cap
+PLAN_ALPHA = 0.005                           # one look at the claim's whole one-sided alpha, 0.001 + 0.004
+POWER = 0.8
+M_STEP, M_MAX = 10, 1000                     # the grid of fresh study sizes, paired seeds
+N_SIM = 40000                                # simulated studies per size (selfcheck.py lowers it, and says so)
+SN_TOL = 4                                   # --compare: Monte Carlo standard errors allowed (compare.py's docstring)
 PREFIX = "deep.support."
 
 
@@ -301,6 +345,64 @@ def claim_looks(seeds, claim, horizon=CAP):
 
 def all_claims(seeds, horizon=CAP):
     return {c[0]: claim_looks(seeds, c, horizon) for c in CLAIMS}
+
+
+# ---------------------------------------------------------------- the seeds a decision would need (amendment 3, A9)
+def at_cap_undecided(rows, fix):
+    """The row of the look at the cap when the claim is INCONCLUSIVE there (no look decided it), else None."""
+    if rows and rows[fix]["look"] == CAP and rows[fix]["verdict"] == "INCONCLUSIVE":
+        return rows[fix]
+    return None
+
+
+def planning_seed(cid):
+    """The claim's fixed random seed: the first 8 bytes of SHA-256 of its id (stable across runs and machines,
+    unlike hash()); the same seed at every m."""
+    return int.from_bytes(hashlib.sha256(cid.encode("utf-8")).digest()[:8], "big")
+
+
+def planning_world(d, estimate):
+    """The world of A9: the per-seed values d shifted so that their 10%-trimmed mean (yuen()'s, floor(0.1 k) cut
+    from each end) is `estimate`. At the look of 100 the estimate IS that trimmed mean, so the shift is exactly 0."""
+    shift = estimate - yuen(d, PLAN_ALPHA)["tm"]
+    return [v + shift for v in d], shift
+
+
+_RATES = {}                                  # (world, kind, m, nsim, seed, standard error) -> P(decided)
+
+
+def decision_probability(world, kind, m, seed, nsim=None):
+    """P(a fresh study of m paired seeds, one look at PLAN_ALPHA, is decided: PASS or FAIL by the claim's kind) in
+    the world, from nsim (default N_SIM) simulated studies; returns (p, its Monte Carlo standard error
+    sqrt(p (1 - p) / nsim)). Cached: --compare and the report ask for the same m more than once."""
+    nsim = N_SIM if nsim is None else nsim
+    key = (tuple(world), kind, m, nsim, seed, stats.SE_FORM)
+    if key not in _RATES:
+        _RATES[key] = resampled_decision_rate(
+            world, m, PLAN_ALPHA, lambda lo, up: decide(kind, lo, up) != "INCONCLUSIVE", nsim, seed)
+    p = _RATES[key]
+    return p, math.sqrt(p * (1 - p) / nsim)
+
+
+def seeds_needed(row, nsim=None):
+    """PLAN.md amendment 3 for one claim's row at the cap (claim_looks): {"m": the smallest m in 10, 20, ..., 1000
+    with P(decided) >= 0.8, or None for "more than 1,000"; "p": {m: (p, se)} at every m evaluated; "seed", "nsim",
+    "shift"}. The search assumes P(decided) rises with m (stats.smallest_on_grid; A9)."""
+    nsim = N_SIM if nsim is None else nsim
+    world, shift = planning_world(row["d"], row["trimmed_mean"])
+    seed = planning_seed(row["claim"])
+    probs = {}
+
+    def prob(m):
+        probs[m] = decision_probability(world, row["kind"], m, seed, nsim)
+        return probs[m][0]
+
+    m, _ = smallest_on_grid(prob, POWER, M_STEP, M_MAX)
+    return {"m": m, "p": probs, "seed": seed, "nsim": nsim, "shift": shift, "world": world}
+
+
+def seeds_phrase_of(m):
+    return "more than %d" % M_MAX if m is None else "%d" % m
 
 
 # ---------------------------------------------------------------- described outcomes

@@ -1,15 +1,18 @@
 """recount.py's report (the plain run, and --runs): the complete paired seeds and the runs' start times against
 the plan's commit (A10), each claim at every look reached, the verdicts with the A1/A2 sensitivity notes, the
-described outcomes, losses and dips; or, before the first look, the refusal (exit 3). What is printed is computed
-in recount.py (and stats.py); this module only words and lays it out.
+described outcomes, losses and dips; or, before the first look, the refusal (exit 3). For a claim INCONCLUSIVE at
+the cap (the look of 100), the seeds a decision would need at power 0.8 (PLAN.md amendment 3, recount.py's A9), as
+a planning statement; nothing of it before the look of 100. What is printed is computed in recount.py (and
+stats.py); this module only words and lays it out.
 """
 import os, re, subprocess
 from datetime import datetime
 
 import stats
 from recount import (BERN, CAP, CLAIMS, COV, DELTA, DELTA_OTHER, FI10, FI50, FI250, FISHER, GD, LOOKS, METHODS,
-                     PREFIX, SGD, SGD_ADVANTAGE_V2, UNION_LINE, BadInput, all_claims, complete_seeds, decide,
-                     describe, load_study, losses_and_dips, study_root)
+                     M_MAX, M_STEP, PLAN_ALPHA, POWER, PREFIX, SGD, SGD_ADVANTAGE_V2, UNION_LINE, BadInput,
+                     all_claims, at_cap_undecided, complete_seeds, decide, describe, load_study, losses_and_dips,
+                     seeds_needed, seeds_phrase_of, study_root)
 from stats import SE_FORMS, clopper_pearson_exact, slope_log10, yuen
 
 
@@ -129,7 +132,7 @@ def report(study_dir, limit, show_runs):
         if r["verdict_at_look"] != "INCONCLUSIVE":
             how = "decided at the look of %d" % r["look"]
         elif r["look"] == CAP:
-            how = "undecided at the cap (the seeds a decision would need: the plan's simulation, not recounted)"
+            how = "undecided at the cap (the seeds a decision would need: below)"
         else:
             how = "undecided so far; the look at %d is not reached" % CAP
         print("  %-12s %s: trimmed mean %+.4f [L %+.4f, U %+.4f] at %d seeds, alpha %g; mean %+.4f; %s" % (
@@ -150,6 +153,9 @@ def report(study_dir, limit, show_runs):
                              % (o["look"], other, w["lower"], w["upper"], decide(kind, w["lower"], w["upper"])))
         for t in notes:
             print("               note: %s" % t)
+        if at_cap_undecided(rows, fix) is not None:
+            for t in seeds_needed_lines(at_cap_undecided(rows, fix)):
+                print("               %s" % t)
     print(UNION_LINE)
 
     accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in used]
@@ -181,3 +187,21 @@ def report(study_dir, limit, show_runs):
             print("      dipped: seed %d, to %.2f at iteration %d (%d evaluation%s below 50%%), acc %.2f" % (
                 s, depth, it, cnt, "" if cnt == 1 else "s", acc))
     return 0
+
+
+def seeds_needed_lines(row):
+    """PLAN.md amendment 3 for a claim INCONCLUSIVE at the cap, in words (a planning statement, not a verdict)."""
+    sn = seeds_needed(row)
+    m, p = sn["m"], sn["p"]
+    at = M_MAX if m is None else m
+    said = ["%.4f (Monte Carlo se %.4f) at %d" % (p[at][0], p[at][1], at)]
+    if m is not None and m > M_STEP:
+        said.append("%.4f (%.4f) at %d" % (p[m - M_STEP][0], p[m - M_STEP][1], m - M_STEP))
+    return ["seeds a decision would need at power %g (PLAN.md amendment 3; a planning statement, not a verdict): %s "
+            "paired seeds" % (POWER, seeds_phrase_of(m)),
+            "  P(PASS or FAIL) of a fresh study decided at one look at alpha %g: %s; %d simulated studies per size, "
+            "resampled from these %d seeds' d_s (%s: A9), sizes %d..%d by %d (bisection, evaluated at %s; random "
+            "seed %d)" % (PLAN_ALPHA, ", ".join(said), sn["nsim"], len(row["d"]),
+                          "not shifted: the estimate is their own trimmed mean" if sn["shift"] == 0 else
+                          "shifted by %+.6f to the estimate" % sn["shift"], M_STEP, M_MAX, M_STEP,
+                          ", ".join(map(str, sorted(p))), sn["seed"])]

@@ -1,15 +1,29 @@
 """recount.py --selfcheck: the recount checked on synthetic study folders written in a temporary directory
 (equivalent and below worlds, a seed with mixed bits, a lost run, dips, too few seeds, the first deciding look,
---compare's exits), its arithmetic on Student t quantiles tabulated from scipy (and scipy itself when importable)
-and on a hand-worked Yuen example. Exit 0 when all checks hold, 1 otherwise. Standard library only (scipy optional).
+--compare's exits, the seeds_needed column), its arithmetic on Student t quantiles tabulated from scipy (and scipy
+itself when importable) and on a hand-worked Yuen example, and the seeds a decision would need (PLAN.md amendment 3,
+recount.py's A9): the search against a stub at every answer and against a scan of every size, the simulated studies
+replayed one by one through yuen(), the world's shift, "more than 1,000" at an edge. Exit 0 when all checks hold, 1
+otherwise. Standard library only (scipy optional).
+
+To run in a few seconds, the selfcheck simulates SELFCHECK_N_SIM = 2000 studies per size (recount.N_SIM, 40,000 in
+the study, is lowered for the selfcheck's duration and restored): its Monte Carlo se near 0.8 is 0.009, so
+--compare's tolerance (4 se) is 0.036 here; every check below is one that a wrong search, world, alpha or rule
+would fail by far more.
 """
 import contextlib, io, json, math, os, random, re, shutil, subprocess, sys, tempfile
 
+import recount
 import stats
-from compare import COLUMNS, write_table
-from recount import (BERN, CLAIM_IDS, CLAIMS, COV, COVX10, FI10, FI50, FI250, FISHER, GD, METHODS, SGD, UNION_LINE,
-                     WINDOW, all_claims, decide, load_study, losses_and_dips, main, study_root)
-from stats import SE_FORMS, clopper_pearson_exact, slope_log10, t_upper, yuen
+from compare import COLUMNS, OVER, seeds_needed_consistent, write_table
+from recount import (ALPHA, BERN, CAP, CLAIM_IDS, CLAIMS, COV, COVX10, FI10, FI50, FI250, FISHER, GD, M_MAX, M_STEP,
+                     METHODS, PLAN_ALPHA, POWER, PREFIX, SGD, UNION_LINE, WINDOW, all_claims, at_cap_undecided,
+                     decide, decision_probability, load_study, losses_and_dips, main, planning_seed, planning_world,
+                     seeds_needed, study_root)
+from stats import SE_FORMS, clopper_pearson_exact, resampled_decision_rate, slope_log10, smallest_on_grid, t_upper, yuen
+
+SELFCHECK_N_SIM = 2000
+STUDY_N_SIM = recount.N_SIM                  # the study's (40,000), kept while the selfcheck lowers recount.N_SIM
 
 BITS = {"commit": "0" * 40, "diffHash": "", "tensorflow": "2.18.0", "kernels": "onednn",
         "cpu": "Synthetic CPU (family 0, model 0)", "cpuIsa": "avx512", "isa": "avx512", "intraThreads": 1,
@@ -65,11 +79,26 @@ def run_main(argv):
     return rc, buf.getvalue()
 
 
+def mismatches(out):
+    """--compare's mismatch lines (each starts with a claim id), without what it says it checked."""
+    return [l for l in out.splitlines() if l.startswith(PREFIX)]
+
+
 def verdicts_of(res):
     return {cid: (res[cid][0][res[cid][1]]["verdict"], res[cid][0][res[cid][1]]["look"]) for cid in CLAIM_IDS}
 
 
 def selfcheck():
+    global STUDY_N_SIM
+    STUDY_N_SIM = recount.N_SIM
+    recount.N_SIM = SELFCHECK_N_SIM
+    try:
+        return _selfcheck()
+    finally:
+        recount.N_SIM = STUDY_N_SIM
+
+
+def _selfcheck():
     fails = []
 
     def check(ok, what):
@@ -144,6 +173,8 @@ def selfcheck():
     check(lo == 0 and abs(hi - (1 - 0.025 ** (1 / 50))) < 1e-12 and abs(lo2 - (1 - 0.975 ** (1 / 50))) < 1e-12,
           "Clopper-Pearson: 0 of 50 -> [0, %.5f], 1 of 50 from %.6f (closed forms)" % (hi, lo2))
 
+    seeds_needed_checks(check)
+
     shm = "/dev/shm"                          # thousands of small files: a memory file system when there is one
     try:                                      # with room to spare (the worlds take about 35 MB)
         st = os.statvfs(shm)
@@ -180,6 +211,14 @@ def selfcheck():
         rc, out = run_main(["--dir", d1, "--runs"])
         check(rc == 0 and "VERDICTS" in out and UNION_LINE in out and "the dose" in out and "LOSSES AND DIPS" in out,
               "the report prints (claims, verdicts, the union-bound line, the dose, losses and dips)")
+        said = re.findall(r"seeds a decision would need at power 0.8 \(PLAN.md amendment 3; a planning statement, "
+                          r"not a verdict\): (more than 1000|\d+) paired seeds", out)
+        check(len(said) == 3 and out.count("P(PASS or FAIL) of a fresh study decided at one look at alpha 0.005") == 3,
+              "the three claims INCONCLUSIVE at the cap, and only they, get the seeds a decision would need, named as "
+              "amendment 3's planning statement (%s)" % ", ".join(said))
+        rc, out = run_main(["--dir", d1, "--seeds", "50"])
+        check(rc == 0 and "seeds a decision would need" not in out and "amendment 3" not in out,
+              "nothing of it at the look of 50")
 
         print("selfcheck: world 'below' (sparse 1 point under, Bernoulli +1.5, Fisher -1.5, SGD-50 +2, [Fisher-10] above)")
         acc = world(rng, 50, {BERN: 1.5, FISHER: -1.5, SGD: 2.0, COVX10: -1.0, FI10: -0.5, FI50: -1.0, FI250: -1.25})
@@ -322,8 +361,10 @@ def selfcheck():
         tab = os.path.join(d7, "authors-code", "verdicts.csv")
         write_table(tab, res7)
         rc, out = run_main(["--dir", d7, "--compare"])
-        check(rc == 0, "a table as the recount computes it (one row per claim, 6 decimals): exit 0 (%s)"
-              % out.strip().splitlines()[-1][:60])
+        check(rc == 0 and "seeds_needed of %s (PLAN.md amendment 3): table >1000, consistent" % CLAIM_IDS[3] in out
+              and "seeds_needed empty on 5 rows as due, checked by simulation on 1" in out,
+              "a table as the recount computes it (one row per claim, 6 decimals; [Fisher-10] at the cap, exactly "
+              "+-1 each seed: seeds_needed >1000): exit 0 (%s)" % out.strip().splitlines()[-1][:60])
         write_table(tab, res7, one_row=False)
         rc, out = run_main(["--dir", d7, "--compare"])
         check(rc == 0, "the same with a row per claim and look: exit 0")
@@ -336,8 +377,8 @@ def selfcheck():
         with open(tab, "w") as f:
             f.write("\n".join([text[0], text[1], ",".join(cells), ",".join(cells2)] + text[4:]) + "\n")
         rc, out = run_main(["--dir", d7, "--compare"])
-        lines = out.strip().splitlines()
-        check(rc == 1 and len(lines) == 3 and lines[0].startswith(CLAIM_IDS[1] + ": upper")
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 2 and lines[0].startswith(CLAIM_IDS[1] + ": upper")
               and lines[1].startswith(CLAIM_IDS[2] + ": verdict recount=PASS table=FAIL"),
               "an upper bound off by 1e-5 and a changed verdict: exit 1, one line each")
         cells = text[2].split(",")
@@ -367,12 +408,12 @@ def selfcheck():
             rc, out = run_main(["--dir", d7, "--compare"])
         finally:
             stats.SE_FORM = saved
-        fields = {l.split(": ")[1].split(" ")[0] for l in out.strip().splitlines()[:-1]}
+        fields = {l.split(": ")[1].split(" ")[0] for l in mismatches(out)}
         check(rc == 1 and fields <= {"lower", "upper"} and fields, "the same table checked with the other standard "
               "error (A1): exit 1, only lower and upper bounds differ")
         write_table(tab, all_claims(seeds[:50]))
         rc, out = run_main(["--dir", d7, "--compare"])
-        lines = out.strip().splitlines()[:-1]
+        lines = mismatches(out)
         check(rc == 1 and lines and all(l.split(":")[0] in (CLAIM_IDS[0], CLAIM_IDS[1], CLAIM_IDS[3], CLAIM_IDS[5])
                                         for l in lines) and any(": look recount=100 table=50" in l for l in lines),
               "a table still at the look of 50 when the study holds 100 seeds: exit 1 for the claims the look at 100 "
@@ -380,9 +421,49 @@ def selfcheck():
         write_table(tab, res7)
         rc, out = run_main(["--dir", d2, "--compare", "--table", tab])
         check(rc == 2 and "needs 100" in out, "a table at 100 seeds against a study of 50: exit 2, one line")
+
+        print("selfcheck: --compare, the seeds_needed column (PLAN.md amendment 3)")
+        write_table(tab, res7, seeds_needed_column=False)
+        rc, out = run_main(["--dir", d7, "--compare"])
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 1 and lines[0].startswith(CLAIM_IDS[3] + ": no seeds_needed column"),
+              "the 12-column table at the cap, a claim INCONCLUSIVE there: exit 1, 'no seeds_needed column'")
+        write_table(tab, res7, override={CLAIM_IDS[3]: "10"})
+        rc, out = run_main(["--dir", d7, "--compare"])
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 1 and "seeds_needed table=10 is inconsistent" in lines[0]
+              and "p(10) = " in lines[0] and "the recount's own search: more than 1000" in lines[0],
+              "a claim at its edge (estimate 0, a below claim) stated as needing 10 seeds: exit 1 (%s)"
+              % (lines[0][len(PREFIX):110] if lines else out.strip()[:80]))
+        write_table(tab, res7, override={CLAIM_IDS[0]: "200", CLAIM_IDS[3]: ""})
+        rc, out = run_main(["--dir", d7, "--compare"])
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 2 and lines[0].startswith(CLAIM_IDS[0] + ": seeds_needed recount=(empty: "
+                                                                   "not INCONCLUSIVE at the cap) table=200")
+              and lines[1].startswith(CLAIM_IDS[3] + ": seeds_needed recount=more than 1000")
+              and lines[1].endswith("table=(empty)"),
+              "seeds_needed on a claim decided at the cap, none on the claim INCONCLUSIVE there: exit 1, one line each")
+        write_table(tab, res7, one_row=False)
+        rc, out = run_main(["--dir", d7, "--compare"])
+        check(rc == 0 and "seeds_needed of %s at look 100" % CLAIM_IDS[3] in out,
+              "a row per claim and look, seeds_needed on the row at 100: exit 0")
+        write_table(tab, res7, one_row=False, override={CLAIM_IDS[2]: "300"})
+        rc, out = run_main(["--dir", d7, "--compare"])
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 1 and lines[0].startswith(
+              CLAIM_IDS[2] + " at look 100: seeds_needed recount=(empty: not INCONCLUSIVE at the cap)"),
+              "... and on the look-100 row of a claim PASSed at 50: exit 1")
+        refused = []
+        for v in ("275", "0", "1010", ">1,000", "more than 1000", "2.7e2"):
+            write_table(tab, res7, override={CLAIM_IDS[3]: v})
+            rc, out = run_main(["--dir", d7, "--compare"])
+            refused.append(rc == 2 and len(out.strip().splitlines()) == 1 and "seeds_needed" in out)
+        check(all(refused), "a seeds_needed that is not a multiple of 10 in [10, 1000] nor >1000 (275, 0, 1010, >1,000, "
+              "'more than 1000', 2.7e2): exit 2, one line")
         shutil.rmtree(os.path.join(d7, "authors-code", SGD, "seed-60"))
         rc, out = run_main(["--dir", d7, "--compare"])
         check(rc == 2, "a study that lost seed 60 since the table: exit 2")
+        seeds_needed_world(check, rng, tmp)
         with open(os.path.join(d6, "authors-code", "verdicts.csv"), "w") as f:
             f.write(",".join(COLUMNS) + "\n" + "".join("%s,%s,0,49,,,,,NOT_RUN,,,\n" % (c[0], c[1]) for c in CLAIMS))
         rc, out = run_main(["--dir", d6, "--compare"])
@@ -392,6 +473,138 @@ def selfcheck():
         shutil.rmtree(tmp, ignore_errors=True)
     print("selfcheck: %s" % ("all checks hold" if not fails else "%d FAILED: %s" % (len(fails), "; ".join(fails))))
     return 0 if not fails else 1
+
+
+def seeds_needed_checks(check):
+    """PLAN.md amendment 3 (recount.py's A9) without a study folder: the constants, the grid search on stubs, the
+    simulated studies replayed through yuen(), the world's shift, the search against a scan, an edge world."""
+    print("selfcheck: the seeds a decision would need (PLAN.md amendment 3, A9; %d simulated studies per size here, "
+          "not %d)" % (recount.N_SIM, STUDY_N_SIM))
+    check(PLAN_ALPHA == ALPHA[50] + ALPHA[100] == 0.005 and POWER == 0.8 and (M_STEP, M_MAX) == (10, 1000)
+          and STUDY_N_SIM == 40000, "one look at alpha 0.001 + 0.004 = 0.005, power 0.8, sizes 10, 20, ..., 1000, "
+          "40,000 simulated studies per size in the study")
+
+    # the search: a stub probability that is a step at every possible answer (and one never reached)
+    wrong, most = [], 0
+    for answer in list(range(M_STEP, M_MAX + 1, M_STEP)) + [None]:
+        got, seen = smallest_on_grid(lambda m: 0.9 if answer is not None and m >= answer else 0.1, POWER, M_STEP, M_MAX)
+        most = max(most, len(seen))
+        if got != answer or (answer is not None and answer > M_STEP and answer - M_STEP not in seen) or \
+                (answer is None and M_MAX not in seen):
+            wrong.append(answer)
+    check(not wrong and most <= 8, "bisection on a step stub finds each of the 100 answers and 'more than 1,000' "
+          "(with the probability at m - 10, or at 1000, among its evaluations), at most %d evaluations; wrong: %s"
+          % (most, wrong or "none"))
+    got, _ = smallest_on_grid(lambda m: 0.8 if m >= 370 else 0.7999999, POWER, M_STEP, M_MAX)
+    check(got == 370, "the target is reached at p = 0.8 exactly (p >= 0.8), not at 0.7999999 (got %s)" % got)
+    got, _ = smallest_on_grid(lambda m: 0.5 + m / 1000, POWER, 10, 10)
+    check(got is None and smallest_on_grid(lambda m: 0.85, POWER, 10, 10)[0] == 10, "a grid of one size")
+
+    # --compare's consistency test on stubs (se 0.002 -> tolerance 0.008)
+    def stub(table):
+        return lambda m: (table[m], 0.002)
+    cases = [(270, {270: 0.7921, 260: 0.8079}, True), (270, {270: 0.7919, 260: 0.5}, False),
+             (270, {270: 0.95, 260: 0.8081}, False), (10, {10: 0.7921}, True), (OVER, {1000: 0.8079}, True),
+             (OVER, {1000: 0.8081}, False)]
+    got = [seeds_needed_consistent(v, stub(t))[0] for v, t, _ in cases]
+    check(got == [c[2] for c in cases], "consistency of a table's m at 4 se either side: p(m) >= 0.8 - 4 se, "
+          "p(m - 10) <= 0.8 + 4 se, >1000: p(1000) <= 0.8 + 4 se (six stub cases at the edges: %s)" % got)
+
+    # the simulated studies, replayed one by one through yuen() and decide() with the same random stream
+    r = random.Random(20261127)
+    world = [r.gauss(0.0, 1.0) ** 3 - 0.3 for _ in range(100)] + [-6.0, -4.5]       # skewed, with two dips
+    diff = []
+    for kind, m, form, alpha in (("below", 10, "tm", PLAN_ALPHA), ("below", 40, "yuen1974", PLAN_ALPHA),
+                                 ("equivalence", 130, "tm", PLAN_ALPHA), ("equivalence", 25, "tm", 0.05),
+                                 ("below", 70, "tm", 0.2)):
+        dec = lambda lo, up: decide(kind, lo, up) != "INCONCLUSIVE"
+        fast = resampled_decision_rate(world, m, alpha, dec, 400, 99, form)
+        draw = random.Random(99).choices
+        slow = sum(dec(y["lower"], y["upper"]) for y in (yuen(draw(world, k=m), alpha, form) for _ in range(400))) / 400
+        diff.append((kind, m, form, alpha, fast, slow))
+    check(all(f == sl for *_, f, sl in diff) and len({f for *_, f, _ in diff}) > 2,
+          "the lean simulation decides each of 400 studies as yuen() and decide() do on the same draws (5 settings: "
+          "both kinds, both standard errors, m = 10..130, alphas 0.005..0.2; rates %s)"
+          % ", ".join("%.3f/%.3f" % (f, sl) for *_, f, sl in diff))
+
+    # the world: shifted to the estimate; at the cap the estimate is the world's own trimmed mean (shift 0)
+    d = [r.gauss(0.4, 1.0) for _ in range(100)]
+    w, shift = planning_world(d, -0.25)
+    y = yuen(d, ALPHA[CAP])
+    w0, shift0 = planning_world(d, y["tm"])
+    check(abs(yuen(w, PLAN_ALPHA)["tm"] + 0.25) < 1e-12 and shift0 == 0.0 and w0 == d,
+          "the world's 10%%-trimmed mean is the estimate (shifted by %+.4f to -0.25); at the estimate itself the shift "
+          "is exactly 0 and the world is the look's values" % shift)
+    check(planning_seed(PREFIX + "support.fisher-10-below-fisher") == 7636459479051323466,
+          "the claim's random seed: SHA-256 of its id, the same on every run and machine")
+
+    # the search against a scan of every size, same simulation, in two worlds of large effect (small m)
+    for kind, mu, sd, seed in (("below", -0.8, 1.0, 11), ("equivalence", 0.0, 0.6, 12)):
+        r2 = random.Random(seed)
+        d = [r2.gauss(0.0, sd) for _ in range(100)]
+        c = yuen(d, PLAN_ALPHA)["tm"]
+        d = [v - c + mu for v in d]
+        row = {"claim": "selfcheck.%s" % kind, "kind": kind, "d": d, "trimmed_mean": yuen(d, PLAN_ALPHA)["tm"]}
+        sn = seeds_needed(row)
+        dec = lambda lo, up, kind=kind: decide(kind, lo, up) != "INCONCLUSIVE"
+        scan, m = [], 0
+        while m < M_MAX and not (len(scan) > 1 and scan[-1][1] >= POWER and scan[-2][1] >= POWER):
+            m += M_STEP
+            scan.append((m, resampled_decision_rate(d, m, PLAN_ALPHA, dec, recount.N_SIM, planning_seed(row["claim"]))))
+        first = next((m for m, p in scan if p >= POWER), None)
+        same = all(sn["p"][m][0] == p for m, p in scan if m in sn["p"])
+        check(sn["m"] == first and first is not None and 20 <= first <= 60 and same,
+              "%s world (estimate %+.1f, sd %.1f): the search's %s = the first size of a scan reaching 0.8 (%s), "
+              "same probabilities where both evaluated" % (kind, mu, sd, sn["m"], ", ".join(
+                  "%d: %.3f" % (m, p) for m, p in scan)))
+
+    # an edge world: a "below" claim whose estimate is exactly 0 is decided only by error, about 2 x 0.005
+    half = [abs(r.gauss(0.0, 1.0)) for _ in range(50)]
+    row = {"claim": "selfcheck.edge", "kind": "below", "d": half + [-v for v in half], "trimmed_mean": 0.0}
+    sn = seeds_needed(row)
+    p, se = sn["p"][M_MAX]
+    check(sn["m"] is None and sorted(sn["p"]) == [500, 1000] and abs(p - 2 * PLAN_ALPHA) < 4 * se + 1e-9,
+          "a below world at its edge (estimate 0, symmetric): more than 1,000 (evaluated at 500 and 1000 only), "
+          "P(decided) at 1000 = %.4f (se %.4f), about 2 x 0.005" % (p, se))
+
+
+def seeds_needed_world(check, rng, tmp):
+    """A study of 100 seeds whose [Fisher-10] - Fisher (d_s about N(-0.22, 1)) is INCONCLUSIVE at the cap and
+    needs a few hundred seeds, every other claim decided at 50: --compare's seeds_needed with a finite m."""
+    print("selfcheck: world 'needs seeds' ([Fisher-10] - Fisher about -0.22 +- 1 point, INCONCLUSIVE at the cap)")
+    r = random.Random(42)
+    e = [r.gauss(0.0, 1.0) for _ in range(100)]
+    c = yuen(e, PLAN_ALPHA)["tm"]
+    e = [v - c - 0.22 for v in e]
+    acc = world(rng, 100, sd=0.0)
+    for a, v in zip(acc, e):
+        a[FI10] = a[FISHER] + v
+        a[COVX10] = a[COV] - 1.0
+    d8 = os.path.join(tmp, "needs")
+    write_world(os.path.join(d8, "authors-code"), acc)
+    res8 = all_claims(load_study(study_root(d8))[0])
+    cap = [cid for cid in CLAIM_IDS if at_cap_undecided(*res8[cid]) is not None]
+    check(cap == [CLAIM_IDS[3]] and all(res8[cid][0][res8[cid][1]]["look"] == 50 for cid in CLAIM_IDS if cid not in cap),
+          "[Fisher-10] below Fisher alone undecided at the cap, the others decided at 50")
+    if cap != [CLAIM_IDS[3]]:
+        return
+    sn = seeds_needed(at_cap_undecided(*res8[CLAIM_IDS[3]]))
+    m = sn["m"]
+    check(m is not None and 150 <= m <= 600, "its seeds needed: %s (P %.3f at m, %.3f at m - 10; %d studies per size)"
+          % (m, sn["p"][m][0] if m else float("nan"), sn["p"][m - M_STEP][0] if m else float("nan"), sn["nsim"]))
+    if m is None:
+        return
+    tab = os.path.join(d8, "authors-code", "verdicts.csv")
+    write_table(tab, res8)
+    rc, out = run_main(["--dir", d8, "--compare"])
+    check(rc == 0 and ("table %d, consistent" % m) in out, "--compare: the recount's own m (%d): exit 0" % m)
+    for v, why in ((min(M_MAX, 3 * m), "3 x m"), (int(round(m / 3.0, -1)), "m / 3"), (OVER, ">1000")):
+        write_table(tab, res8, override={CLAIM_IDS[3]: str(v)})
+        rc, out = run_main(["--dir", d8, "--compare"])
+        lines = mismatches(out)
+        check(rc == 1 and len(lines) == 1 and ("seeds_needed table=%s is inconsistent" % v) in lines[0]
+              and lines[0].endswith("the recount's own search: %d" % m),
+              "--compare: %s (%s) stated: exit 1 (%s)" % (v, why, lines[0].split(": ", 2)[-1][:90] if lines else out[:80]))
 
 
 def short(got):

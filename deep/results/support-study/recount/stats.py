@@ -1,10 +1,12 @@
 """The arithmetic of recount.py (the support study's independent recount), standard library only: the Student t
 quantile (closed form of the t distribution function for integer degrees of freedom, Abramowitz & Stegun 26.7.3-4,
 inverted by bisection), the 10%-trimmed mean with Yuen's bounds in both standard errors of recount.py's A1, the
-plain mean's t bounds, the least-squares slope on log10 B, and exact (Clopper-Pearson) binomial intervals. Nothing
-here knows the study: its folders, claims and verdicts are recount.py's.
+plain mean's t bounds, the least-squares slope on log10 B, exact (Clopper-Pearson) binomial intervals, and for
+PLAN.md amendment 3 (recount.py's A9) the rate at which studies resampled from a world are decided, and the search of
+a grid for the smallest size reaching a probability. Nothing here knows the study: its folders, claims, verdicts
+and constants are recount.py's.
 """
-import functools, math
+import functools, math, operator, random
 
 TRIM = 10                                    # percent: g = floor(k * TRIM / 100) = k // 10
 
@@ -131,3 +133,82 @@ def clopper_pearson_exact(x, n, level=0.95):
                 h2 = mid
         hi = (l2 + h2) / 2
     return lo, hi
+
+
+# ---------------------------------------------------------------- studies resampled from a world (amendment 3)
+def resampled_decision_rate(world, m, alpha, decided, nsim, seed, form=None):
+    """The share of nsim simulated studies that are decided: each draws m values from `world` with replacement
+    (random.Random(seed).choices, one stream for the nsim studies in turn), takes their 10%-trimmed mean and its
+    one-sided bounds L, U at alpha exactly as yuen() does (g = floor(0.1 m), h = m - 2g, t quantile with h - 1
+    degrees of freedom, standard error `form`, default SE_FORM), and counts decided(L, U) (true: PASS or FAIL).
+
+    Lean on purpose (per study: one choices, one sort, two slices' sums): the winsorized sum of squares is
+    S2 - S1^2 / m on values centred at the world's median (the centring changes no bound; it keeps the difference
+    of the two sums exact to about 1e-15 relatively); yuen() sums with fsum and the deviations one by one, so a
+    bound can differ from yuen()'s in its last bits, which moves a study only if it lies within 1e-13 of an edge.
+    selfcheck.py replays this function's studies one by one through yuen() and counts the same decisions."""
+    form = SE_FORM if form is None else form
+    k = int(m)
+    g = k * TRIM // 100
+    h = k - 2 * g
+    if h < 2 or not nsim >= 1:
+        raise ValueError("resampled_decision_rate: m = %d keeps %d values, nsim = %r" % (k, h, nsim))
+    q = t_upper(alpha, h - 1)
+    if form == "tm":                  # q se = c sqrt(SSD_w): se = sqrt(SSD_w / (k - 1)) sqrt(k) / h
+        c = q * math.sqrt(k / (k - 1)) / h
+    elif form == "yuen1974":          # se = sqrt(SSD_w / (h (h - 1)))
+        c = q / math.sqrt(h * (h - 1))
+    else:
+        raise ValueError(form)
+    centre = sorted(world)[len(world) // 2]
+    w = [v - centre for v in world]
+    draw = random.Random(seed).choices
+    mul, sqrt, top = operator.mul, math.sqrt, k - g
+    hits = 0
+    for _ in range(nsim):
+        x = sorted(draw(w, k=k))
+        mid = x[g:top]
+        lo, hi = x[g], x[top - 1]
+        s = sum(mid)
+        s1 = s + g * (lo + hi)
+        ssd = sum(map(mul, mid, mid)) + g * (lo * lo + hi * hi) - s1 * s1 / k
+        half = c * sqrt(ssd) if ssd > 0 else 0.0
+        tm = centre + s / h
+        if decided(tm - half, tm + half):
+            hits += 1
+    return hits / nsim
+
+
+def smallest_on_grid(prob, target, step, top):
+    """The smallest m in step, 2 step, ..., top with prob(m) >= target, or None when prob(top) < target; and the
+    values of prob it evaluated, {m: prob(m)}. ASSUMES prob rises with m: it bisects the grid, so a prob that
+    falls back below the target after first reaching it is not seen. First prob at the grid's middle; when that
+    is short of the target, prob(top) next (a world that never reaches the target costs two evaluations), then
+    bisection between the largest m known short and the smallest m known to reach it: at most 2 + ceil(log2(top /
+    step / 2)) evaluations (8 for 10, 20, ..., 1000). Whenever the answer m is found and m > step, prob(m - step)
+    is among the values evaluated (it is what showed m to be the smallest)."""
+    n = top // step
+    if n < 1 or n * step != top:
+        raise ValueError("smallest_on_grid: top %r is not a positive multiple of step %r" % (top, step))
+    seen = {}
+
+    def reaches(i):
+        if i * step not in seen:
+            seen[i * step] = prob(i * step)
+        return seen[i * step] >= target
+
+    lo, hi = 0, n                     # invariant: prob(lo step) < target (lo = 0: no study); the answer is in (lo, hi]
+    first = max(1, n // 2)
+    if reaches(first):
+        hi = first
+    else:
+        lo = first
+        if first == n or not reaches(n):
+            return None, seen
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if reaches(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi * step, seen

@@ -108,7 +108,8 @@ class StudyCommandTest {
         assertTrue(look.out().contains("50 complete paired seeds (0-49)") && look.out().contains("the verdicts of the look at 50"),
                 look.out());
         List<String> csv = Files.readAllLines(out.resolve("verdicts.csv"));
-        assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper", csv.get(0));
+        assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper,seeds_needed",
+                csv.get(0));
         assertEquals(7, csv.size(), "six claims, each decided at its first look: " + csv);
         String[] fisher = csv.get(2).split(",");
         assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "50", "50"), List.of(fisher).subList(0, 4));

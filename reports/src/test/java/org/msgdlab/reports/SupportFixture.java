@@ -48,7 +48,8 @@ public final class SupportFixture {
     }
 
     /**
-     * The six claims at a look, each given its verdict, trimmed mean and bounds in points.
+     * The six claims at a look, each given its verdict, trimmed mean and bounds in points; at the cap, a claim undecided
+     * holds the seeds a decision would need, "320" for [Fisher-10] and "&gt;1000" for the others.
      *
      * @param seeds     the look's paired seeds
      * @param verdicts  per claim, in the plan's order
@@ -65,6 +66,8 @@ public final class SupportFixture {
                     List.of(new IntervalAnswer.Line("0", 0)), seeds, "the rule", "Answer for " + c.label(), true);
             out.add(Evidence.builder(new ClaimRef(c.claimId(), "Section 5; support study PLAN.md", "the claim " + c.label()))
                     .verdict(verdicts.get(i), "at the look of " + seeds).interval(a).samples(seeds)
+                    .parameters(seeds == DESIGN.cap() && verdicts.get(i) == Verdict.INCONCLUSIVE
+                            ? Map.of(SupportDesign.SEEDS_NEEDED, i == 3 ? "320" : ">1000") : Map.of())
                     .falseAlarmProbability(seeds < DESIGN.cap() ? 0.001 : 0.004).build());
         }
         return out;

@@ -30,7 +30,7 @@ public final class SupportSummary {
 
     /** verdicts.csv's header: the columns the recount compares. */
     public static final String VERDICTS_HEADER = "claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,"
-            + "mean_upper";
+            + "mean_upper,seeds_needed";
 
     private SupportSummary() {
     }
@@ -56,7 +56,8 @@ public final class SupportSummary {
      * verdicts.csv: per claim, one row per look made ({@code look}: the look's paired seeds, 50 or 100, as PLAN.md
      * names the looks and the recount reads them; {@code seeds}: the paired seeds the look used, the same number), the
      * verdict that look's bounds give (the claim's verdict is its first PASS or FAIL), the one-sided bounds of the trimmed mean
-     * and of the plain mean at the look's alpha; 6 decimals.
+     * and of the plain mean at the look's alpha; 6 decimals. {@code seeds_needed} (PLAN.md amendment 3) is empty but in the
+     * row of a claim undecided at the cap: the seeds a decision would need at power 0.8, or {@code >1000}.
      *
      * @param report the verdicts
      * @return the file's text
@@ -65,10 +66,12 @@ public final class SupportSummary {
         StringBuilder v = new StringBuilder(VERDICTS_HEADER).append('\n');
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             for (SupportVerdicts.LookRow r : c.looks()) {
-                v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%s,%.6f,%.6f,%.6f%n", c.claim().id(),
+                String needed = r == c.last() ? c.needed().map(p -> p.found() ? Integer.toString(p.seeds())
+                        : ">" + p.seeds()).orElse("") : "";
+                v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%s,%.6f,%.6f,%.6f,%s%n", c.claim().id(),
                         c.claim().band().kind(), r.look().seeds(), r.look().seeds(), r.look().estimate().estimate(),
                         r.look().lower(), r.look().upper(), r.look().alpha(), r.look().verdict(), r.mean().estimate(),
-                        r.meanLower(), r.meanUpper()));
+                        r.meanLower(), r.meanUpper(), needed));
             }
         }
         return v.toString();

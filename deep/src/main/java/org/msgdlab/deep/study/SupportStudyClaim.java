@@ -87,6 +87,8 @@ public final class SupportStudyClaim implements ClaimWithRef {
             p.put("trimmed mean (points)", last.look().estimate().estimate());
             p.put("plain mean (points, a description)", last.mean().estimate());
             p.put("plain mean bounds", List.of(last.meanLower(), last.meanUpper()));
+            res.needed().ifPresent(n -> p.put(org.msgdlab.reports.summary.SupportDesign.SEEDS_NEEDED,
+                    (n.found() ? "" : ">") + n.seeds()));
             return Evidence.builder(ClaimRef.of(this)).verdict(res.verdict(), res.reason()).parameters(p)
                     .interval(answer(res))
                     .power(SupportPower.checks(claim, res.verdict()))
@@ -115,7 +117,8 @@ public final class SupportStudyClaim implements ClaimWithRef {
             case PASS -> equivalence ? "both bounds lie inside " + band : "the upper bound is below 0";
             case FAIL -> equivalence ? "the interval lies wholly outside " + band : "the lower bound is above 0";
             default -> (equivalence ? "the bounds are neither inside nor outside " + band : "the bounds straddle 0")
-                    + (res.settled() ? "" : "; the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds");
+                    + (res.settled() ? "" : "; the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds")
+                    + res.needed().map(n -> "; " + n.text() + " (PLAN.md amendment 3)").orElse("");
         };
         String answer = String.format(Locale.ROOT, "%s (%s): 10%%-trimmed mean %+.3f points over %d paired seeds, one-sided"
                         + " bounds [%+.3f, %+.3f] at alpha %s; %s.", word, question, last.look().estimate().estimate(),

@@ -4,11 +4,15 @@ import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.BandClaim;
 import org.msgdlab.core.stats.LookRule;
 import org.msgdlab.core.stats.Location;
+import org.msgdlab.core.stats.ResampledWorld;
+import org.msgdlab.core.stats.SeedsForDecision;
 import org.msgdlab.core.stats.TBounds;
+import org.msgdlab.core.random.Streams;
 import org.msgdlab.deep.train.BitProvenance;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +36,13 @@ import java.util.Optional;
  */
 public final class SupportVerdicts {
 
+    /**
+     * PLAN.md amendment 3: "the seeds a decision would need at power 0.8" of a claim undecided at the cap, the smallest m
+     * in steps of 10 paired seeds up to 1,000 whose one-look study decides with probability at least 0.8, 40,000
+     * simulated studies each.
+     */
+    public static final SeedsForDecision SEEDS_NEEDED = new SeedsForDecision(0.8, 10, 1000, 40_000);
+
     private SupportVerdicts() {
     }
 
@@ -54,8 +65,10 @@ public final class SupportVerdicts {
      * @param settled whether the verdict is final: decided, or undecided at the cap
      * @param looks   the looks made, in order (the deciding one last)
      * @param reason  the verdict in words, with the trimmed mean and its bounds
+     * @param needed  for a claim undecided at the cap, the seeds a decision would need ({@link #seedsNeeded}); else empty
      */
-    public record ClaimResult(SupportClaim claim, Verdict verdict, boolean settled, List<LookRow> looks, String reason) {
+    public record ClaimResult(SupportClaim claim, Verdict verdict, boolean settled, List<LookRow> looks, String reason,
+                              Optional<SeedsForDecision.Projection> needed) {
 
         /** @return the last look made */
         public LookRow last() {
@@ -190,8 +203,22 @@ public final class SupportVerdicts {
      * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
      */
     public static ClaimResult claim(SupportClaim claim, double[] values) {
-        Decided d = decide(claim.name(), claim.band(), SupportClaim.RULE, values);
-        return new ClaimResult(claim, d.verdict(), d.settled(), d.looks(), d.reason());
+        return claim(claim, values, SEEDS_NEEDED);
+    }
+
+    /**
+     * {@link #claim(SupportClaim, double[])} with another search for the seeds needed (a cheaper one, where a test
+     * compares two ways of deciding many claims).
+     *
+     * @param claim  the claim
+     * @param values d_s of paired seeds 0..k-1, k at least the first look
+     * @param search the seeds-needed search, for a claim undecided at the cap
+     * @return the result
+     * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
+     */
+    public static ClaimResult claim(SupportClaim claim, double[] values, SeedsForDecision search) {
+        Decided d = decide(claim.name(), claim.band(), SupportClaim.RULE, values, search);
+        return new ClaimResult(claim, d.verdict(), d.settled(), d.looks(), d.reason(), d.needed());
     }
 
     /**
@@ -202,13 +229,16 @@ public final class SupportVerdicts {
      * @param settled whether the verdict is final: decided, or undecided at the cap
      * @param looks   the looks made, in order (the deciding one last)
      * @param reason  the verdict in words, with the location estimate and its bounds
+     * @param needed  for a claim undecided at the cap, the seeds a decision would need ({@link #seedsNeeded}); else empty
      */
-    public record Decided(Verdict verdict, boolean settled, List<LookRow> looks, String reason) {
+    public record Decided(Verdict verdict, boolean settled, List<LookRow> looks, String reason,
+                          Optional<SeedsForDecision.Projection> needed) {
     }
 
     /**
      * A difference claim decided by {@code rule} at the looks the values reach (the support study's six claims, and a
-     * plan file's difference claims), the plain mean with its t bounds at each look's alpha beside it.
+     * plan file's difference claims), the plain mean with its t bounds at each look's alpha beside it; undecided at the
+     * cap, with the seeds a decision would need ({@link #seedsNeeded}).
      *
      * @param name   the claim's name, for the errors
      * @param band   what the claim says of the location of d
@@ -218,6 +248,21 @@ public final class SupportVerdicts {
      * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
      */
     public static Decided decide(String name, BandClaim band, LookRule rule, double[] values) {
+        return decide(name, band, rule, values, SEEDS_NEEDED);
+    }
+
+    /**
+     * {@link #decide(String, BandClaim, LookRule, double[])} with another search for the seeds needed.
+     *
+     * @param name   the claim's name, for the errors
+     * @param band   what the claim says of the location of d
+     * @param rule   the location, its bounds and the looks with their alpha
+     * @param values d_s of paired seeds 0..k-1, k at least the first look
+     * @param search the seeds-needed search, for a claim undecided at the cap
+     * @return the decision
+     * @throws IllegalArgumentException when fewer values than the first look, or one is not finite
+     */
+    public static Decided decide(String name, BandClaim band, LookRule rule, double[] values, SeedsForDecision search) {
         LookRule.Decision d = rule.decide(band, values);
         int[] looks = rule.spending().looks();
         if (d.looks().isEmpty()) {
@@ -233,12 +278,46 @@ public final class SupportVerdicts {
         String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: %s %+.3f points, one-sided"
                         + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), locationName(rule.location()),
                 last.estimate().estimate(), last.lower(), last.upper(), alpha(last.alpha()), band.rule());
+        Optional<SeedsForDecision.Projection> needed = Optional.empty();
         if (!d.settled()) {
             why += "; undecided: the next look is at " + next(looks, last.seeds()) + " paired seeds";
         } else if (d.verdict() == Verdict.INCONCLUSIVE) {
-            why += "; undecided at the cap (the seeds a decision would need at power 0.8 are not projected by this build)";
+            needed = Optional.of(seedsNeeded(name, band, rule, values, search));
+            why += String.format(Locale.ROOT, "; undecided at the cap: %s (a planning statement, not a verdict: %s, in worlds"
+                            + " resampled from these %d paired seeds and centred at their %s)", needed.get().text(),
+                    needed.get().method(), last.seeds(), locationName(rule.location()));
         }
-        return new Decided(d.verdict(), d.settled(), List.copyOf(rows), why);
+        return new Decided(d.verdict(), d.settled(), List.copyOf(rows), why, needed);
+    }
+
+    /**
+     * The seeds a fresh study would need to decide a claim left undecided at the cap (PLAN.md amendment 3; a plan
+     * file's difference claims alike): the search (amendment 3's {@link #SEEDS_NEEDED}) in the world of the cap's per-seed values drawn with
+     * replacement ({@link ResampledWorld}, no dips added), shifted so that its location (the rule's, over the
+     * reference sample) is the estimate at the cap; one look at the rule's whole one-sided alpha per claim (the sum over
+     * its looks: the support plan's 0.001 + 0.004 = 0.005). The simulation's seed is derived from
+     * {@link StudyPlan#SUPPORT_MASTER_SEED} and the claim's name, so the same values give the same projection.
+     *
+     * @param name   the claim's name
+     * @param band   what the claim says
+     * @param rule   the rule that left it undecided
+     * @param values d_s of paired seeds 0..k-1, k at least the cap
+     * @param search the search ({@link #SEEDS_NEEDED}: amendment 3's)
+     * @return the projection
+     */
+    public static SeedsForDecision.Projection seedsNeeded(String name, BandClaim band, LookRule rule, double[] values,
+                                                          SeedsForDecision search) {
+        int cap = rule.spending().cap();
+        double[] atCap = Arrays.copyOf(values, cap);
+        double alpha = 0;
+        for (int j = 0; j < rule.spending().looks().length; j++) {
+            alpha += rule.spending().alpha(j);
+        }
+        long seed = Streams.derive(StudyPlan.SUPPORT_MASTER_SEED, "seeds needed: " + name);
+        ResampledWorld observed = ResampledWorld.of(atCap, ResampledWorld.Dips.NONE);
+        double estimate = rule.location().of(atCap, cap).estimate();
+        ResampledWorld world = observed.centredAt(estimate, observed.centre(rule.location(), seed));
+        return search.find(world, rule.location(), band, alpha, seed);
     }
 
     /** The location's name in a verdict's words: "trimmed mean" (the support plan's) or "mean". */

@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The support study's verdicts.csv, the contract with its independent recount: exactly the columns
- * claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper, one row per claim and
- * look made (look and seeds: the look's paired seeds, 50 or 100, as the recount reads them), numbers in points with 6
- * decimals; and its Markdown table.
+ * claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper,seeds_needed, one row per
+ * claim and look made (look and seeds: the look's paired seeds, 50 or 100, as the recount reads them), numbers in points
+ * with 6 decimals, seeds_needed only for a claim undecided at the cap (PLAN.md amendment 3); and its Markdown table.
  */
 public class SupportSummaryTest {
 
@@ -53,15 +53,17 @@ public class SupportSummaryTest {
     @Test
     void verdictsCsvHasTheRecountsColumnsOneRowPerLookMadeInPointsWithSixDecimals() {
         List<String> lines = SupportSummary.verdictsCsv(report()).lines().toList();
-        assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper", lines.get(0));
+        assertEquals("claim,kind,look,seeds,trimmed_mean,lower,upper,alpha,verdict,mean,mean_lower,mean_upper,seeds_needed",
+                lines.get(0));
         assertEquals(1 + 5 + 2, lines.size(), "five claims decided at 50, the last looked at twice: " + lines);
         String[] fisher = lines.get(2).split(",");
         assertEquals(List.of("deep.support.class.fisher-vs-cov", "equivalence", "50", "50"), List.of(fisher).subList(0, 4));
         assertEquals("0.001000", fisher[7]);
         assertEquals("FAIL", fisher[8]);
         for (String l : lines.subList(1, lines.size())) {
-            String[] f = l.split(",");
-            assertEquals(12, f.length, l);
+            String[] f = l.split(",", -1);
+            assertEquals(13, f.length, l);
+            assertEquals(l.equals(lines.get(7)) ? ">1000" : "", f[12], "seeds needed only where undecided at the cap: " + l);
             for (int i : new int[]{4, 5, 6, 7, 9, 10, 11}) {
                 assertTrue(f[i].matches("-?\\d+\\.\\d{6}"), "column " + i + " of " + l);
             }

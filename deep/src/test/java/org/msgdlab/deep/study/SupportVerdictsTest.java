@@ -134,8 +134,48 @@ class SupportVerdictsTest {
         assertEquals(0.004, sparse.last().look().alpha(), 1e-15);
         assertEquals(Verdict.INCONCLUSIVE, sparse.verdict());
         assertTrue(sparse.settled(), "undecided at the cap: final");
+        // 0.017 points above SGD-50 with sd about 0.4: a FAIL (L > 0) would need tens of thousands of seeds
+        assertTrue(sparse.needed().isPresent() && !sparse.needed().get().found(), sparse.reason());
+        assertTrue(sparse.reason().contains("; undecided at the cap: more than 1,000 paired seeds would be needed to decide it"
+                + " with probability 0.8 (P(decision) 0."), sparse.reason());
+        assertTrue(c.values().stream().filter(x -> x != sparse).allMatch(x -> x.needed().isEmpty()), "decided claims project nothing");
         assertEquals(100, r.description().seeds().size());
         assertEquals(List.of(3), r.description().outcomes().get(StudyPlan.SUPPORT_METHODS.indexOf("msgd-[fisher-250]")).lost());
+    }
+
+    /**
+     * Amendment 3: "the smallest m, in steps of 10 paired seeds, for which a fresh study of m paired seeds, decided at one
+     * look at this rule's one-sided alpha per claim (0.005), PASSes or FAILs with probability at least 0.8 in worlds
+     * resampled from this study's complete seeds, shifted so that the world's trimmed mean is this study's estimate".
+     * A below-claim at -0.2 points with sd 1 (the normal quantiles, in a scrambled seed order) is undecided at 50 and 100;
+     * normal theory puts m at ((t_{0.995} + z_{0.8}) / 0.2)^2 / 0.94 = 316 (0.94: the trimmed mean's efficiency).
+     */
+    @Test
+    void aClaimUndecidedAtTheCapSaysHowManySeedsADecisionWouldNeedAtPower0_8() {
+        org.hipparchus.distribution.continuous.NormalDistribution z = new org.hipparchus.distribution.continuous.NormalDistribution(0, 1);
+        double[] d = new double[100];
+        for (int i = 0; i < 100; i++) {
+            d[(37 * i) % 100] = -0.2 + z.inverseCumulativeProbability((i + 0.5) / 100);
+        }
+        SupportClaim below = SupportClaim.all().get(3);
+        SupportVerdicts.ClaimResult r = SupportVerdicts.claim(below, d);
+        assertEquals(Verdict.INCONCLUSIVE, r.verdict(), r.reason());
+        assertEquals(2, r.looks().size());
+        var p = r.needed().orElseThrow();
+        assertTrue(p.found() && p.decision() >= 0.8, p.text());
+        double normal = Math.pow((2.59 + 0.8416) / 0.2, 2) / 0.94;
+        // +-30: a world of 100 discrete values (its sd 0.99, its trimmed mean's spread not quite the normal's), the grid's 10
+        assertTrue(Math.abs(p.seeds() - normal) <= 30, p.text() + " against normal theory " + normal);
+        assertEquals(0.005, p.alpha(), 1e-15, "the rule's whole alpha, 0.001 + 0.004, at one look");
+        assertTrue(r.reason().contains("; undecided at the cap: about " + p.seeds() + " paired seeds would decide it with"
+                + " probability 0.8 (P(decision) "), r.reason());
+        assertTrue(r.reason().endsWith("(a planning statement, not a verdict: one look at one-sided alpha 0.005, 40,000 simulated"
+                + " studies at each m, m in steps of 10 up to 1,000, in worlds resampled from these 100 paired seeds and centred"
+                + " at their trimmed mean)"), r.reason());
+        assertEquals(p, SupportVerdicts.claim(below, d).needed().orElseThrow(), "the same values, the same projection");
+        String answer = SupportStudyClaim.answer(r).answer();
+        assertTrue(answer.startsWith("Not decided (is acc(MSGD-[Fisher-10]) - acc(MSGD-Fisher) below 0?)")
+                && answer.endsWith("the bounds straddle 0; " + p.text() + " (PLAN.md amendment 3)."), "the report's answer: " + answer);
     }
 
     /** Amendment 2: "a complete seed whose runs do not [share their bits] is left out, named, and the next seed taken". */

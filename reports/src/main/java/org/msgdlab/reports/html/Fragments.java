@@ -53,6 +53,29 @@ public final class Fragments {
         return "<span class=\"badge " + cls(v) + "\">" + (v == null ? "?" : v.name()) + "</span>";
     }
 
+    /**
+     * A study section's claim row up to its last cell (the noise-class and support tables): the row's verdict class and
+     * the claim id as its title, the index, the label linked to the claim's card, the verdict's badge, the estimate, the
+     * interval (its level as the cell's title) and the seeds; "–" for a claim without an interval. The caller appends
+     * the last cell and closes the row.
+     *
+     * @param h        where the row is written
+     * @param index    the row's number, from 1
+     * @param e        the claim's evidence
+     * @param label    the claim's label, plain text
+     * @param estimate the estimate's cell, HTML
+     */
+    static void claimRowCells(StringBuilder h, int index, Evidence e, String label, String estimate) {
+        java.util.Optional<org.msgdlab.core.claims.IntervalAnswer> a = java.util.Optional.ofNullable(e.interval());
+        h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
+                .append("\"><td class=\"idx\">").append(index).append("</td><td><a href=\"#")
+                .append(anchor("claim", e.claimId())).append("\">").append(escape(label)).append("</a></td><td>")
+                .append(badge(e.verdict())).append("</td><td class=\"num\">").append(estimate)
+                .append("</td><td class=\"num\" title=\"").append(escape(a.map(org.msgdlab.core.claims.IntervalAnswer::level).orElse("")))
+                .append("\">").append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE))
+                .append("</td><td class=\"num\">").append(a.map(x -> String.valueOf(x.seeds())).orElse(Numbers.NONE)).append("</td>");
+    }
+
     /** {@code prefix-id} with every character outside [a-z0-9.-] replaced, for ids and links. */
     public static String anchor(String prefix, String id) {
         String s = id == null ? "" : id.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9.-]", "-");

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.msgdlab.reports.html.Fragments.anchor;
-import static org.msgdlab.reports.html.Fragments.badge;
-import static org.msgdlab.reports.html.Fragments.cls;
 import static org.msgdlab.reports.text.Html.escape;
 
 /**
@@ -95,14 +93,8 @@ final class NoiseClassSection {
         for (int i = 0; i < claims.size(); i++) {
             Evidence e = claims.get(i);
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
-            h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
-                    .append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\">").append(escape(design.label(e.claimId())))
-                    .append("</a></td><td>")
-                    .append(badge(e.verdict())).append("</td><td class=\"num\">").append(Numbers.html(e.estimate()))
-                    .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")
-                    .append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE)).append("</td><td class=\"num\">")
-                    .append(a.map(x -> String.valueOf(x.seeds())).orElse(Numbers.NONE)).append("</td><td class=\"why\">")
+            Fragments.claimRowCells(h, i + 1, e, design.label(e.claimId()), Numbers.html(e.estimate()));
+            h.append("<td class=\"why\">")
                     .append(a.map(x -> Formula.html(withoutQuestion(x.answer()))).orElse(Fragments.prose(e, Fragments.firstLine(e.verdictReason()))))
                     .append("</td></tr>\n");
         }

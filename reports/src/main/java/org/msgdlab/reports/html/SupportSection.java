@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.msgdlab.reports.html.Fragments.anchor;
-import static org.msgdlab.reports.html.Fragments.badge;
-import static org.msgdlab.reports.html.Fragments.cls;
 import static org.msgdlab.reports.text.Html.escape;
 
 /**
@@ -90,13 +88,8 @@ final class SupportSection {
             Evidence e = claims.get(i);
             SupportDesign.Claim c = design.claim(e.claimId());
             Optional<IntervalAnswer> a = Optional.ofNullable(e.interval());
-            h.append("<tr class=\"").append(cls(e.verdict())).append("\" title=\"").append(escape(e.claimId()))
-                    .append("\"><td class=\"idx\">").append(i + 1).append("</td><td><a href=\"#")
-                    .append(anchor("claim", e.claimId())).append("\">").append(escape(c.label())).append("</a></td><td>")
-                    .append(badge(e.verdict())).append("</td><td class=\"num\">").append(a.map(x -> Numbers.html(x.estimate())).orElse(Numbers.NONE))
-                    .append("</td><td class=\"num\" title=\"").append(escape(a.map(IntervalAnswer::level).orElse(""))).append("\">")
-                    .append(a.map(x -> IntervalCard.interval(x.lower(), x.upper())).orElse(Numbers.NONE)).append("</td><td class=\"num\">")
-                    .append(a.map(x -> String.valueOf(x.seeds())).orElse(Numbers.NONE)).append("</td><td class=\"why\">")
+            Fragments.claimRowCells(h, i + 1, e, c.label(), a.map(x -> Numbers.html(x.estimate())).orElse(Numbers.NONE));
+            h.append("<td class=\"why\">")
                     .append(c.equivalence() ? "within ±" + String.format(java.util.Locale.ROOT, "%.2f", design.margin()) : "below 0")
                     .append(a.isPresent() ? "" : "; " + Formula.html(Fragments.firstLine(e.verdictReason()))).append("</td></tr>\n");
         }

@@ -18,6 +18,12 @@ import java.util.List;
  */
 public record SupportDesign(List<Claim> claims, double margin, int cap) {
 
+    /**
+     * The evidence parameter of a claim undecided at the cap that holds the paired seeds a decision would need at power 0.8
+     * (PLAN.md amendment 3), as text: "320", or "&gt;1000" beyond the search.
+     */
+    public static final String SEEDS_NEEDED = "paired seeds a decision would need (power 0.8)";
+
     /** No support study: a report finds none of its claims. */
     public static final SupportDesign NONE = new SupportDesign(List.of(), Double.NaN, 0);
 

@@ -13,8 +13,9 @@ import java.util.Locale;
  * claims' evidence and from nothing else. It names the quantity every claim estimates, the 10%-trimmed mean over
  * paired seeds of a difference of test accuracy in points, and gives each claim's estimate, its bounds and what its
  * verdict says of them: "within ±margin" (an equivalence PASS), "below 0" (a one-sided PASS), "outside ±margin" or
- * "not below 0" (a FAIL), "undecided" (INCONCLUSIVE; until the last look while one is left). Before the first look
- * it says how many paired seeds count and computes nothing.
+ * "not below 0" (a FAIL), "undecided" (INCONCLUSIVE; until the last look while one is left; at the cap, with the paired
+ * seeds a decision would need at power 0.8 where the evidence holds them, {@link SupportDesign#SEEDS_NEEDED}). Before
+ * the first look it says how many paired seeds count and computes nothing.
  */
 public final class SupportSentence {
 
@@ -62,7 +63,7 @@ public final class SupportSentence {
                 continue;
             }
             clauses.add(c.label() + " " + points(a.estimate()) + " [" + points(a.lower()) + ", " + points(a.upper()) + "] "
-                    + says(e.verdict(), c.equivalence(), design, a.seeds()));
+                    + says(e.verdict(), c.equivalence(), design, a.seeds(), e.parameters().get(SupportDesign.SEEDS_NEEDED)));
         }
         return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds"
                 + (alphas.isEmpty() ? "" : " at α " + String.join(" and ", alphas) + " each side") + ", at " + seeds
@@ -70,12 +71,15 @@ public final class SupportSentence {
     }
 
     /** What a verdict says of its bounds, in a few words. */
-    static String says(Verdict v, boolean equivalence, SupportDesign design, int seeds) {
+    static String says(Verdict v, boolean equivalence, SupportDesign design, int seeds, Object needed) {
         String margin = "±" + String.format(Locale.ROOT, "%.2f", design.margin());
         return switch (v) {
             case PASS -> equivalence ? "within " + margin : "below 0";
             case FAIL -> equivalence ? "outside " + margin : "not below 0";
-            case INCONCLUSIVE -> seeds < design.cap() ? "undecided until " + design.cap() + " seeds" : "undecided at the cap";
+            case INCONCLUSIVE -> seeds < design.cap() ? "undecided until " + design.cap() + " seeds"
+                    : "undecided at the cap" + (needed == null ? "" : needed.toString().startsWith(">")
+                    ? " (more than " + needed.toString().substring(1) + " seeds needed for power 0.8)"
+                    : " (about " + needed + " seeds would decide it at power 0.8)");
             default -> v.toString();
         };
     }
