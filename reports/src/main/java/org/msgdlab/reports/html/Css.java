@@ -151,6 +151,7 @@ public final class Css {
             section.main-answer figure.forest { margin: 0; }
             section.main-answer figure.forest img { width: 560px; }
             section.main-answer .follow-up { flex: 1 1 100%; margin-top: -8px; }
+            section.main-answer + section.summary > h2 { margin-top: 18px; }
             .follow-up { font: 14px/1.45 var(--serif); }
             .follow-up h3 { display: inline; margin: 0 6px 0 0; font-size: 16px; }
             p.follow-up-sentence { display: inline; margin: 0; font: 14px/1.45 var(--serif); }

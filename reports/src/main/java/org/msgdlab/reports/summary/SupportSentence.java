@@ -78,8 +78,8 @@ public final class SupportSentence {
             case FAIL -> equivalence ? "outside " + margin : "not below 0";
             case INCONCLUSIVE -> seeds < design.cap() ? "undecided until " + design.cap() + " seeds"
                     : "undecided at the cap" + (needed == null ? "" : needed.toString().startsWith(">")
-                    ? " (more than " + needed.toString().substring(1) + " seeds needed for power 0.8)"
-                    : " (about " + needed + " seeds would decide it at power 0.8)");
+                    ? " (over " + needed.toString().substring(1) + " seeds for power 0.8)"
+                    : " (about " + needed + " seeds for power 0.8)");
             default -> v.toString();
         };
     }

@@ -84,30 +84,7 @@ public class ReportLengthTest {
         int clientWidth = browser.value("document.documentElement.clientWidth").asInt();
         assertTrue(scrollWidth <= clientWidth, "the page is " + scrollWidth + " px wide in a " + clientWidth + " px window");
 
-        // the first screen carries the answers to the studies' main questions, each protocol's with its numbers
-        List<String> headlines = new ArrayList<>();
-        for (StudyResult s : results.studies()) {
-            for (Evidence e : s.claims()) {
-                if (e.interval() != null && e.interval().headline()
-                        && e.verdict() != org.msgdlab.core.claims.Verdict.NOT_RUN) {
-                    headlines.add(Fragments.anchor("claim", e.claimId()));
-                }
-            }
-        }
-        assertTrue(!headlines.isEmpty(), "a quick run answers some main question");
-        for (String id : headlines) {
-            // the noise-class study's answers are one sentence beside its forest plot, with a link to each recovery claim;
-            // the support study's one sentence under it, with a link to each claim
-            String where = id.startsWith(Fragments.anchor("claim", "deep.noise-class."))
-                    ? "'#" + NoiseClassSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p, figcaption')"
-                    : id.startsWith(Fragments.anchor("claim", "deep.support."))
-                    ? "'#" + SupportSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p')"
-                    : "'div.answers a[href=\"#" + id + "\"]'); return a ? a.closest('li')";
-            double bottom = browser.value("(function(){var a=document.querySelector(" + where
-                    + ".getBoundingClientRect().bottom + window.scrollY : -1;})()").asDouble();
-            assertTrue(bottom > 0, "the first screen has an answer for #" + id);
-            assertTrue(bottom <= SCREEN, "the answer of #" + id + " ends at " + bottom + " px, below the first screen (" + SCREEN + ")");
-        }
+        assertAnswersOnTheFirstScreen(results);
         String firstScreen = browser.value("document.querySelector('div.answers').innerText").asText();
         for (String protocol : List.of("paper-text", "authors-code")) {
             assertTrue(firstScreen.contains("under the " + protocol + " protocol"), "an answer under " + protocol + ": " + firstScreen);
@@ -131,5 +108,80 @@ public class ReportLengthTest {
         assertTrue(browser.value("document.getElementById('" + target + "').querySelector('details.claim-body').open")
                 .asBoolean(), "the card of #" + target + " is open");
         assertEquals(1, browser.value("document.querySelectorAll('details.claim-body[open]').length").asInt());
+    }
+
+    /**
+     * At the support study's last look, where two claims are undecided and each clause carries the seeds a decision
+     * would need, its sentence grows by two short clauses: the first screen still ends with the answers. The quick run
+     * measured above (with the noise-class fixture's answer if it has none), its support claims replaced by the fixture's
+     * at that look: the four claims the look at 50 decided, and [Fisher-10] and the sparse noises undecided at 100.
+     */
+    @Test
+    void atTheSupportStudysLastLookTheFirstScreenStillEndsWithTheAnswers(@TempDir Path dir) throws Exception {
+        Results quick = quickRun(dir);
+        List<org.msgdlab.core.claims.Verdict> v = List.of(org.msgdlab.core.claims.Verdict.PASS, org.msgdlab.core.claims.Verdict.PASS,
+                org.msgdlab.core.claims.Verdict.PASS, org.msgdlab.core.claims.Verdict.INCONCLUSIVE,
+                org.msgdlab.core.claims.Verdict.PASS, org.msgdlab.core.claims.Verdict.INCONCLUSIVE);
+        double[][] x = {{-0.04, -0.40, 0.33}, {-0.02, -0.32, 0.28}, {-0.53, -1.06, -0.007}, {-0.23, -0.60, 0.15},
+                {-0.05, -0.37, 0.28}, {-0.47, -0.98, 0.03}};
+        List<Evidence> at50 = org.msgdlab.reports.SupportFixture.atALook(50, v, x);
+        List<Evidence> at100 = org.msgdlab.reports.SupportFixture.atALook(100, v, x);
+        List<Evidence> support = new ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            support.add(v.get(i) == org.msgdlab.core.claims.Verdict.INCONCLUSIVE ? at100.get(i) : at50.get(i));
+        }
+        boolean noiseClass = quick.studies().stream().flatMap(s -> s.claims().stream())
+                .anyMatch(e -> e.claimId().startsWith("deep.noise-class."));
+        List<StudyResult> studies = new ArrayList<>();
+        for (StudyResult s : quick.studies()) {
+            List<Evidence> kept = s.claims().stream().filter(e -> !e.claimId().startsWith("deep.support.")).toList();
+            if (s.id().equals("deep")) {
+                kept = new ArrayList<>(kept);
+                if (!noiseClass) {   // a run without the noise-class study's claims (the fixture's): the fixture's answer
+                    kept.addAll(org.msgdlab.reports.NoiseClassFixture.study());
+                }
+                kept.addAll(support);
+            }
+            studies.add(new StudyResult(s.id(), s.title(), s.paperRef(), kept));
+        }
+        Results results = new Results(quick.provenance(), studies);
+        Report.write(dir, results, org.msgdlab.reports.NoiseClassFixture.DESIGN);
+        HeadlessChromium.PageLoad page = browser.load(dir.resolve(Report.INDEX).toUri().toString());
+        assertEquals(List.of(), page.problems());
+        String sentence = browser.value("document.getElementById('" + SupportSection.ANSWER_ID + "').innerText").asText();
+        assertTrue(sentence.contains("undecided at the cap (about 320 seeds for power 0.8)")
+                && sentence.contains("undecided at the cap (over 1000 seeds for power 0.8)"), sentence);
+        assertAnswersOnTheFirstScreen(results);
+    }
+
+    /** Every headline answer of {@code results} (the page loaded) ends within the first screen. */
+    private static void assertAnswersOnTheFirstScreen(Results results) throws Exception {
+        // the first screen carries the answers to the studies' main questions, each protocol's with its numbers
+        List<String> headlines = new ArrayList<>();
+        for (StudyResult s : results.studies()) {
+            for (Evidence e : s.claims()) {
+                if (e.interval() != null && e.interval().headline()
+                        && e.verdict() != org.msgdlab.core.claims.Verdict.NOT_RUN) {
+                    headlines.add(Fragments.anchor("claim", e.claimId()));
+                }
+            }
+        }
+        assertTrue(!headlines.isEmpty(), "a quick run answers some main question");
+        double lowest = 0;
+        for (String id : headlines) {
+            // the noise-class study's answers are one sentence beside its forest plot, with a link to each recovery claim;
+            // the support study's one sentence under it, with a link to each claim
+            String where = id.startsWith(Fragments.anchor("claim", "deep.noise-class."))
+                    ? "'#" + NoiseClassSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p, figcaption')"
+                    : id.startsWith(Fragments.anchor("claim", "deep.support."))
+                    ? "'#" + SupportSection.ANSWER_ID + " a[href=\"#" + id + "\"]'); return a ? a.closest('p')"
+                    : "'div.answers a[href=\"#" + id + "\"]'); return a ? a.closest('li')";
+            double bottom = browser.value("(function(){var a=document.querySelector(" + where
+                    + ".getBoundingClientRect().bottom + window.scrollY : -1;})()").asDouble();
+            assertTrue(bottom > 0, "the first screen has an answer for #" + id);
+            assertTrue(bottom <= SCREEN, "the answer of #" + id + " ends at " + bottom + " px, below the first screen (" + SCREEN + ")");
+            lowest = Math.max(lowest, bottom);
+        }
+        System.out.printf("first screen: the last answer ends at %.0f px of %d%n", lowest, SCREEN);
     }
 }

@@ -53,9 +53,8 @@ class SupportSectionTest {
         String s = SupportSentence.of(SupportFixture.DESIGN, SupportFixture.atALook(100, v, ESTIMATES_50));
         assertTrue(s.contains("Bernoulli-50 − Cov −0.04 [−0.40, +0.33] outside ±0.42"), s);
         assertTrue(s.contains("[Cov-exact-10] − Cov −0.53 [−1.06, −0.01] not below 0"), s);
-        assertTrue(s.contains("[Fisher-10] − Fisher −0.23 [−0.60, +0.15] undecided at the cap (about 320 seeds would decide it"
-                + " at power 0.8)"), "PLAN.md amendment 3's projection, from the evidence: " + s);
-        assertTrue(s.contains("SGD-50 −0.47 [−0.98, +0.03] undecided at the cap (more than 1000 seeds needed for power 0.8)"), s);
+        assertTrue(s.contains("[Fisher-10] − Fisher −0.23 [−0.60, +0.15] undecided at the cap (about 320 seeds for power 0.8)"), "PLAN.md amendment 3's projection, from the evidence: " + s);
+        assertTrue(s.contains("SGD-50 −0.47 [−0.98, +0.03] undecided at the cap (over 1000 seeds for power 0.8)"), s);
         assertTrue(s.contains("with its bounds at α 0.004 each side, at 100 fresh paired seeds"), s);
     }
 
