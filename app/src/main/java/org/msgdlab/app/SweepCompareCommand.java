@@ -4,6 +4,7 @@ import org.msgdlab.core.io.AtomicFiles;
 import org.msgdlab.core.stats.PairedDifferences;
 import org.msgdlab.deep.sweep.SweepComparison;
 import org.msgdlab.deep.report.SweepComparisonFigure;
+import org.msgdlab.reports.figures.Charts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -134,6 +135,6 @@ final class SweepCompareCommand implements Callable<Integer> {
     }
 
     private static String signed(double points) {
-        return String.format(Locale.ROOT, "%+.2f", points).replace('-', '−');
+        return Charts.signed(points, 2);
     }
 }

@@ -57,6 +57,22 @@ public final class Charts {
     }
 
     /**
+     * {@code v} with a sign and {@code decimals} decimals, a true minus sign: "+0.33", "−0.04"; a value that rounds to
+     * zero is "0.00", with no sign (Java's {@code %+.2f} would print "−0.00" for −0.003, a sign the digits do not show).
+     *
+     * @param v        the value
+     * @param decimals the decimals, 0 to 9
+     * @return the text
+     */
+    public static String signed(double v, int decimals) {
+        String s = String.format(Locale.ROOT, "%+." + decimals + "f", v);
+        if (s.substring(1).matches("[0.]+")) {
+            return s.substring(1);
+        }
+        return s.replace('-', '−');
+    }
+
+    /**
      * Shrinks the title font so that a long title fits the chart's width (measured with the font's
      * own metrics) instead of being cut at the edge; never below 10 pt.
      */

@@ -3,6 +3,7 @@ package org.msgdlab.reports.summary;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.reports.figures.Charts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,8 +85,8 @@ public final class SupportSentence {
         };
     }
 
-    /** Points with a sign and two decimals, a true minus sign: "−0.04", "+0.33". */
+    /** Points with a sign and two decimals, a true minus sign: "−0.04", "+0.33", "0.00" ({@link Charts#signed}). */
     static String points(double x) {
-        return String.format(Locale.ROOT, "%+.2f", x).replace('-', '−');
+        return Charts.signed(x, 2);
     }
 }
