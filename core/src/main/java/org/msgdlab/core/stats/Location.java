@@ -21,6 +21,26 @@ public enum Location {
         public int degreesOfFreedom(int n) {
             return n - 2 * (n / TrimmedMean.TRIM_DIVISOR) - 1;
         }
+
+        /**
+         * (1 / (1 - 2g)) * integral over u in [g, 1 - g] of Q(u), g = 1/10, Q the law's quantile function: the sorted
+         * x_(i) weighted by the length of [(i-1)/k, i/k] inside [g, 1 - g]. When k is a multiple of 10 it is the
+         * sample's own trimmed mean (the weights are 0 or 1/(k - 2k/10)).
+         */
+        @Override
+        public double ofLaw(double[] values) {
+            double[] x = checkedSorted(values);
+            int k = x.length;
+            double g = (double) k / TrimmedMean.TRIM_DIVISOR;
+            double sum = 0;
+            for (int i = 1; i <= k; i++) {
+                double overlap = Math.min(i, k - g) - Math.max(i - 1, g);
+                if (overlap > 0) {
+                    sum += overlap * x[i - 1];
+                }
+            }
+            return sum / (k - 2 * g);
+        }
     },
 
     /** The mean, Student's bounds: df = k - 1. */
@@ -37,6 +57,15 @@ public enum Location {
         @Override
         public int degreesOfFreedom(int n) {
             return n - 1;
+        }
+
+        @Override
+        public double ofLaw(double[] values) {
+            double sum = 0;
+            for (double v : checkedSorted(values)) {
+                sum += v;
+            }
+            return sum / values.length;
         }
     };
 
@@ -57,4 +86,29 @@ public enum Location {
      * @return df
      */
     public abstract int degreesOfFreedom(int n);
+
+    /**
+     * The location of the law that puts mass 1/k on each of the k values: what this estimator converges to on ever
+     * larger samples drawn from them with replacement (a dip-free resampled world's centre, exactly,
+     * {@link ResampledWorld#lawCentre}).
+     *
+     * @param values the values (at least 2, finite); not changed
+     * @return the law's location
+     * @throws IllegalArgumentException when fewer than 2 values are given or one is not finite
+     */
+    public abstract double ofLaw(double[] values);
+
+    private static double[] checkedSorted(double[] values) {
+        if (values.length < 2) {
+            throw new IllegalArgumentException("location of a law: values k=" + values.length + " must be at least 2");
+        }
+        double[] x = values.clone();
+        for (double v : x) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("location of a law: value " + v + " must be finite");
+            }
+        }
+        Arrays.sort(x);
+        return x;
+    }
 }

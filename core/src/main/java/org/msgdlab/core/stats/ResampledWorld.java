@@ -116,6 +116,23 @@ public record ResampledWorld(double[] values, Dips dips, double shift) {
     }
 
     /**
+     * A dip-free world's location before any shift, exactly, with no reference sample: the location of the law that
+     * puts mass 1/k on each observed value ({@link Location#ofLaw}); {@link #centre} estimates the same number to
+     * its reference sample's precision. At k a multiple of 10 it is the observed seeds' own 10%-trimmed mean.
+     *
+     * @param location the rule's location
+     * @return the centre
+     * @throws IllegalStateException when the world has dips (their law is continuous: use {@link #centre})
+     */
+    public double lawCentre(Location location) {
+        if (dips.share() > 0) {
+            throw new IllegalStateException("resampled world: the law's centre is exact only without dips (dips " + dips
+                    + "); use centre(location, seed)");
+        }
+        return location.ofLaw(values);
+    }
+
+    /**
      * This world shifted so that its location is {@code truth}.
      *
      * @param truth    the world's location, in the values' units

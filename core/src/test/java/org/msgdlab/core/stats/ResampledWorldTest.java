@@ -27,6 +27,33 @@ class ResampledWorldTest {
     }
 
     @Test
+    void aDipFreeWorldsLawCentreIsExactAndTheReferenceSampleEstimatesIt() {
+        ResampledWorld w = ResampledWorld.of(ONE_FAR, ResampledWorld.Dips.NONE);
+        assertEquals(0, w.lawCentre(Location.TRIMMED_MEAN), 0, "the 10 is the top tenth, trimmed whole");
+        assertEquals(1, w.lawCentre(Location.MEAN), 1e-15);
+        // k = 100: the law's trimmed mean is the sample's own (no shift when a world is centred at the estimate)
+        double[] skewed = new double[100];
+        for (int i = 0; i < skewed.length; i++) {
+            skewed[(31 * i) % 100] = Math.exp(i / 25.0) - 3;
+        }
+        assertEquals(TrimmedMean.of(skewed).estimate(), ResampledWorld.of(skewed, ResampledWorld.Dips.NONE)
+                .lawCentre(Location.TRIMMED_MEAN), 1e-12);
+        // k = 95, not a multiple of 10: the law trims 9.5 values a side, the sample's estimator 9; the 2,000,000-draw
+        // reference sample agrees with the law (its sd here about 0.011, so 0.05 is 4.5 sd), not with the sample,
+        // which lies 0.106 from the law
+        double[] k95 = java.util.Arrays.copyOf(skewed, 95);
+        ResampledWorld w95 = ResampledWorld.of(k95, ResampledWorld.Dips.NONE);
+        double law = w95.lawCentre(Location.TRIMMED_MEAN);
+        assertEquals(law, w95.centre(Location.TRIMMED_MEAN, 7), 0.05);
+        assertTrue(Math.abs(law - TrimmedMean.of(k95).estimate()) > 0.1, law + " against the sample's "
+                + TrimmedMean.of(k95).estimate());
+        ResampledWorld dipped = ResampledWorld.of(ONE_FAR, new ResampledWorld.Dips(0.04, 3, 7));
+        assertThrows(IllegalStateException.class, () -> dipped.lawCentre(Location.MEAN));
+        assertThrows(IllegalArgumentException.class, () -> Location.TRIMMED_MEAN.ofLaw(new double[]{1}));
+        assertThrows(IllegalArgumentException.class, () -> Location.MEAN.ofLaw(new double[]{1, Double.NaN}));
+    }
+
+    @Test
     void dipsOfEitherSignKeepASymmetricWorldsCentreAndWidenIt() {
         double[] v = {-1, -0.5, 0, 0.5, 1};
         ResampledWorld dips = ResampledWorld.of(v, new ResampledWorld.Dips(0.04, 3, 7));

@@ -293,8 +293,8 @@ public final class SupportVerdicts {
     /**
      * The seeds a fresh study would need to decide a claim left undecided at the cap (PLAN.md amendment 3; a plan
      * file's difference claims alike): the search (amendment 3's {@link #SEEDS_NEEDED}) in the world of the cap's per-seed values drawn with
-     * replacement ({@link ResampledWorld}, no dips added), shifted so that its location (the rule's, over the
-     * reference sample) is the estimate at the cap; one look at the rule's whole one-sided alpha per claim (the sum over
+     * replacement ({@link ResampledWorld}, no dips added), shifted so that its location (the rule's, of that law,
+     * exactly: {@link ResampledWorld#lawCentre}; at a cap of 100 no shift at all) is the estimate at the cap; one look at the rule's whole one-sided alpha per claim (the sum over
      * its looks: the support plan's 0.001 + 0.004 = 0.005). The simulation's seed is derived from
      * {@link StudyPlan#SUPPORT_MASTER_SEED} and the claim's name, so the same values give the same projection.
      *
@@ -316,7 +316,7 @@ public final class SupportVerdicts {
         long seed = Streams.derive(StudyPlan.SUPPORT_MASTER_SEED, "seeds needed: " + name);
         ResampledWorld observed = ResampledWorld.of(atCap, ResampledWorld.Dips.NONE);
         double estimate = rule.location().of(atCap, cap).estimate();
-        ResampledWorld world = observed.centredAt(estimate, observed.centre(rule.location(), seed));
+        ResampledWorld world = observed.centredAt(estimate, observed.lawCentre(rule.location()));
         return search.find(world, rule.location(), band, alpha, seed);
     }
 
