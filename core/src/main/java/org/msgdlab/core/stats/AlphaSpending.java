@@ -96,6 +96,20 @@ public record AlphaSpending(double familyAlpha, int claims, double reserve, doub
         return claimShare() * reserve * spend[j];
     }
 
+    /**
+     * The rule's whole one-sided level: the sum of its looks' levels, familyAlpha / claims x reserve (the support
+     * study's 0.001 + 0.004 = 0.005), summed look by look.
+     *
+     * @return sum_j alpha_j
+     */
+    public double ruleAlpha() {
+        double sum = 0;
+        for (int j = 0; j < looks.length; j++) {
+            sum += alpha(j);
+        }
+        return sum;
+    }
+
     /** @return the seeds at the last look, the cap */
     public int cap() {
         return looks[looks.length - 1];

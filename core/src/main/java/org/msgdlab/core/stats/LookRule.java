@@ -39,6 +39,20 @@ public final class LookRule {
         }
     }
 
+    /**
+     * A study decided at one look: its bounds at the one-sided level {@code alpha} over {@code seeds} paired seeds
+     * (what {@link SeedsForDecision} simulates at each size it tries).
+     *
+     * @param alpha    the look's one-sided level, in (0, 0.5)
+     * @param seeds    the look's paired seeds, at least 3
+     * @param location the location estimated and bounded
+     * @return the rule
+     * @throws IllegalArgumentException when {@code alpha} or {@code seeds} breaks its rule
+     */
+    public static LookRule oneLook(double alpha, int seeds, Location location) {
+        return new LookRule(new AlphaSpending(alpha, 1, 1, new double[]{1}, new int[]{seeds}), location);
+    }
+
     /** @return the looks and their levels */
     public AlphaSpending spending() {
         return spending;

@@ -150,8 +150,7 @@ public record SeedsForDecision(double power, int step, int most, int studies) {
      * @return the rates over {@link #studies} studies
      */
     public VerdictRates rates(ResampledWorld world, Location location, BandClaim claim, double alpha, int seeds, long seed) {
-        LookRule oneLook = new LookRule(new AlphaSpending(alpha, 1, 1, new double[]{1}, new int[]{seeds}), location);
-        return world.rates(oneLook, claim, studies, seed);
+        return world.rates(LookRule.oneLook(alpha, seeds, location), claim, studies, seed);
     }
 
     private boolean decides(VerdictRates r) {

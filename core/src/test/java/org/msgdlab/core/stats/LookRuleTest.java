@@ -27,6 +27,27 @@ class LookRuleTest {
         assertEquals(0.001, PLAN.alpha(0), 1e-15);
         assertEquals(0.004, PLAN.alpha(1), 1e-15);
         assertEquals(100, PLAN.cap());
+        assertEquals(0.005, PLAN.ruleAlpha(), 1e-15, "the rule's whole level, 0.001 + 0.004");
+    }
+
+    /**
+     * One look at 0.005 over 100 seeds: narrower bounds than the support rule's second look at 0.004 over the same
+     * seeds (t_{0.995, 79} = 2.64 against t_{0.996, 79} = 2.72).
+     */
+    @Test
+    void aOneLookStudyBoundsItsSeedsAtTheWholeLevel() {
+        LookRule one = LookRule.oneLook(0.005, 100, Location.TRIMMED_MEAN);
+        assertEquals(100, one.spending().cap());
+        assertEquals(0.005, one.spending().alpha(0), 1e-15);
+        assertEquals(0.005, one.spending().ruleAlpha(), 1e-15);
+        double[] d = alternating(100, 1);
+        LookRule.Look look = one.decide(EQUIVALENCE, d).last();
+        LookRule.Look two = RULE.decide(EQUIVALENCE, d).last();
+        assertEquals(100, look.seeds());
+        assertTrue(look.upper() < two.upper() && look.lower() > two.lower(), "a larger level, narrower bounds: "
+                + look.upper() + " against " + two.upper());
+        assertThrows(IllegalArgumentException.class, () -> LookRule.oneLook(0.6, 100, Location.MEAN));
+        assertThrows(IllegalArgumentException.class, () -> LookRule.oneLook(0.005, 2, Location.MEAN));
     }
 
     @Test

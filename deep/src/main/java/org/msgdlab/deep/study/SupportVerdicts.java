@@ -309,10 +309,7 @@ public final class SupportVerdicts {
                                                           SeedsForDecision search) {
         int cap = rule.spending().cap();
         double[] atCap = Arrays.copyOf(values, cap);
-        double alpha = 0;
-        for (int j = 0; j < rule.spending().looks().length; j++) {
-            alpha += rule.spending().alpha(j);
-        }
+        double alpha = rule.spending().ruleAlpha();
         long seed = Streams.derive(StudyPlan.SUPPORT_MASTER_SEED, "seeds needed: " + name);
         ResampledWorld observed = ResampledWorld.of(atCap, ResampledWorld.Dips.NONE);
         double estimate = rule.location().of(atCap, cap).estimate();
