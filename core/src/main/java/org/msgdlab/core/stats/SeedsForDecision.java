@@ -71,6 +71,11 @@ public record SeedsForDecision(double power, int step, int most, int studies) {
             return decision(rates);
         }
 
+        /** @return the seeds needed, or the search's end when no size up to it was enough */
+        public Needed needed() {
+            return new Needed(seeds, !found);
+        }
+
         /**
          * The projection in words, e.g. "about 230 paired seeds would decide it with probability 0.8 (P(decision)
          * 0.803 +- 0.002 at 230, 0.784 at 220)".
@@ -97,6 +102,48 @@ public record SeedsForDecision(double power, int step, int most, int studies) {
 
         private static double decision(VerdictRates r) {
             return r.pass() + r.fail();
+        }
+    }
+
+    /**
+     * A projection's answer as a table cell and an evidence parameter carry it: "310", or "&gt;1000" when the search
+     * ended at 1,000 undecided. Written by {@link #cell} and read by {@link #parse} only, so the two ends agree.
+     *
+     * @param seeds  the paired seeds a decision would need, or the search's last size when {@code beyond}
+     * @param beyond whether more than {@code seeds} would be needed
+     */
+    public record Needed(int seeds, boolean beyond) {
+
+        /**
+         * Checks the count.
+         *
+         * @throws IllegalArgumentException when {@code seeds} is below 1
+         */
+        public Needed {
+            if (seeds < 1) {
+                throw new IllegalArgumentException("seeds needed: seeds=" + seeds + " must be >= 1");
+            }
+        }
+
+        /** @return "310" or "&gt;1000" */
+        public String cell() {
+            return (beyond ? ">" : "") + seeds;
+        }
+
+        /**
+         * The answer a {@link #cell} wrote.
+         *
+         * @param cell "310" or "&gt;1000"
+         * @return the answer
+         * @throws IllegalArgumentException when {@code cell} is not one of those forms, naming it
+         */
+        public static Needed parse(String cell) {
+            if (cell == null || !cell.matches(">?[1-9][0-9]{0,8}")) {
+                throw new IllegalArgumentException("seeds needed: cell '" + cell + "' must be a count of paired seeds,"
+                        + " e.g. 310, or '>' and the search's end, e.g. >1000");
+            }
+            boolean beyond = cell.startsWith(">");
+            return new Needed(Integer.parseInt(beyond ? cell.substring(1) : cell), beyond);
         }
     }
 

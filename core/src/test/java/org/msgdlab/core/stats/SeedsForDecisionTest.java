@@ -85,6 +85,25 @@ class SeedsForDecisionTest {
         assertTrue(p.decision() < 0.05, "at theta = 0 either verdict is a one-sided error: " + p.text());
         assertTrue(p.text().startsWith("more than 100 paired seeds would be needed to decide it with probability 0.8 (P(decision) 0.0"),
                 p.text());
+        assertEquals(new SeedsForDecision.Needed(100, true), p.needed());
+        assertEquals(">100", p.needed().cell());
+    }
+
+    /** The cell verdicts.csv and the evidence carry is written and read by one record: "310", ">1000". */
+    @Test
+    void theSeedsNeededTravelAsACellThatReadsBackToTheSameAnswer() {
+        for (SeedsForDecision.Needed n : new SeedsForDecision.Needed[]{new SeedsForDecision.Needed(310, false),
+                new SeedsForDecision.Needed(1000, true), new SeedsForDecision.Needed(10, false)}) {
+            assertEquals(n, SeedsForDecision.Needed.parse(n.cell()));
+        }
+        assertEquals("310", new SeedsForDecision.Needed(310, false).cell());
+        assertEquals(">1000", new SeedsForDecision.Needed(1000, true).cell());
+        for (String bad : new String[]{"", "abc", "0", ">", "about 310", "310.0", "-10", ">>1000", " 310"}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> SeedsForDecision.Needed.parse(bad), bad);
+            assertEquals("seeds needed: cell '" + bad + "' must be a count of paired seeds, e.g. 310, or '>' and the"
+                    + " search's end, e.g. >1000", e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> SeedsForDecision.Needed.parse(null));
     }
 
     @Test

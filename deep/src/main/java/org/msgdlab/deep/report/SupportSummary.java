@@ -66,8 +66,7 @@ public final class SupportSummary {
         StringBuilder v = new StringBuilder(VERDICTS_HEADER).append('\n');
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             for (SupportVerdicts.LookRow r : c.looks()) {
-                String needed = r == c.last() ? c.needed().map(p -> p.found() ? Integer.toString(p.seeds())
-                        : ">" + p.seeds()).orElse("") : "";
+                String needed = r == c.last() ? c.needed().map(p -> p.needed().cell()).orElse("") : "";
                 v.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%s,%.6f,%.6f,%.6f,%s%n", c.claim().id(),
                         c.claim().band().kind(), r.look().seeds(), r.look().seeds(), r.look().estimate().estimate(),
                         r.look().lower(), r.look().upper(), r.look().alpha(), r.look().verdict(), r.mean().estimate(),

@@ -87,8 +87,7 @@ public final class SupportStudyClaim implements ClaimWithRef {
             p.put("trimmed mean (points)", last.look().estimate().estimate());
             p.put("plain mean (points, a description)", last.mean().estimate());
             p.put("plain mean bounds", List.of(last.meanLower(), last.meanUpper()));
-            res.needed().ifPresent(n -> p.put(org.msgdlab.reports.summary.SupportDesign.SEEDS_NEEDED,
-                    (n.found() ? "" : ">") + n.seeds()));
+            res.needed().ifPresent(n -> p.put(org.msgdlab.reports.summary.SupportDesign.SEEDS_NEEDED, n.needed().cell()));
             return Evidence.builder(ClaimRef.of(this)).verdict(res.verdict(), res.reason()).parameters(p)
                     .interval(answer(res))
                     .power(SupportPower.checks(claim, res.verdict()))

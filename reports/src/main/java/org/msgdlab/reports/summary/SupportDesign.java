@@ -20,7 +20,8 @@ public record SupportDesign(List<Claim> claims, double margin, int cap) {
 
     /**
      * The evidence parameter of a claim undecided at the cap that holds the paired seeds a decision would need at power 0.8
-     * (PLAN.md amendment 3), as text: "320", or "&gt;1000" beyond the search.
+     * (PLAN.md amendment 3), as text: "320", or "&gt;1000" beyond the search ({@code SeedsForDecision.Needed}'s cell,
+     * written and read by that record only).
      */
     public static final String SEEDS_NEEDED = "paired seeds a decision would need (power 0.8)";
 

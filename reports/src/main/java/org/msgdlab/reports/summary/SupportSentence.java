@@ -3,6 +3,7 @@ package org.msgdlab.reports.summary;
 import org.msgdlab.core.claims.Evidence;
 import org.msgdlab.core.claims.IntervalAnswer;
 import org.msgdlab.core.claims.Verdict;
+import org.msgdlab.core.stats.SeedsForDecision;
 import org.msgdlab.reports.figures.Charts;
 
 import java.util.ArrayList;
@@ -78,11 +79,14 @@ public final class SupportSentence {
             case PASS -> equivalence ? "within " + margin : "below 0";
             case FAIL -> equivalence ? "outside " + margin : "not below 0";
             case INCONCLUSIVE -> seeds < design.cap() ? "undecided until " + design.cap() + " seeds"
-                    : "undecided at the cap" + (needed == null ? "" : needed.toString().startsWith(">")
-                    ? " (over " + needed.toString().substring(1) + " seeds for power 0.8)"
-                    : " (about " + needed + " seeds for power 0.8)");
+                    : "undecided at the cap" + (needed == null ? "" : forPower(SeedsForDecision.Needed.parse(needed.toString())));
             default -> v.toString();
         };
+    }
+
+    /** " (about 310 seeds for power 0.8)", " (over 1000 seeds for power 0.8)". */
+    private static String forPower(SeedsForDecision.Needed needed) {
+        return " (" + (needed.beyond() ? "over " : "about ") + needed.seeds() + " seeds for power 0.8)";
     }
 
     /** Points with a sign and two decimals, a true minus sign: "−0.04", "+0.33", "0.00" ({@link Charts#signed}). */
