@@ -14,12 +14,14 @@ for rj in deep/results/support-study/authors-code/*/seed-*/run.json; do
 done
 [[ ${#added[@]} -gt 0 ]] || { echo "nothing new"; exit 0; }
 complete=$(python3 - <<'PY'
-import json, os
+import json, os, subprocess
 base = "deep/results/support-study/authors-code"
+# what this commit holds, not what is on disk: a run that finishes while this script runs is not in it
+tracked = set(subprocess.check_output(["git", "ls-files", "--", base], text=True).splitlines())
 ids = ["gd","sgd-50-wor","msgd-cov","msgd-fisher","msgd-bernoulli-50","msgd-sparse-cov-exact-10","msgd-sparse-fisher-10","msgd-sparse-fisher-50","msgd-sparse-fisher-250"]
 def done(m, s):
     p = os.path.join(base, m, "seed-%d" % s, "run.json")
-    return os.path.exists(p) and json.load(open(p)).get("status") == "completed"
+    return p in tracked and json.load(open(p)).get("status") == "completed"
 k = 0
 while all(done(m, k) for m in ids): k += 1
 extra = sum(done(m, k) for m in ids)
