@@ -1,5 +1,6 @@
 package org.msgdlab.deep.plan;
 
+import org.msgdlab.reports.figures.Charts;
 import org.msgdlab.deep.train.Method;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.PairedEventRates;
@@ -204,8 +205,8 @@ public final class PlanLook {
         }
         SupportVerdicts.Decided d = SupportVerdicts.decide(c.name(), c.band(), plan.rule(c), c.perSeed(points));
         var last = d.looks().get(d.looks().size() - 1).look();
-        return new Result(c, plan.id(c), d.verdict(), d.settled(), last.seeds(), String.format(Locale.ROOT, "%+.3f points",
-                last.estimate().estimate()), String.format(Locale.ROOT, "[%+.3f, %+.3f]", last.lower(), last.upper()),
+        return new Result(c, plan.id(c), d.verdict(), d.settled(), last.seeds(), Charts.signedAscii(last.estimate().estimate(), 3)
+                + " points", "[" + Charts.signedAscii(last.lower(), 3) + ", " + Charts.signedAscii(last.upper(), 3) + "]",
                 last.estimate().estimate(), last.lower(), last.upper(), d.reason());
     }
 }

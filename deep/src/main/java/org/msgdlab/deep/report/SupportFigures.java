@@ -141,8 +141,8 @@ public final class SupportFigures {
         chart.getStyler().setYAxisMax(ymax);
         chart.getStyler().setXAxisMin(5.0);
         chart.getStyler().setXAxisMax(2000.0);
-        String slope = String.format(Locale.ROOT, "per-seed slope on log10 B: trimmed mean %+.3f [%+.3f, %+.3f] points per decade"
-                + " (95%%, Tukey-McLaughlin; a description)", d.slope().trimmed().estimate(), d.slope().trimmedLower(), d.slope().trimmedUpper());
+        String slope = "per-seed slope on log10 B: trimmed mean " + SupportVerdicts.interval(d.slope().trimmed().estimate(),
+                d.slope().trimmedLower(), d.slope().trimmedUpper()) + " points per decade (95%, Tukey-McLaughlin; a description)";
         chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
         chart.getStyler().setAnnotationTextFontColor(new Color(0x333333));
         chart.addAnnotation(new AnnotationText(slope, 100, ymax - 0.1, false));     // 100: the log axis' middle

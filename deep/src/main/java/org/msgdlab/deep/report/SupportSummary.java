@@ -111,11 +111,11 @@ public final class SupportSummary {
         t.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (SupportVerdicts.ClaimResult c : report.claims()) {
             SupportVerdicts.LookRow r = c.last();
-            t.append(String.format(Locale.ROOT, "| `%s` | %s | %s | **%s**%s | %d | %s | %+.3f [%+.3f, %+.3f] | %+.3f [%+.3f, %+.3f] |%n",
+            t.append(String.format(Locale.ROOT, "| `%s` | %s | %s | **%s**%s | %d | %s | %s | %s |%n",
                     c.claim().name(), TextCells.markdownCell(c.claim().difference()), c.claim().band().kind(), c.verdict(),
                     c.settled() ? "" : " (so far)", r.look().seeds(), SupportVerdicts.alpha(r.look().alpha()),
-                    r.look().estimate().estimate(), r.look().lower(), r.look().upper(), r.mean().estimate(), r.meanLower(),
-                    r.meanUpper()));
+                    SupportVerdicts.interval(r.look().estimate().estimate(), r.look().lower(), r.look().upper()),
+                    SupportVerdicts.interval(r.mean().estimate(), r.meanLower(), r.meanUpper())));
         }
         t.append("\n");
         for (SupportVerdicts.ClaimResult c : report.claims()) {
@@ -166,11 +166,11 @@ public final class SupportSummary {
     }
 
     private static String trimmed(SupportDescription.Estimate e) {
-        return String.format(Locale.ROOT, "%+.3f [%+.3f, %+.3f]", e.trimmed().estimate(), e.trimmedLower(), e.trimmedUpper());
+        return SupportVerdicts.interval(e.trimmed().estimate(), e.trimmedLower(), e.trimmedUpper());
     }
 
     private static String mean(SupportDescription.Estimate e) {
-        return String.format(Locale.ROOT, "%+.3f [%+.3f, %+.3f]", e.mean().estimate(), e.meanLower(), e.meanUpper());
+        return SupportVerdicts.interval(e.mean().estimate(), e.meanLower(), e.meanUpper());
     }
 
     private static String interval(ClopperPearson c) {

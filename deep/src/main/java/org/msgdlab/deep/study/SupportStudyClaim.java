@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.reports.figures.Charts;
 import org.msgdlab.core.claims.CheckContext;
 import org.msgdlab.core.claims.Claim;
 import org.msgdlab.core.claims.ClaimRef;
@@ -119,10 +120,10 @@ public final class SupportStudyClaim implements ClaimWithRef {
                     + (res.settled() ? "" : "; the next look is at " + StudyPlan.SUPPORT_CAP + " paired seeds")
                     + res.needed().map(n -> "; " + n.text() + " (PLAN.md amendment 3)").orElse("");
         };
-        String answer = String.format(Locale.ROOT, "%s (%s): 10%%-trimmed mean %+.3f points over %d paired seeds, one-sided"
-                        + " bounds [%+.3f, %+.3f] at alpha %s; %s.", word, question, last.look().estimate().estimate(),
-                last.look().seeds(), last.look().lower(), last.look().upper(), SupportVerdicts.alpha(last.look().alpha()),
-                because);
+        String answer = String.format(Locale.ROOT, "%s (%s): 10%%-trimmed mean %s points over %d paired seeds, one-sided"
+                        + " bounds [%s, %s] at alpha %s; %s.", word, question, Charts.signedAscii(last.look().estimate().estimate(), 3),
+                last.look().seeds(), Charts.signedAscii(last.look().lower(), 3), Charts.signedAscii(last.look().upper(), 3),
+                SupportVerdicts.alpha(last.look().alpha()), because);
         List<IntervalAnswer.Line> lines = new ArrayList<>();
         lines.add(new IntervalAnswer.Line("0", 0));
         if (equivalence) {

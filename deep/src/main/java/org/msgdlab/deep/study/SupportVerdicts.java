@@ -1,5 +1,6 @@
 package org.msgdlab.deep.study;
 
+import org.msgdlab.reports.figures.Charts;
 import org.msgdlab.core.claims.Verdict;
 import org.msgdlab.core.stats.BandClaim;
 import org.msgdlab.core.stats.LookRule;
@@ -275,9 +276,10 @@ public final class SupportVerdicts {
             rows.add(new LookRow(look, mean, mean.lower(look.alpha()), mean.upper(look.alpha())));
         }
         LookRule.Look last = d.last();
-        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: %s %+.3f points, one-sided"
-                        + " bounds [%+.3f, %+.3f] at alpha %s; %s", d.verdict(), last.seeds(), locationName(rule.location()),
-                last.estimate().estimate(), last.lower(), last.upper(), alpha(last.alpha()), band.rule());
+        String why = String.format(Locale.ROOT, "%s at the look of %d paired seeds: %s %s points, one-sided"
+                        + " bounds [%s, %s] at alpha %s; %s", d.verdict(), last.seeds(), locationName(rule.location()),
+                Charts.signedAscii(last.estimate().estimate(), 3), Charts.signedAscii(last.lower(), 3),
+                Charts.signedAscii(last.upper(), 3), alpha(last.alpha()), band.rule());
         Optional<SeedsForDecision.Projection> needed = Optional.empty();
         if (!d.settled()) {
             why += "; undecided: the next look is at " + next(looks, last.seeds()) + " paired seeds";
@@ -330,6 +332,19 @@ public final class SupportVerdicts {
             }
         }
         return looks[looks.length - 1];
+    }
+
+    /**
+     * An estimate and its bounds in points as verdicts.md writes them: "-0.039 [-0.403, +0.325]", three decimals,
+     * ASCII, no sign on a value that rounds to zero.
+     *
+     * @param estimate the estimate
+     * @param lower    its lower bound
+     * @param upper    its upper bound
+     * @return the text
+     */
+    public static String interval(double estimate, double lower, double upper) {
+        return Charts.signedAscii(estimate, 3) + " [" + Charts.signedAscii(lower, 3) + ", " + Charts.signedAscii(upper, 3) + "]";
     }
 
     /**

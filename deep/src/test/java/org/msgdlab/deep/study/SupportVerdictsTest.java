@@ -208,4 +208,11 @@ class SupportVerdictsTest {
         assertEquals(1, onLog, 1e-12, "acc = log10 B has slope 1 point per decade");
         assertTrue(w[0] < 0 && w[3] > 0);
     }
+
+    /** verdicts.md's numbers: three decimals, ASCII, and no "-0.000" for an estimate or bound that rounds to zero. */
+    @Test
+    void anIntervalInVerdictsMdShowsNoSignItsDigitsDoNotCarry() {
+        assertEquals("-0.039 [-0.403, +0.325]", SupportVerdicts.interval(-0.0391, -0.4032, 0.3249));
+        assertEquals("0.000 [-0.374, 0.000]", SupportVerdicts.interval(-3e-4, -0.374, 4e-4));
+    }
 }

@@ -65,11 +65,23 @@ public final class Charts {
      * @return the text
      */
     public static String signed(double v, int decimals) {
-        String s = String.format(Locale.ROOT, "%+." + decimals + "f", v);
-        if (s.substring(1).matches("[0.]+")) {
-            return s.substring(1);
+        return signedAscii(v, decimals).replace('-', '−');
+    }
+
+    /**
+     * As {@link #signed(double, int)} with an ASCII hyphen-minus, for plain-text files that stay ASCII (the deep
+     * study's verdicts.md): "+0.325", "-0.039", and "0.000" for a value that rounds to zero.
+     *
+     * @param v        the value
+     * @param decimals the decimals, 0 to 9
+     * @return the text
+     */
+    public static String signedAscii(double v, int decimals) {
+        if (decimals < 0 || decimals > 9) {
+            throw new IllegalArgumentException("decimals must be 0 to 9, got " + decimals);
         }
-        return s.replace('-', '−');
+        String s = String.format(Locale.ROOT, "%+." + decimals + "f", v);
+        return s.substring(1).matches("[0.]+") ? s.substring(1) : s;
     }
 
     /**
