@@ -62,7 +62,7 @@ public enum Location {
         @Override
         public double ofLaw(double[] values) {
             double sum = 0;
-            for (double v : checkedSorted(values)) {
+            for (double v : checked(values)) {
                 sum += v;
             }
             return sum / values.length;
@@ -98,16 +98,20 @@ public enum Location {
      */
     public abstract double ofLaw(double[] values);
 
-    private static double[] checkedSorted(double[] values) {
+    private static double[] checked(double[] values) {
         if (values.length < 2) {
             throw new IllegalArgumentException("location of a law: values k=" + values.length + " must be at least 2");
         }
-        double[] x = values.clone();
-        for (double v : x) {
+        for (double v : values) {
             if (!Double.isFinite(v)) {
                 throw new IllegalArgumentException("location of a law: value " + v + " must be finite");
             }
         }
+        return values;
+    }
+
+    private static double[] checkedSorted(double[] values) {
+        double[] x = checked(values).clone();
         Arrays.sort(x);
         return x;
     }
