@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Commits the support study's completed runs (run.json and metrics.csv of each run whose status is completed), with the
-# number of complete paired seeds in the message; prints no accuracy (PLAN.md: nothing is looked at before the look at 50).
+# number of complete paired seeds in the message and in the README's progress line; prints no accuracy (PLAN.md: nothing is looked at before the look at 50).
 # Usage: deep/results/support-study/commit-runs.sh   (from anywhere in the repository)
 set -euo pipefail
 cd "$(git -C "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" rev-parse --show-toplevel)"
@@ -14,7 +14,7 @@ for rj in deep/results/support-study/authors-code/*/seed-*/run.json; do
 done
 [[ ${#added[@]} -gt 0 ]] || { echo "nothing new"; exit 0; }
 complete=$(python3 - <<'PY'
-import json, os, subprocess
+import json, os, subprocess, time
 base = "deep/results/support-study/authors-code"
 # what this commit holds, not what is on disk: a run that finishes while this script runs is not in it
 tracked = set(subprocess.check_output(["git", "ls-files", "--", base], text=True).splitlines())
@@ -32,7 +32,19 @@ for s in (k, k - 1):            # what computed the seed in progress (or the las
         if cpu is None and s >= 0 and os.path.exists(p):
             b = json.load(open(p))["bits"]; cpu = "seed %d: %s, %s, build %s" % (s, b["cpu"], b["isa"], b["commit"][:7])
 print("%d complete paired seeds%s and %d of seed %d's nine runs (%s)" % (k, " (0-%d)" % (k - 1) if k else "", extra, k, cpu))
+# the README's progress line says the same, with the time of this commit
+readme = "deep/results/support-study/README.md"
+text = open(readme, encoding="utf-8").read().split("\n")
+at = [i for i, line in enumerate(text) if line.startswith("Progress: ")]
+if len(at) != 1:
+    raise SystemExit("commit-runs.sh: %s must have exactly one line starting 'Progress: ', it has %d" % (readme, len(at)))
+line = "Progress: %d complete paired seeds%s" % (k, " (0\u2013%d)" % (k - 1) if k else "")
+if extra:
+    line += " and %d of seed %d's nine runs" % (extra, k)
+text[at[0]] = line + " committed by " + time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()) + "."
+open(readme, "w", encoding="utf-8").write("\n".join(text))
 PY
 )
-git commit -q -m "support study: completed runs: ${#added[@]} more; $complete" -- deep/results/support-study/authors-code
+git commit -q -m "support study: completed runs: ${#added[@]} more; $complete" -- deep/results/support-study/authors-code \
+  deep/results/support-study/README.md
 git log --oneline -1
