@@ -31,7 +31,8 @@ for s in (k, k - 1):            # what computed the seed in progress (or the las
         p = os.path.join(base, m, "seed-%d" % s, "run.json")
         if cpu is None and s >= 0 and os.path.exists(p):
             b = json.load(open(p))["bits"]; cpu = "seed %d: %s, %s, build %s" % (s, b["cpu"], b["isa"], b["commit"][:7])
-print("%d complete paired seeds%s and %d of seed %d's nine runs (%s)" % (k, " (0-%d)" % (k - 1) if k else "", extra, k, cpu))
+print("%d complete paired seeds%s%s (%s)" % (k, " (0-%d)" % (k - 1) if k else "",
+                                         " and %d of seed %d's nine runs" % (extra, k) if extra else "", cpu))
 # the README's progress line says the same, with the time of this commit
 readme = "deep/results/support-study/README.md"
 text = open(readme, encoding="utf-8").read().split("\n")
