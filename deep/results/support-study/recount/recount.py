@@ -4,6 +4,7 @@ question A1 below, the sizing script PLAN.md cites as its rule's simulation).
 
 usage: recount.py [--dir STUDY_DIR] [--seeds N] [--runs] [--se tm|yuen1974]
        recount.py [--dir STUDY_DIR] --compare [--table PATH] [--se tm|yuen1974]
+       recount.py [--dir STUDY_DIR] --readme
        recount.py --selfcheck
   --dir DIR    the study folder (deep/results/support-study, the default: the folder above this script) or its
                authors-code folder; runs are read from DIR/authors-code/<method id>/seed-<s>/{run.json,metrics.csv}
@@ -16,6 +17,10 @@ usage: recount.py [--dir STUDY_DIR] [--seeds N] [--runs] [--se tm|yuen1974]
                where due and consistent with this recount's simulation where a claim is INCONCLUSIVE at the cap
                (compare.py's docstring: within 4 Monte Carlo standard errors), 1 with one line per mismatch, 2 with
                one line when an input cannot be used
+  --readme     check the numbers the READMEs print against this recount (readme.py's docstring): every "E [L, U]"
+               in the top README's support paragraph and in the study README above its status must be a trimmed mean
+               with its bounds this recount computes, rounded as printed, and each claim must be printed at the look
+               that fixes it; exit 0 match, 1 one line per mismatch, 2 unusable, 3 before the look at 50
   --selfcheck  synthetic study folders in a temporary directory (equivalent and below worlds, a seed with mixed
                bits, a lost run, dips, too few seeds, the first deciding look, --compare's exits, seeds_needed) and
                a hand-worked Yuen example, and the search of A9 against a scan, a stub and a replay through yuen();
@@ -432,7 +437,7 @@ def losses_and_dips(seeds):
 
 # ---------------------------------------------------------------- main
 USAGE = ("usage: recount.py [--dir STUDY_DIR] [--seeds N] [--runs] [--se tm|yuen1974] | recount.py [--dir STUDY_DIR] "
-         "--compare [--table PATH] [--se tm|yuen1974] | recount.py --selfcheck")
+         "--compare [--table PATH] [--se tm|yuen1974] | recount.py [--dir STUDY_DIR] --readme | recount.py --selfcheck")
 
 
 def main(argv=None):
@@ -446,6 +451,8 @@ def main(argv=None):
             return 0
         if a == "--compare":
             mode = "compare"
+        elif a == "--readme":
+            mode = "readme"
         elif a == "--selfcheck":
             mode = "selfcheck"
         elif a == "--runs":
@@ -484,6 +491,13 @@ def main(argv=None):
     if table is not None:
         print(USAGE)
         return 2
+    if mode == "readme":
+        from readme import check_readmes, default_files
+        try:
+            return check_readmes(study, default_files(study))
+        except BadInput as e:
+            print("recount.py: cannot use %s: %s" % (study, e))
+            return 2
     from report import report
     try:
         return report(study, limit, show_runs)

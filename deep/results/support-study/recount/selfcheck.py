@@ -1,6 +1,6 @@
 """recount.py --selfcheck: the recount checked on synthetic study folders written in a temporary directory
 (equivalent and below worlds, a seed with mixed bits, a lost run, dips, too few seeds, the first deciding look,
---compare's exits, the seeds_needed column), its arithmetic on Student t quantiles tabulated from scipy (and scipy
+--compare's exits, the seeds_needed column, --readme's reading of printed numbers), its arithmetic on Student t quantiles tabulated from scipy (and scipy
 itself when importable) and on a hand-worked Yuen example, and the seeds a decision would need (PLAN.md amendment 3,
 recount.py's A9): the search against a stub at every answer and against a scan of every size, the simulated studies
 replayed one by one through yuen(), the world's shift, "more than 1,000" at an edge. Exit 0 when all checks hold, 1
@@ -464,6 +464,7 @@ def _selfcheck():
         rc, out = run_main(["--dir", d7, "--compare"])
         check(rc == 2, "a study that lost seed 60 since the table: exit 2")
         seeds_needed_world(check, rng, tmp)
+        readme_checks(check, rng, tmp, d6)
         with open(os.path.join(d6, "authors-code", "verdicts.csv"), "w") as f:
             f.write(",".join(COLUMNS) + "\n" + "".join("%s,%s,0,49,,,,,NOT_RUN,,,\n" % (c[0], c[1]) for c in CLAIMS))
         rc, out = run_main(["--dir", d6, "--compare"])
@@ -609,3 +610,74 @@ def seeds_needed_world(check, rng, tmp):
 
 def short(got):
     return ", ".join("%s %s@%d" % (c.split(".")[-1], v, l) for c, (v, l) in got.items())
+
+
+def readme_checks(check, rng, tmp, few):
+    """--readme (readme.py): texts written from a synthetic study's own numbers match; a number off by 0.01, a claim
+    left out, a missing paragraph and a study before its first look do not; a double rounding (0.2449 -> 0.245 ->
+    0.25) is caught; "E <words> 95% [L, U]" never pairs an estimate with a later number's interval."""
+    from readme import STUDY_END, TOP_START, check_readmes, computed, matches, triples
+    print("selfcheck: --readme (the numbers a README prints against the recount)")
+    d = os.path.join(tmp, "readme")
+    write_world(os.path.join(d, "authors-code"), world(rng, 60, shift={COVX10: -1.0}, sd=0.8))
+    known, fixing = computed(load_study(study_root(d))[0])
+
+    def shown(c, sep=" "):
+        f = lambda v: ("%+.2f" % v).replace("-", "\u2212")
+        return "%s%s[%s, %s]" % (f(c[0]), sep, f(c[1]), f(c[2]))
+
+    claims = [c for _, c in sorted(fixing.values(), key=lambda lc: lc[1])]
+    sgd_gd = next(c for label, c in known if label.startswith("SGD-50 - GD"))
+    top = os.path.join(d, "README.md")
+    study = os.path.join(d, "STUDY.md")
+
+    def write(top_claims, with_paragraph=True):
+        body = "; ".join("claim %d %s" % (i, shown(c, "\n" if i % 2 else " ")) for i, c in enumerate(top_claims))
+        with open(top, "w", encoding="utf-8") as f:
+            f.write("# t\n\nthe second study: \u22129.99 [\u22129.99, +9.99]\n\n%s %s. Advantage %.2f points here (95%% "
+                    "[%.2f, %.2f]).\n\nafter it: \u22129.99 [\u22129.99, +9.99]\n"
+                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd))
+        with open(study, "w", encoding="utf-8") as f:
+            f.write("# s\n\n" + "".join("| %s |\n" % shown(c) for c in claims) + "\n%s nothing checked: "
+                    "\u22129.99 [\u22129.99, +9.99]\n" % STUDY_END)
+
+    files = [(top, "top"), (study, "study")]
+    write(claims)
+    rc, out = run_fn(lambda: check_readmes(d, files))
+    check(rc == 0 and ("all %d printed" % (2 * len(claims) + 1)) in out,
+          "--readme: texts printing the study's own numbers (a line break inside one, a '95%%' form): exit 0 (%s)"
+          % out.strip()[:70])
+    off = list(claims)
+    off[2] = (off[2][0], off[2][1], off[2][2] + 0.01)
+    write(off)
+    rc, out = run_fn(lambda: check_readmes(d, files))
+    lines = out.strip().splitlines()
+    check(rc == 1 and len(lines) == 2 and all(l.startswith(top) for l in lines) and "is no trimmed mean" in lines[0]
+          and "is not printed at the look that fixes it" in lines[1],
+          "--readme: one bound off by 0.01 in the top README: exit 1, that number and its claim named (2 lines)")
+    write(claims[:-1])
+    rc, out = run_fn(lambda: check_readmes(d, files))
+    check(rc == 1 and len(out.strip().splitlines()) == 1 and "is not printed" in out,
+          "--readme: a claim left out of the top README: exit 1, one line")
+    write(claims, with_paragraph=False)
+    rc, out = run_fn(lambda: check_readmes(d, files))
+    check(rc == 2 and len(out.strip().splitlines()) == 1 and TOP_START in out,
+          "--readme: a top README without the support paragraph: exit 2, one line")
+    rc, out = run_fn(lambda: check_readmes(few, files))
+    check(rc == 3 and not re.search(r"\d\.\d", out.replace(few, "")),
+          "--readme: a study before its first look: exit 3, no statistic printed")
+    dose = (0.0225, -0.1999, 0.2449)
+    check(not matches(triples("+0.02 [\u22120.20, +0.25]")[0][1], dose)
+          and matches(triples("+0.02 [\u22120.20, +0.24]")[0][1], dose),
+          "--readme: 0.2449 printed as 0.25 (rounded twice, through 0.245) is a mismatch, as 0.24 it matches")
+    t = triples("B = 10, 50, 250: \u22120.23, +0.02 points; slope +0.14 points per decade, 95% [+0.02, +0.25]")
+    check(len(t) == 1 and t[0][0].startswith("+0.14 points per decade"),
+          "--readme: '95%% [L, U]' pairs with the number just before it, never across another number (%s)"
+          % [x[0] for x in t])
+
+
+def run_fn(fn):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = fn()
+    return rc, buf.getvalue()

@@ -1,0 +1,143 @@
+"""recount.py --readme: check the support study's numbers as the READMEs print them against this recount.
+
+Every "E [L, U]" the checked text prints (a signed number with decimals, then two in brackets; "-" or the true minus
+sign "\u2212"; also "E <words> 95% [L, U]", as in "1.03 points here (95% [0.76, 1.30])") must be a 10%-trimmed mean with its bounds as this recount computes them, each number the value rounded
+to the decimals printed (|printed - value| <= half a unit of the last printed decimal): a claim at a look reached
+(its one-sided bounds at the look's alpha), or a described outcome on the seeds of the last look reached (its 95%
+interval: SGD-50 - GD, each dense noise - SGD-50, the dose at B = 10, 50, 250, the dose's slope). And each of the six
+claims must be printed at the look that fixes its verdict (or, undecided, the last look reached): the issue's
+"the README's answer names, for each contrast, the difference in points with its interval".
+
+The checked text: the top README's paragraph that starts "**If not the class, the support?**" (to the next empty
+line), and the study README from its start to its line that starts "**Status:". Single numbers without an interval
+("B = 10, 50, 250: -0.23, -0.15, +0.02") are not of the checked form and are not checked.
+
+Exit 0 when everything matches, 1 with one line per mismatch, 2 with one line when a file or its checked text is
+missing, 3 before the first look (fewer than 50 complete paired seeds: nothing is computed, as in the report).
+What is computed here is recount.py's (claim_looks, describe's yuen at 0.025); this module only reads the text.
+"""
+import os, re
+
+from recount import (BERN, CLAIMS, COV, FI10, FI50, FI250, FISHER, GD, LOOKS, PREFIX, SGD, all_claims,
+                     complete_seeds, load_study, study_root)
+from stats import slope_log10, yuen
+
+NUMBER = r"[+\-\u2212]?\d+\.\d+"
+# "E [L, U]", or "E <words> 95% [L, U]" ("1.03 points here (95% [0.76, 1.30])"); the words hold no digit and no
+# bracket, so an estimate is never paired with a later number's interval; a line may break at any space
+TRIPLE = re.compile(r"(%s)(?:\s[^\[\]0-9]{0,40}95%%)?\s+\[(%s),\s+(%s)\]" % (NUMBER, NUMBER, NUMBER))
+TOP_START = "**If not the class, the support?**"
+STUDY_END = "**Status:"
+
+
+def number(text):
+    """A printed number and half a unit of its last decimal."""
+    t = text.replace("\u2212", "-")
+    decimals = len(t.split(".")[1])
+    return float(t), 0.5 * 10 ** -decimals
+
+
+def triples(text):
+    """Every "E [L, U]" in the text: (the printed text, [(value, half unit)] * 3)."""
+    return [(" ".join(m.group(0).split()), [number(m.group(i)) for i in (1, 2, 3)]) for m in TRIPLE.finditer(text)]
+
+
+def matches(printed, computed):
+    return all(abs(v - c) <= h + 1e-9 for (v, h), c in zip(printed, computed))
+
+
+def top_paragraph(text):
+    lines = text.split("\n")
+    start = next((i for i, l in enumerate(lines) if l.startswith(TOP_START)), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def study_part(text):
+    lines = text.split("\n")
+    end = next((i for i, l in enumerate(lines) if l.startswith(STUDY_END)), None)
+    return None if end is None else "\n".join(lines[:end])
+
+
+def computed(seeds):
+    """What a checked triple may be: [(label, (tm, lower, upper))], and each claim's triple at its fixing look."""
+    res = all_claims(seeds)
+    known, fixing = [], {}
+    for cid, _, _, _ in CLAIMS:
+        rows, fix = res[cid]
+        for r in rows:
+            known.append(("%s at the look of %d" % (cid[len(PREFIX):], r["look"]),
+                          (r["trimmed_mean"], r["lower"], r["upper"])))
+        r = rows[fix]
+        fixing[cid] = (r["look"], (r["trimmed_mean"], r["lower"], r["upper"]))
+    last = max(l for l in LOOKS if l <= len(seeds))
+    accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in seeds[:last]]
+    described = [("SGD-50 - GD", [a[SGD] - a[GD] for a in accs])]
+    described += [("%s - SGD-50" % n, [a[m] - a[SGD] for a in accs])
+                  for m, n in ((COV, "MSGD-Cov"), (FISHER, "MSGD-Fisher"), (BERN, "MSGD-Bernoulli-50"))]
+    described += [("the dose at B = %d" % b, [a[m] - a[FISHER] for a in accs])
+                  for b, m in ((10, FI10), (50, FI50), (250, FI250))]
+    described.append(("the dose's slope", [slope_log10([(10, a[FI10]), (50, a[FI50]), (250, a[FI250]),
+                                                        (1000, a[FISHER])]) for a in accs]))
+    for label, d in described:
+        y = yuen(d, 0.025)
+        known.append(("%s (95%%, %d seeds)" % (label, last), (y["tm"], y["lower"], y["upper"])))
+    return known, fixing
+
+
+def check_readmes(study_dir, files):
+    """files: [(path, "top" or "study")]. Prints the mismatches (or what matched) and returns the exit code."""
+    root = study_root(study_dir)
+    if not os.path.isdir(root):
+        print("recount.py --readme: no such study folder %s" % root)
+        return 2
+    taken, _, _ = complete_seeds(root)
+    if len(taken) < LOOKS[0]:
+        print("recount.py --readme: %d complete paired seeds; the first look is at %d: nothing is computed before it"
+              % (len(taken), LOOKS[0]))
+        return 3
+    seeds = load_study(root)[0]
+    known, fixing = computed(seeds)
+    bad, checked = [], 0
+    for path, kind in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            print("recount.py --readme: cannot read %s: %s" % (path, e.strerror or e))
+            return 2
+        part = top_paragraph(text) if kind == "top" else study_part(text)
+        if part is None:
+            print("recount.py --readme: %s has no %s" % (path, "paragraph starting '%s'" % TOP_START if kind == "top"
+                                                          else "line starting '%s'" % STUDY_END))
+            return 2
+        found = triples(part)
+        checked += len(found)
+        for shown, printed in found:
+            if not any(matches(printed, c) for _, c in known):
+                label, c = min(known, key=lambda k: sum(abs(v - x) for (v, _), x in zip(printed, k[1])))
+                bad.append("%s: '%s' is no trimmed mean [L, U] of this recount (closest: %s, %+.4f [%+.4f, %+.4f])"
+                           % (path, shown, label, c[0], c[1], c[2]))
+        for cid, (look, c) in fixing.items():
+            if not any(matches(printed, c) for _, printed in found):
+                bad.append("%s: %s is not printed at the look that fixes it (%d: %+.4f [%+.4f, %+.4f])"
+                           % (path, cid[len(PREFIX):], look, c[0], c[1], c[2]))
+    for line in bad:
+        print(line)
+    if bad:
+        return 1
+    print("readme: all %d printed trimmed means [L, U] match the recount's, up to the look of %d (%d complete paired "
+          "seeds); each of the %d claims is printed at the look that fixes it, in each of %d texts"
+          % (checked, max(l for l in LOOKS if l <= len(seeds)), len(seeds), len(fixing), len(files)))
+    return 0
+
+
+def default_files(study_dir):
+    """The top README and the study README of this repository's support study."""
+    study = os.path.abspath(study_dir)
+    if os.path.basename(study) == "authors-code":
+        study = os.path.dirname(study)
+    top = os.path.join(study, os.pardir, os.pardir, os.pardir, "README.md")
+    return [(os.path.normpath(top), "top"), (os.path.join(study, "README.md"), "study")]
