@@ -18,9 +18,9 @@ What is computed here is recount.py's (claim_looks, describe's yuen at 0.025); t
 """
 import os, re
 
-from recount import (BERN, CLAIMS, COV, FI10, FI50, FI250, FISHER, GD, LOOKS, PREFIX, SGD, all_claims,
-                     complete_seeds, load_study, study_root)
-from stats import slope_log10, yuen
+from recount import (BERN, CLAIMS, COV, FISHER, LOOKS, PREFIX, all_claims, complete_seeds, described, load_study,
+                     study_root)
+from stats import yuen
 
 NUMBER = r"[+\-\u2212]?\d+\.\d+"
 # "E [L, U]", or "E <words> 95% [L, U]" ("1.03 points here (95% [0.76, 1.30])"); the words hold no digit and no
@@ -74,14 +74,10 @@ def computed(seeds):
         fixing[cid] = (r["look"], (r["trimmed_mean"], r["lower"], r["upper"]))
     last = max(l for l in LOOKS if l <= len(seeds))
     accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in seeds[:last]]
-    described = [("SGD-50 - GD", [a[SGD] - a[GD] for a in accs])]
-    described += [("%s - SGD-50" % n, [a[m] - a[SGD] for a in accs])
-                  for m, n in ((COV, "MSGD-Cov"), (FISHER, "MSGD-Fisher"), (BERN, "MSGD-Bernoulli-50"))]
-    described += [("the dose at B = %d" % b, [a[m] - a[FISHER] for a in accs])
-                  for b, m in ((10, FI10), (50, FI50), (250, FI250))]
-    described.append(("the dose's slope", [slope_log10([(10, a[FI10]), (50, a[FI50]), (250, a[FI250]),
-                                                        (1000, a[FISHER])]) for a in accs]))
-    for label, d in described:
+    names = {"sgd-gd": "SGD-50 - GD", COV: "MSGD-Cov - SGD-50", FISHER: "MSGD-Fisher - SGD-50",
+             BERN: "MSGD-Bernoulli-50 - SGD-50", "slope": "the dose's slope"}
+    outcomes = [(names[k] if k in names else "the dose at B = %d" % k[1], d) for k, d in described(accs)]
+    for label, d in outcomes:
         y = yuen(d, 0.025)
         known.append(("%s (95%%, %d seeds)" % (label, last), (y["tm"], y["lower"], y["upper"])))
     return known, fixing

@@ -145,7 +145,7 @@ if __name__ == "__main__":
     sys.dont_write_bytecode = True
     sys.modules.setdefault("recount", sys.modules[__name__])
 import stats                                   # stats.SE_FORM: the standard error in use (A1; --se switches it)
-from stats import SE_FORMS, resampled_decision_rate, smallest_on_grid, tbounds, yuen
+from stats import SE_FORMS, resampled_decision_rate, slope_log10, smallest_on_grid, tbounds, yuen
 
 # ---------------------------------------------------------------- the plan's constants
 GD, SGD = "gd", "sgd-50-wor"
@@ -411,6 +411,17 @@ def seeds_phrase_of(m):
 
 
 # ---------------------------------------------------------------- described outcomes
+def described(accs):
+    """The described outcomes (PLAN.md) of per-seed window accuracies accs ([{method: acc}]): [(key, per-seed
+    differences)], key "sgd-gd", a dense noise's method id (against SGD-50), ("dose", B) or "slope"."""
+    out = [("sgd-gd", [a[SGD] - a[GD] for a in accs])]
+    out += [(m, [a[m] - a[SGD] for a in accs]) for m in (COV, FISHER, BERN)]
+    out += [(("dose", b), [a[m] - a[FISHER] for a in accs]) for b, m in ((10, FI10), (50, FI50), (250, FI250))]
+    out.append(("slope", [slope_log10([(10, a[FI10]), (50, a[FI50]), (250, a[FI250]), (1000, a[FISHER])])
+                          for a in accs]))
+    return out
+
+
 def describe(d):
     y, t = yuen(d, 0.025), tbounds(d, 0.025)
     return "trimmed mean %+.4f [%+.4f, %+.4f] (95%% Yuen), mean %+.4f [%+.4f, %+.4f] (95%% t), sd %.4f" % (

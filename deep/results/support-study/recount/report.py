@@ -11,7 +11,7 @@ from datetime import datetime
 import stats
 from recount import (BERN, CAP, CLAIMS, COV, DELTA, DELTA_OTHER, FI10, FI50, FI250, FISHER, GD, LOOKS, METHODS,
                      M_MAX, M_STEP, PLAN_ALPHA, POWER, PREFIX, SGD, SGD_ADVANTAGE_V2, UNION_LINE, BadInput,
-                     all_claims, at_cap_undecided, complete_seeds, decide, describe, load_study, losses_and_dips,
+                     all_claims, at_cap_undecided, complete_seeds, decide, described, describe, load_study, losses_and_dips,
                      seeds_needed, seeds_phrase_of, study_root)
 from stats import SE_FORMS, clopper_pearson_exact, slope_log10, yuen
 
@@ -161,15 +161,18 @@ def report(study_dir, limit, show_runs):
     accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in used]
     print()
     print("DESCRIBED, NOT CLAIMED (the %d paired seeds of the look at %d; points)" % (last, last))
-    d = [a[SGD] - a[GD] for a in accs]
-    print("  SGD-50 - GD: %s (the margin is built on the second study's %.2f)" % (describe(d), SGD_ADVANTAGE_V2))
-    for m, name in ((COV, "MSGD-Cov"), (FISHER, "MSGD-Fisher"), (BERN, "MSGD-Bernoulli-50")):
-        print("  %s - SGD-50: %s" % (name, describe([a[m] - a[SGD] for a in accs])))
-    print("  the dose, acc(MSGD-[Fisher-B]) - acc(MSGD-Fisher) (negative: a loss):")
-    for b, m in ((10, FI10), (50, FI50), (250, FI250)):
-        print("    B = %4d: %s" % (b, describe([a[m] - a[FISHER] for a in accs])))
-    slopes = [slope_log10([(10, a[FI10]), (50, a[FI50]), (250, a[FI250]), (1000, a[FISHER])]) for a in accs]
-    print("    per-seed slope of acc on log10 B over B = 10, 50, 250, 1000 (points per decade): %s" % describe(slopes))
+    names = {COV: "MSGD-Cov", FISHER: "MSGD-Fisher", BERN: "MSGD-Bernoulli-50"}
+    for key, d in described(accs):
+        if key == "sgd-gd":
+            print("  SGD-50 - GD: %s (the margin is built on the second study's %.2f)" % (describe(d), SGD_ADVANTAGE_V2))
+        elif key in names:
+            print("  %s - SGD-50: %s" % (names[key], describe(d)))
+        elif key == ("dose", 10):
+            print("  the dose, acc(MSGD-[Fisher-B]) - acc(MSGD-Fisher) (negative: a loss):")
+        if isinstance(key, tuple):
+            print("    B = %4d: %s" % (key[1], describe(d)))
+        elif key == "slope":
+            print("    per-seed slope of acc on log10 B over B = 10, 50, 250, 1000 (points per decade): %s" % describe(d))
 
     print()
     print("LOSSES AND DIPS (the %d paired seeds of the look at %d; lost: acc < 50 points; dipped: a test accuracy "
