@@ -9,8 +9,14 @@ claims must be printed at the look that fixes its verdict (or, undecided, the la
 "the README's answer names, for each contrast, the difference in points with its interval".
 
 The checked text: the top README's paragraph that starts "**If not the class, the support?**" (to the next empty
-line), and the study README from its start to its line that starts "**Status:". Single numbers without an interval
-("B = 10, 50, 250: -0.23, -0.15, +0.02") are not of the checked form and are not checked.
+line), and the study README from its start to its line that starts "**Status:".
+
+Three single-number forms are checked too, each against the seeds of the last look reached: "upper bound (X)" and
+"lower bound (X)" must be a bound of a claim at a look reached; "B = 10, 50, 250: X, Y, Z" the dose's trimmed means;
+and the losses and dips each text must print, "<N> runs of <M> lost their training" (or "its") and "<N> [other]
+[runs] dipped" (N a numeral or a word from "no" to "twenty", M the look's runs, nine a seed): lost is a window
+accuracy below 50 points, dipped a test accuracy below 50% at an evaluation from iteration 1,000 on in a run not lost
+(recount.py's A7). Other single numbers are not checked.
 
 Exit 0 when everything matches, 1 with one line per mismatch, 2 with one line when a file or its checked text is
 missing, 3 before the first look (fewer than 50 complete paired seeds: nothing is computed, as in the report).
@@ -18,8 +24,8 @@ What is computed here is recount.py's (claim_looks, describe's yuen at 0.025); t
 """
 import os, re
 
-from recount import (BERN, CLAIMS, COV, FISHER, LOOKS, PREFIX, all_claims, complete_seeds, described, load_study,
-                     study_root)
+from recount import (BERN, CLAIMS, COV, FISHER, LOOKS, METHODS, PREFIX, all_claims, complete_seeds, described,
+                     load_study, losses_and_dips, study_root)
 from stats import yuen
 
 NUMBER = r"[+\-\u2212]?\d+\.\d+"
@@ -28,6 +34,13 @@ NUMBER = r"[+\-\u2212]?\d+\.\d+"
 TRIPLE = re.compile(r"(%s)(?:\s[^\[\]0-9]{0,40}95%%)?\s+\[(%s),\s+(%s)\]" % (NUMBER, NUMBER, NUMBER))
 TOP_START = "**If not the class, the support?**"
 STUDY_END = "**Status:"
+BOUND = re.compile(r"(upper|lower)\s+bound\s+\((%s)\)" % NUMBER)
+DOSE = re.compile(r"B\s+=\s+10,\s+50,\s+250:\s+(%s),\s+(%s),\s+(%s)" % (NUMBER, NUMBER, NUMBER))
+WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+COUNT = r"(\d+|%s)" % "|".join(WORDS)
+LOST = re.compile(r"\b%s\s+runs?\s+of\s+(\d[\d,]*)\s+lost\s+(?:their|its)\s+training" % COUNT, re.IGNORECASE)
+DIPPED = re.compile(r"\b%s\s+(?:other\s+)?(?:runs?\s+)?dipped\b" % COUNT, re.IGNORECASE)
 
 
 def number(text):
@@ -40,6 +53,22 @@ def number(text):
 def triples(text):
     """Every "E [L, U]" in the text: (the printed text, [(value, half unit)] * 3)."""
     return [(" ".join(m.group(0).split()), [number(m.group(i)) for i in (1, 2, 3)]) for m in TRIPLE.finditer(text)]
+
+
+def count(text):
+    t = text.lower()
+    return int(t) if t.isdigit() else WORDS.index(t)
+
+
+def singles(text):
+    """The checked single numbers: [(kind, the printed text, [(value, half unit)] or counts)], kind "upper", "lower",
+    "dose", "lost" (counts (N, M)) or "dipped" (counts (N,))."""
+    flat = " ".join(text.split())
+    out = [(m.group(1), m.group(0), [number(m.group(2))]) for m in BOUND.finditer(flat)]
+    out += [("dose", m.group(0), [number(m.group(i)) for i in (1, 2, 3)]) for m in DOSE.finditer(flat)]
+    out += [("lost", m.group(0), (count(m.group(1)), int(m.group(2).replace(",", "")))) for m in LOST.finditer(flat)]
+    out += [("dipped", m.group(0), (count(m.group(1)),)) for m in DIPPED.finditer(flat)]
+    return out
 
 
 def matches(printed, computed):
@@ -62,7 +91,9 @@ def study_part(text):
 
 
 def computed(seeds):
-    """What a checked triple may be: [(label, (tm, lower, upper))], and each claim's triple at its fixing look."""
+    """What a checked triple may be: [(label, (tm, lower, upper))]; each claim's triple at its fixing look; and what
+    the single numbers must be: {"upper"/"lower": [a claim's bound at a look reached], "dose": (tm at B = 10, 50,
+    250), "lost": (lost runs, runs), "dipped": (dipped runs,)}, on the seeds of the last look reached."""
     res = all_claims(seeds)
     known, fixing = [], {}
     for cid, _, _, _ in CLAIMS:
@@ -80,7 +111,35 @@ def computed(seeds):
     for label, d in outcomes:
         y = yuen(d, 0.025)
         known.append(("%s (95%%, %d seeds)" % (label, last), (y["tm"], y["lower"], y["upper"])))
-    return known, fixing
+    claims = [c for label, c in known if " at the look of " in label]
+    lost_dipped = losses_and_dips(seeds[:last]).values()
+    single = {"upper": [c[2] for c in claims], "lower": [c[1] for c in claims],
+              "dose": tuple(yuen(d, 0.025)["tm"] for k, d in described(accs) if k[0] == "dose"),
+              "lost": (sum(len(lost) for lost, _ in lost_dipped), len(METHODS) * last),
+              "dipped": (sum(len(dipped) for _, dipped in lost_dipped),)}
+    return known, fixing, single
+
+
+def check_singles(path, found, single):
+    """The mismatches of the single numbers found in one text, and a line for each count the text leaves out."""
+    bad = []
+    for kind, shown, printed in found:
+        if kind in ("upper", "lower"):
+            ok = any(matches(printed, (b,)) for b in single[kind])
+            want = "a claim's %s bound at a look reached" % kind
+        elif kind == "dose":
+            ok = matches(printed, single["dose"])
+            want = "the dose's trimmed means %+.4f, %+.4f, %+.4f" % single["dose"]
+        else:
+            ok = printed == single[kind]
+            want = ("%d runs of %d lost" % single["lost"] if kind == "lost" else "%d runs dipped" % single["dipped"])
+        if not ok:
+            bad.append("%s: '%s' is not what the recount counts (%s)" % (path, shown, want))
+    for kind in ("lost", "dipped"):
+        if not any(k == kind for k, _, _ in found):
+            bad.append("%s: prints no count of the runs that %s (as '<N> runs of <M> lost their training', "
+                       "'<N> other runs dipped')" % (path, "lost their training" if kind == "lost" else "dipped"))
+    return bad
 
 
 def check_readmes(study_dir, files):
@@ -95,8 +154,8 @@ def check_readmes(study_dir, files):
               % (len(taken), LOOKS[0]))
         return 3
     seeds = load_study(root)[0]
-    known, fixing = computed(seeds)
-    bad, checked = [], 0
+    known, fixing, single = computed(seeds)
+    bad, checked, counted = [], 0, 0
     for path, kind in files:
         try:
             with open(path, encoding="utf-8") as f:
@@ -120,13 +179,17 @@ def check_readmes(study_dir, files):
             if not any(matches(printed, c) for _, printed in found):
                 bad.append("%s: %s is not printed at the look that fixes it (%d: %+.4f [%+.4f, %+.4f])"
                            % (path, cid[len(PREFIX):], look, c[0], c[1], c[2]))
+        found = singles(part)
+        counted += len(found)
+        bad += check_singles(path, found, single)
     for line in bad:
         print(line)
     if bad:
         return 1
-    print("readme: all %d printed trimmed means [L, U] match the recount's, up to the look of %d (%d complete paired "
-          "seeds); each of the %d claims is printed at the look that fixes it, in each of %d texts"
-          % (checked, max(l for l in LOOKS if l <= len(seeds)), len(seeds), len(fixing), len(files)))
+    print("readme: all %d printed trimmed means [L, U] and %d single numbers and counts match the recount's, up to the "
+          "look of %d (%d complete paired seeds); each of the %d claims is printed at the look that fixes it, in each "
+          "of %d texts" % (checked, counted, max(l for l in LOOKS if l <= len(seeds)), len(seeds), len(fixing),
+                           len(files)))
     return 0
 
 

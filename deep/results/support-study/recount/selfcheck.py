@@ -619,8 +619,14 @@ def readme_checks(check, rng, tmp, few):
     from readme import STUDY_END, TOP_START, check_readmes, computed, matches, triples
     print("selfcheck: --readme (the numbers a README prints against the recount)")
     d = os.path.join(tmp, "readme")
-    write_world(os.path.join(d, "authors-code"), world(rng, 60, shift={COVX10: -1.0}, sd=0.8))
-    known, fixing = computed(load_study(study_root(d))[0])
+    accs = world(rng, 60, shift={COVX10: -1.0}, sd=0.8)
+    accs[7][FI10] = 10.0                                        # one run lost its training, two others dipped
+    write_world(os.path.join(d, "authors-code"), accs, over={(GD, 3): {"dips": {1200: 0.31}},
+                                                             (COV, 40): {"dips": {3000: 0.2, 3200: 0.45}}})
+    known, fixing, single = computed(load_study(study_root(d))[0])
+    check(single["lost"] == (1, 450) and single["dipped"] == (2,),
+          "--readme: the synthetic study's counts (60 seeds, the look of 50): 1 run of 450 lost, 2 dipped (%s, %s)"
+          % (single["lost"], single["dipped"]))
 
     def shown(c, sep=" "):
         f = lambda v: ("%+.2f" % v).replace("-", "\u2212")
@@ -628,23 +634,29 @@ def readme_checks(check, rng, tmp, few):
 
     claims = [c for _, c in sorted(fixing.values(), key=lambda lc: lc[1])]
     sgd_gd = next(c for label, c in known if label.startswith("SGD-50 - GD"))
+    dose = ", ".join(("%+.2f" % v).replace("-", "\u2212") for v in single["dose"])
+    bound = ("%+.3f" % claims[0][2]).replace("-", "\u2212")
     top = os.path.join(d, "README.md")
     study = os.path.join(d, "STUDY.md")
+    counts = ("One run of 450 lost its training and two\nother runs dipped",
+              "**One run of 450 lost its training**. Two runs dipped and came back")
 
-    def write(top_claims, with_paragraph=True):
+    def write(top_claims, with_paragraph=True, counts=counts, dose=dose):
         body = "; ".join("claim %d %s" % (i, shown(c, "\n" if i % 2 else " ")) for i, c in enumerate(top_claims))
         with open(top, "w", encoding="utf-8") as f:
-            f.write("# t\n\nthe second study: \u22129.99 [\u22129.99, +9.99]\n\n%s %s. Advantage %.2f points here (95%% "
-                    "[%.2f, %.2f]).\n\nafter it: \u22129.99 [\u22129.99, +9.99]\n"
-                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd))
+            f.write("# t\n\nthe second study: \u22129.99 [\u22129.99, +9.99]; Four runs of 480 lost their training\n\n"
+                    "%s %s. Advantage %.2f points here (95%% [%.2f, %.2f]). B = 10, 50, 250: %s points. %s.\n\n"
+                    "after it: \u22129.99 [\u22129.99, +9.99]\n"
+                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd, dose, counts[0]))
         with open(study, "w", encoding="utf-8") as f:
-            f.write("# s\n\n" + "".join("| %s |\n" % shown(c) for c in claims) + "\n%s nothing checked: "
-                    "\u22129.99 [\u22129.99, +9.99]\n" % STUDY_END)
+            f.write("# s\n\n" + "".join("| %s |\n" % shown(c) for c in claims) + "\nThe upper bound (%s). %s.\n\n%s "
+                    "nothing checked: \u22129.99 [\u22129.99, +9.99]; 3 runs of 900 lost their training\n"
+                    % (bound, counts[1], STUDY_END))
 
     files = [(top, "top"), (study, "study")]
     write(claims)
     rc, out = run_fn(lambda: check_readmes(d, files))
-    check(rc == 0 and ("all %d printed" % (2 * len(claims) + 1)) in out,
+    check(rc == 0 and ("all %d printed trimmed means [L, U] and 6 single" % (2 * len(claims) + 1)) in out,
           "--readme: texts printing the study's own numbers (a line break inside one, a '95%%' form): exit 0 (%s)"
           % out.strip()[:70])
     off = list(claims)
@@ -659,6 +671,30 @@ def readme_checks(check, rng, tmp, few):
     rc, out = run_fn(lambda: check_readmes(d, files))
     check(rc == 1 and len(out.strip().splitlines()) == 1 and "is not printed" in out,
           "--readme: a claim left out of the top README: exit 1, one line")
+    for label, kw, want in (
+            ("a lost count of two", {"counts": (counts[0].replace("One run", "Two runs"), counts[1])},
+             (top, "'Two runs of 450 lost its training' is not what the recount counts (1 runs of 450 lost)")),
+            ("a lost count of 540 runs (60 seeds; the look counts 50)",
+             {"counts": (counts[0], counts[1].replace("450", "540"))},
+             (study, "'One run of 540 lost its training' is not what")),
+            ("no dip count", {"counts": (counts[0], counts[1].split(". Two")[0])},
+             (study, "prints no count of the runs that dipped")),
+            ("the dose's B = 50 off by 0.01", {"dose": ", ".join(("%+.2f" % (v + (0.01 if i == 1 else 0)))
+                                                                  .replace("-", "\u2212")
+                                                                  for i, v in enumerate(single["dose"]))},
+             (top, "is not what the recount counts (the dose's trimmed means"))):
+        write(claims, **kw)
+        rc, out = run_fn(lambda: check_readmes(d, files))
+        lines = out.strip().splitlines()
+        check(rc == 1 and len(lines) == 1 and lines[0].startswith(want[0]) and want[1] in lines[0],
+              "--readme: %s: exit 1, one line naming it" % label)
+    write(claims)
+    t = os.path.join(d, "bound.md")
+    with open(t, "w", encoding="utf-8") as f:
+        f.write("%s x. The upper bound (%+.3f).\n" % (TOP_START, claims[0][2] + 0.002))
+    rc, out = run_fn(lambda: check_readmes(d, [(t, "top")]))
+    check(rc == 1 and "upper bound" in out and "a claim's upper bound" in out,
+          "--readme: an upper bound off by 0.002 at three decimals: a mismatch")
     write(claims, with_paragraph=False)
     rc, out = run_fn(lambda: check_readmes(d, files))
     check(rc == 2 and len(out.strip().splitlines()) == 1 and TOP_START in out,
