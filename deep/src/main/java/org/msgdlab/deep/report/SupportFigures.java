@@ -4,6 +4,7 @@ import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.msgdlab.core.stats.SeedsForDecision;
 import org.msgdlab.deep.study.SupportClaim;
 import org.msgdlab.deep.study.SupportDescription;
 import org.msgdlab.deep.study.SupportVerdicts;
@@ -23,7 +24,8 @@ import java.util.Locale;
 /**
  * The support study's figures (deep/results/support-study/PLAN.md, "Reporting"): a forest plot of the six claims'
  * 10%-trimmed-mean differences in points, each with its one-sided bounds [L, U] at the look that decided it (or the
- * last look made), lines at -Delta, 0 and +Delta; and the dose: the trimmed-mean loss of MSGD-[Fisher-B] against
+ * last look made), each row with its own decision lines (an equivalence claim's -Delta and +Delta, with 0 dashed; a
+ * "below" claim's 0), and for a claim undecided at the cap the seeds a decision would need; and the dose: the trimmed-mean loss of MSGD-[Fisher-B] against
  * MSGD-Fisher at B = 10, 50, 250 with 95% (Tukey-McLaughlin) intervals, the dense MSGD-Fisher at B = n = 1,000 as 0.
  */
 public final class SupportFigures {
@@ -56,21 +58,21 @@ public final class SupportFigures {
         chart.setTitle("If not the class, the support? Paired differences in accuracy points (look at " + report.lookSeeds()
                 + " paired seeds)");
         chart.setXAxisTitle(String.format(Locale.ROOT, "10%%-trimmed mean of d_s (points) with its one-sided bounds [L, U];"
-                + " equivalence band +-%.2f, below: U < 0", SupportClaim.DELTA));
+                + " equivalence: PASS inside \u00b1%.2f; below: PASS when U < 0", SupportClaim.DELTA));
         Charts.style(chart.getStyler());
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setPlotGridHorizontalLinesVisible(false);
         chart.getStyler().setYAxisTicksVisible(false);
-        double delta = SupportClaim.DELTA;
         double min = -1;
         double max = 1;
-        for (int row = 1; row <= rows; row++) {
-            for (double x : new double[]{-delta, 0, delta}) {
-                XYSeries ref = chart.addSeries("ref " + x + " row " + row, new double[]{x, x}, new double[]{row - 0.3, row + 0.2});
-                ref.setLineColor(x == 0 ? new Color(0x555555) : Palette.BLUISH_GREEN);
-                ref.setLineStyle(x == 0 ? new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                        new float[]{5f, 4f}, 0f) : new BasicStroke(1.5f));
-                ref.setMarker(SeriesMarkers.NONE);
+        for (int i = 0; i < rows; i++) {
+            int row = rows - i;
+            double[] boundaries = claims.get(i).claim().band().boundaries();
+            for (double x : boundaries) {
+                reference(chart, x, row, true);
+            }
+            if (java.util.Arrays.stream(boundaries).noneMatch(b -> b == 0)) {
+                reference(chart, 0, row, false);
             }
         }
         chart.getStyler().setAnnotationTextFont(new java.awt.Font(Charts.FONT, java.awt.Font.PLAIN, 11));
@@ -92,12 +94,43 @@ public final class SupportFigures {
             pt.setMarkerColor(colour);
             min = Math.min(min, r.look().lower());
             max = Math.max(max, r.look().upper());
-            labels.put(y, String.format(Locale.ROOT, "%s (%s): %s%s, %+.2f [%+.2f, %+.2f] at %d seeds, alpha %s",
-                    c.claim().name(), c.claim().band().kind(), c.verdict(), c.settled() ? "" : " so far",
-                    r.look().estimate().estimate(), r.look().lower(), r.look().upper(), r.look().seeds(), SupportVerdicts.alpha(r.look().alpha())));
+            labels.put(y, label(c));
         }
         Charts.forestFrame(chart, min, max, labels, rows);
         return new Figures.Drawing(chart, width, height, List.of());
+    }
+
+    /**
+     * A row's label: "support.cov-exact-10-below-cov (below): PASS, −0.53 [−1.06, −0.01] at 50 seeds, alpha 0.001",
+     * "INCONCLUSIVE so far" before the cap, and the seeds a decision would need after an INCONCLUSIVE at the cap.
+     */
+    static String label(SupportVerdicts.ClaimResult c) {
+        SupportVerdicts.LookRow r = c.last();
+        return String.format(Locale.ROOT, "%s (%s): %s%s, %s [%s, %s] at %d seeds, alpha %s%s",
+                c.claim().name(), c.claim().band().kind(), c.verdict(), c.settled() ? "" : " so far",
+                Charts.signed(r.look().estimate().estimate(), 2), Charts.signed(r.look().lower(), 2),
+                Charts.signed(r.look().upper(), 2), r.look().seeds(), SupportVerdicts.alpha(r.look().alpha()),
+                c.needed().map(p -> "; " + needed(p)).orElse(""));
+    }
+
+    /** A row's decision line at {@code x} (solid green), or its dashed grey 0 where 0 decides nothing. */
+    private static void reference(XYChart chart, double x, int row, boolean decides) {
+        XYSeries ref = chart.addSeries("ref " + x + " row " + row, new double[]{x, x}, new double[]{row - 0.3, row + 0.2});
+        ref.setLineColor(decides ? Palette.BLUISH_GREEN : new Color(0x555555));
+        ref.setLineStyle(decides ? new BasicStroke(1.5f)
+                : new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[]{5f, 4f}, 0f));
+        ref.setMarker(SeriesMarkers.NONE);
+    }
+
+    /** "a decision needs about 310 seeds at power 0.8", or "... more than 1,000 seeds ..." (one look, amendment 3). */
+    static String needed(SeedsForDecision.Projection p) {
+        var n = p.needed();
+        return String.format(Locale.ROOT, "a decision needs %s %,d seeds at power %s", n.beyond() ? "more than" : "about",
+                n.seeds(), power(p));
+    }
+
+    private static String power(SeedsForDecision.Projection p) {
+        return java.math.BigDecimal.valueOf(p.search().power()).stripTrailingZeros().toPlainString();
     }
 
     static Figures.Drawing dose(SupportDescription d) {

@@ -83,8 +83,9 @@ public final class StudyRunner {
 
     /**
      * This runner, logging no statistic of a run (neither window nor final accuracy): for a pre-registered study
-     * whose plan computes nothing before its first look (the support study), so that whoever trains it sees
-     * only that each run completed.
+     * whose plan computes nothing between its looks (the support study), so that whoever trains it sees only that
+     * each run completed; the looks ({@code msgd study --seeds 0}) compute on the complete paired seeds of the last look
+     * reached.
      *
      * @return a runner that withholds each run's accuracies from the log
      */
@@ -274,7 +275,7 @@ public final class StudyRunner {
                         double el = (System.nanoTime() - t0) / 1e9;
                         String eta = Duration.ofSeconds(Math.round(el / k * (tasks.size() - k))).toString().substring(2)
                                 .toLowerCase(Locale.ROOT);
-                        String statistics = blind ? "statistics withheld until the plan's first look"
+                        String statistics = blind ? "statistics withheld (the plan's looks read them)"
                                 : String.format(Locale.ROOT, "window accuracy %.4f, final %.4f",
                                 WindowStatistic.of(o.rows(), plan.iterations()), WindowStatistic.last(o.rows()));
                         log.println(String.format(Locale.ROOT, "study: [%d/%d] %s seed %d: %s, %s (%.0f s; study ETA %s)",

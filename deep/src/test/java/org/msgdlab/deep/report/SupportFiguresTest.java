@@ -10,18 +10,34 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The support study's forest plot (one row per claim, lines at -Delta, 0 and +Delta) and its dose figure. */
+/**
+ * The support study's forest plot (one row per claim with its own decision lines: an equivalence claim's -Delta and
+ * +Delta with a dashed 0, a "below" claim's 0; the seeds needed where undecided at the cap) and its dose figure.
+ */
 class SupportFiguresTest {
 
     @Test
-    void everyClaimHasItsRowWithItsBoundsAndTheBandAndZeroAreDrawn() {
+    void everyClaimHasItsRowWithItsBoundsItsOwnDecisionLinesAndTheSeedsNeededAtTheCap() {
         var report = SupportSummaryTest.report();
         Figures.Drawing d = SupportFigures.forest(report);
         assertEquals(6, d.chart().getSeriesMap().keySet().stream().filter(n -> n.startsWith("estimate ")).count());
-        List<XYSeries> refs = d.chart().getSeriesMap().values().stream().filter(s -> s.getName().startsWith("ref ")).toList();
-        assertEquals(3 * 6, refs.size(), "-Delta, 0 and +Delta in every row");
-        assertTrue(refs.stream().anyMatch(s -> s.getXData()[0] == -SupportClaim.DELTA));
-        assertTrue(refs.stream().anyMatch(s -> s.getXData()[0] == SupportClaim.DELTA));
+        for (int i = 0; i < 6; i++) {
+            int row = 6 - i;
+            var xs = d.chart().getSeriesMap().values().stream().filter(s -> s.getName().endsWith(" row " + row))
+                    .map(s -> s.getXData()[0]).sorted().toList();
+            boolean equivalence = report.claims().get(i).claim().band().kind().equals("equivalence");
+            assertEquals(equivalence ? List.of(-SupportClaim.DELTA, 0.0, SupportClaim.DELTA) : List.of(0.0), xs,
+                    "row " + row + ": " + report.claims().get(i).claim().name());
+        }
+        var undecided = report.claims().get(5);
+        assertTrue(undecided.settled() && undecided.needed().isPresent(), "the fixture has a claim undecided at the cap");
+        assertTrue(SupportFigures.label(undecided).endsWith("; a decision needs more than 1,000 seeds at power 0.8"),
+                SupportFigures.label(undecided));
+        var decided = report.claims().get(0);
+        assertTrue(decided.needed().isEmpty() && !SupportFigures.label(decided).contains("needs"),
+                SupportFigures.label(decided));
+        assertTrue(SupportFigures.label(report.claims().get(2)).contains("\u2212"), "a true minus sign in the figure: "
+                + SupportFigures.label(report.claims().get(2)));
         XYSeries first = d.chart().getSeriesMap().get("bounds 0");
         var look = report.claims().get(0).last().look();
         assertEquals(look.lower(), first.getXData()[0], 0);

@@ -201,7 +201,7 @@ class StudyRunnerTest {
         assertEquals(List.of("gd/0"), r.failedRuns(), log.toString(StandardCharsets.UTF_8));
     }
 
-    /** The support study computes nothing before its first look: a blind runner's log names each run, never its accuracy. */
+    /** The support study computes nothing between its looks: a blind runner's log names each run, never its accuracy. */
     @Test
     void aBlindRunnerLogsThatARunCompletedButNoneOfItsAccuracies() throws Exception {
         Path data = IdxFiles.fashionLike(tmp.resolve("fm"), 60, 1000, 9);
@@ -210,7 +210,7 @@ class StudyRunnerTest {
         new StudyRunner(p, 1, null, new PrintStream(blind, true, StandardCharsets.UTF_8), UNCANCELLED).blind()
                 .runAll(List.of(new StudyRunner.Task("gd", 0)));
         String log = blind.toString(StandardCharsets.UTF_8);
-        assertTrue(log.contains("seed 0: COMPLETED, statistics withheld until the plan's first look"), log);
+        assertTrue(log.contains("seed 0: COMPLETED, statistics withheld (the plan's looks read them)"), log);
         assertFalse(log.contains("accuracy"), log);
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         new StudyRunner(p, 1, null, new PrintStream(seen, true, StandardCharsets.UTF_8), UNCANCELLED)
