@@ -16,8 +16,10 @@ import java.util.Locale;
  * paired seeds of a difference of test accuracy in points, and gives each claim's estimate, its bounds and what its
  * verdict says of them: "within ±margin" (an equivalence PASS), "below 0" (a one-sided PASS), "outside ±margin" or
  * "not below 0" (a FAIL), "undecided" (INCONCLUSIVE; until the last look while one is left; at the cap, with the paired
- * seeds a decision would need at power 0.8 where the evidence holds them, {@link SupportDesign#SEEDS_NEEDED}). Before
- * the first look it says how many paired seeds count and computes nothing.
+ * seeds a decision would need at power 0.8 where the evidence holds them, {@link SupportDesign#SEEDS_NEEDED}). Each
+ * claim is given at the look that fixed its verdict; once claims were fixed at different looks (four at 50, two at
+ * 100), each clause names its paired seeds and the sentence each look's level. Before the first look it says how many
+ * paired seeds count and computes nothing.
  */
 public final class SupportSentence {
 
@@ -47,15 +49,16 @@ public final class SupportSentence {
             return "Not decided yet by the support study (fresh seeds, " + own.size() + " claims, "
                     + first.verdict() + (why.isBlank() ? "" : ": " + why) + ").";
         }
-        int seeds = looked.stream().mapToInt(e -> e.interval().seeds()).max().orElse(0);
-        // the look's one-sided level, the same for every claim at a look (the plan spends alpha by look, not by claim)
-        java.util.Set<String> alphas = new java.util.TreeSet<>();
+        // each claim at the look that fixed its verdict (or the last look made): one look's seeds and one-sided level
+        // for all, or, once claims were fixed at different looks, each clause names its own
+        java.util.SortedMap<Integer, java.util.Set<String>> looks = new java.util.TreeMap<>();
         looked.forEach(e -> {
+            java.util.Set<String> alphas = looks.computeIfAbsent(e.interval().seeds(), k -> new java.util.TreeSet<>());
             if (e.falseAlarmProbability() > 0) {
-                alphas.add(new java.math.BigDecimal(e.falseAlarmProbability()).round(new java.math.MathContext(2)).stripTrailingZeros()
-                        .toPlainString());
+                alphas.add(alpha(e.falseAlarmProbability()));
             }
         });
+        boolean mixed = looks.size() > 1;
         List<String> clauses = new ArrayList<>();
         for (Evidence e : own) {
             SupportDesign.Claim c = design.claim(e.claimId());
@@ -65,11 +68,25 @@ public final class SupportSentence {
                 continue;
             }
             clauses.add(c.label() + " " + points(a.estimate()) + " [" + points(a.lower()) + ", " + points(a.upper()) + "] "
+                    + (mixed ? "(" + a.seeds() + " seeds) " : "")
                     + says(e.verdict(), c.equivalence(), design, a.seeds(), e.parameters().get(SupportDesign.SEEDS_NEEDED)));
         }
-        return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds"
-                + (alphas.isEmpty() ? "" : " at α " + String.join(" and ", alphas) + " each side") + ", at " + seeds
-                + " fresh paired seeds: " + String.join("; ", clauses) + ".";
+        String head = "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds";
+        if (mixed) {
+            List<String> each = new ArrayList<>();
+            looks.forEach((seeds, alphas) -> each.add(seeds + " fresh paired seeds" + (alphas.isEmpty() ? ""
+                    : ", α " + String.join(" and ", alphas) + " each side")));
+            return head + " at the look that fixed its verdict (" + String.join("; ", each) + "): " + String.join("; ", clauses)
+                    + ".";
+        }
+        var only = looks.entrySet().iterator().next();
+        return head + (only.getValue().isEmpty() ? "" : " at α " + String.join(" and ", only.getValue()) + " each side")
+                + ", at " + only.getKey() + " fresh paired seeds: " + String.join("; ", clauses) + ".";
+    }
+
+    /** A one-sided level as the plan writes it: 0.001, 0.004 (two significant digits). */
+    private static String alpha(double a) {
+        return new java.math.BigDecimal(a).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
     /** What a verdict says of its bounds, in a few words. */
