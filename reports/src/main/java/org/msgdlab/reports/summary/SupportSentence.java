@@ -18,8 +18,8 @@ import java.util.Locale;
  * "not below 0" (a FAIL), "undecided" (INCONCLUSIVE; until the last look while one is left; at the cap, with the paired
  * seeds a decision would need at power 0.8 where the evidence holds them, {@link SupportDesign#SEEDS_NEEDED}). Each
  * claim is given at the look that fixed its verdict; once claims were fixed at different looks (four at 50, two at
- * 100), each clause names its paired seeds and the sentence each look's level. Before the first look it says how many
- * paired seeds count and computes nothing.
+ * 100), the sentence gives the first look's seeds and level and marks each clause of a later look with its seeds
+ * ("or where marked at 100 (α 0.004)"). Before the first look it says how many paired seeds count and computes nothing.
  */
 public final class SupportSentence {
 
@@ -49,8 +49,7 @@ public final class SupportSentence {
             return "Not decided yet by the support study (fresh seeds, " + own.size() + " claims, "
                     + first.verdict() + (why.isBlank() ? "" : ": " + why) + ").";
         }
-        // each claim at the look that fixed its verdict (or the last look made): one look's seeds and one-sided level
-        // for all, or, once claims were fixed at different looks, each clause names its own
+        // each claim at the look that fixed its verdict (or the last look made): the looks' seeds and one-sided levels
         java.util.SortedMap<Integer, java.util.Set<String>> looks = new java.util.TreeMap<>();
         looked.forEach(e -> {
             java.util.Set<String> alphas = looks.computeIfAbsent(e.interval().seeds(), k -> new java.util.TreeSet<>());
@@ -58,7 +57,7 @@ public final class SupportSentence {
                 alphas.add(alpha(e.falseAlarmProbability()));
             }
         });
-        boolean mixed = looks.size() > 1;
+        int first = looks.firstKey();
         List<String> clauses = new ArrayList<>();
         for (Evidence e : own) {
             SupportDesign.Claim c = design.claim(e.claimId());
@@ -68,20 +67,17 @@ public final class SupportSentence {
                 continue;
             }
             clauses.add(c.label() + " " + points(a.estimate()) + " [" + points(a.lower()) + ", " + points(a.upper()) + "] "
-                    + (mixed ? "(" + a.seeds() + " seeds) " : "")
+                    + (a.seeds() != first ? "(" + a.seeds() + " seeds) " : "")
                     + says(e.verdict(), c.equivalence(), design, a.seeds(), e.parameters().get(SupportDesign.SEEDS_NEEDED)));
         }
-        String head = "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds";
-        if (mixed) {
-            List<String> each = new ArrayList<>();
-            looks.forEach((seeds, alphas) -> each.add(seeds + " fresh paired seeds" + (alphas.isEmpty() ? ""
-                    : ", α " + String.join(" and ", alphas) + " each side")));
-            return head + " at the look that fixed its verdict (" + String.join("; ", each) + "): " + String.join("; ", clauses)
-                    + ".";
-        }
-        var only = looks.entrySet().iterator().next();
-        return head + (only.getValue().isEmpty() ? "" : " at α " + String.join(" and ", only.getValue()) + " each side")
-                + ", at " + only.getKey() + " fresh paired seeds: " + String.join("; ", clauses) + ".";
+        // the first look's seeds and level for every clause not marked; each later look's where a clause names it
+        StringBuilder later = new StringBuilder();
+        looks.tailMap(first + 1).forEach((seeds, alphas) -> later.append(later.length() == 0 ? ", or where marked at " : "; ")
+                .append(seeds).append(alphas.isEmpty() ? "" : " (α " + String.join(" and ", alphas) + ")"));
+        var at = looks.get(first);
+        return "10%-trimmed mean of the paired difference in test accuracy, points, with its bounds"
+                + (at.isEmpty() ? "" : " at α " + String.join(" and ", at) + " each side") + ", at " + first
+                + " fresh paired seeds" + later + ": " + String.join("; ", clauses) + ".";
     }
 
     /** A one-sided level as the plan writes it: 0.001, 0.004 (two significant digits). */
