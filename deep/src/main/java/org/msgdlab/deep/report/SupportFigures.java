@@ -25,8 +25,9 @@ import java.util.Locale;
  * The support study's figures (deep/results/support-study/PLAN.md, "Reporting"): a forest plot of the six claims'
  * 10%-trimmed-mean differences in points, each with its one-sided bounds [L, U] at the look that decided it (or the
  * last look made), each row with its own decision lines (an equivalence claim's -Delta and +Delta, with 0 dashed; a
- * "below" claim's 0), and for a claim undecided at the cap the seeds a decision would need; and the dose: the trimmed-mean loss of MSGD-[Fisher-B] against
- * MSGD-Fisher at B = 10, 50, 250 with 95% (Tukey-McLaughlin) intervals, the dense MSGD-Fisher at B = n = 1,000 as 0.
+ * "below" claim's 0), and for a claim undecided at the cap the seeds a decision would need; and the dose: the
+ * trimmed-mean loss of MSGD-[Fisher-B] against MSGD-Fisher at B = 10, 50, 250 with 95% (Tukey-McLaughlin) intervals,
+ * the dense MSGD-Fisher at B = n = 1,000 as 0.
  */
 public final class SupportFigures {
 
