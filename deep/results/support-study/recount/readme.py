@@ -95,26 +95,29 @@ def computed(seeds):
     the single numbers must be: {"upper"/"lower": [a claim's bound at a look reached], "dose": (tm at B = 10, 50,
     250), "lost": (lost runs, runs), "dipped": (dipped runs,)}, on the seeds of the last look reached."""
     res = all_claims(seeds)
-    known, fixing = [], {}
+    known, fixing, uppers, lowers = [], {}, [], []
     for cid, _, _, _ in CLAIMS:
         rows, fix = res[cid]
         for r in rows:
             known.append(("%s at the look of %d" % (cid[len(PREFIX):], r["look"]),
                           (r["trimmed_mean"], r["lower"], r["upper"])))
+            uppers.append(r["upper"])
+            lowers.append(r["lower"])
         r = rows[fix]
         fixing[cid] = (r["look"], (r["trimmed_mean"], r["lower"], r["upper"]))
     last = max(l for l in LOOKS if l <= len(seeds))
     accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in seeds[:last]]
     names = {"sgd-gd": "SGD-50 - GD", COV: "MSGD-Cov - SGD-50", FISHER: "MSGD-Fisher - SGD-50",
              BERN: "MSGD-Bernoulli-50 - SGD-50", "slope": "the dose's slope"}
-    outcomes = [(names[k] if k in names else "the dose at B = %d" % k[1], d) for k, d in described(accs)]
-    for label, d in outcomes:
+    dose = []
+    for k, d in described(accs):
         y = yuen(d, 0.025)
+        label = names[k] if k in names else "the dose at B = %d" % k[1]
         known.append(("%s (95%%, %d seeds)" % (label, last), (y["tm"], y["lower"], y["upper"])))
-    claims = [c for label, c in known if " at the look of " in label]
+        if k not in names:
+            dose.append(y["tm"])
     lost_dipped = losses_and_dips(seeds[:last]).values()
-    single = {"upper": [c[2] for c in claims], "lower": [c[1] for c in claims],
-              "dose": tuple(yuen(d, 0.025)["tm"] for k, d in described(accs) if k[0] == "dose"),
+    single = {"upper": uppers, "lower": lowers, "dose": tuple(dose),
               "lost": (sum(len(lost) for lost, _ in lost_dipped), len(METHODS) * last),
               "dipped": (sum(len(dipped) for _, dipped in lost_dipped),)}
     return known, fixing, single

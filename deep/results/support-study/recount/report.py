@@ -9,11 +9,11 @@ import os, re, subprocess
 from datetime import datetime
 
 import stats
-from recount import (BERN, CAP, CLAIMS, COV, DELTA, DELTA_OTHER, FI10, FI50, FI250, FISHER, GD, LOOKS, METHODS,
-                     M_MAX, M_STEP, PLAN_ALPHA, POWER, PREFIX, SGD, SGD_ADVANTAGE_V2, UNION_LINE, BadInput,
-                     all_claims, at_cap_undecided, complete_seeds, decide, described, describe, load_study, losses_and_dips,
+from recount import (BERN, CAP, CLAIMS, COV, DELTA, DELTA_OTHER, FISHER, LOOKS, METHODS, M_MAX, M_STEP,
+                     PLAN_ALPHA, POWER, PREFIX, SGD_ADVANTAGE_V2, UNION_LINE, BadInput, all_claims,
+                     at_cap_undecided, complete_seeds, decide, described, describe, load_study, losses_and_dips,
                      seeds_needed, seeds_phrase_of, study_root)
-from stats import SE_FORMS, clopper_pearson_exact, slope_log10, yuen
+from stats import SE_FORMS, clopper_pearson_exact, yuen
 
 
 def plan_commit_time(study_dir):
@@ -161,18 +161,14 @@ def report(study_dir, limit, show_runs):
     accs = [{m: r["acc"] for m, r in runs.items()} for _, runs in used]
     print()
     print("DESCRIBED, NOT CLAIMED (the %d paired seeds of the look at %d; points)" % (last, last))
-    names = {COV: "MSGD-Cov", FISHER: "MSGD-Fisher", BERN: "MSGD-Bernoulli-50"}
-    for key, d in described(accs):
-        if key == "sgd-gd":
-            print("  SGD-50 - GD: %s (the margin is built on the second study's %.2f)" % (describe(d), SGD_ADVANTAGE_V2))
-        elif key in names:
-            print("  %s - SGD-50: %s" % (names[key], describe(d)))
-        elif key == ("dose", 10):
-            print("  the dose, acc(MSGD-[Fisher-B]) - acc(MSGD-Fisher) (negative: a loss):")
-        if isinstance(key, tuple):
-            print("    B = %4d: %s" % (key[1], describe(d)))
-        elif key == "slope":
-            print("    per-seed slope of acc on log10 B over B = 10, 50, 250, 1000 (points per decade): %s" % describe(d))
+    d = dict(described(accs))
+    print("  SGD-50 - GD: %s (the margin is built on the second study's %.2f)" % (describe(d["sgd-gd"]), SGD_ADVANTAGE_V2))
+    for m, name in ((COV, "MSGD-Cov"), (FISHER, "MSGD-Fisher"), (BERN, "MSGD-Bernoulli-50")):
+        print("  %s - SGD-50: %s" % (name, describe(d[m])))
+    print("  the dose, acc(MSGD-[Fisher-B]) - acc(MSGD-Fisher) (negative: a loss):")
+    for b in (10, 50, 250):
+        print("    B = %4d: %s" % (b, describe(d[("dose", b)])))
+    print("    per-seed slope of acc on log10 B over B = 10, 50, 250, 1000 (points per decade): %s" % describe(d["slope"]))
 
     print()
     print("LOSSES AND DIPS (the %d paired seeds of the look at %d; lost: acc < 50 points; dipped: a test accuracy "
