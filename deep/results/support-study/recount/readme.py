@@ -123,6 +123,11 @@ def computed(seeds):
     return known, fixing, single
 
 
+def runs(n):
+    """'run' or 'runs', as a count of n reads."""
+    return "run" if n == 1 else "runs"
+
+
 def check_singles(path, found, single):
     """The mismatches of the single numbers found in one text, and a line for each count the text leaves out."""
     bad = []
@@ -135,7 +140,8 @@ def check_singles(path, found, single):
             want = "the dose's trimmed means %+.4f, %+.4f, %+.4f" % single["dose"]
         else:
             ok = printed == single[kind]
-            want = ("%d runs of %d lost" % single["lost"] if kind == "lost" else "%d runs dipped" % single["dipped"])
+            want = ("%d %s of %d lost" % (single["lost"][0], runs(single["lost"][0]), single["lost"][1])
+                    if kind == "lost" else "%d %s dipped" % (single["dipped"][0], runs(single["dipped"][0])))
         if not ok:
             bad.append("%s: '%s' is not what the recount counts (%s)" % (path, shown, want))
     for kind in ("lost", "dipped"):

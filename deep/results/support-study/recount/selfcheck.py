@@ -673,7 +673,7 @@ def readme_checks(check, rng, tmp, few):
           "--readme: a claim left out of the top README: exit 1, one line")
     for label, kw, want in (
             ("a lost count of two", {"counts": (counts[0].replace("One run", "Two runs"), counts[1])},
-             (top, "'Two runs of 450 lost its training' is not what the recount counts (1 runs of 450 lost)")),
+             (top, "'Two runs of 450 lost its training' is not what the recount counts (1 run of 450 lost)")),
             ("a lost count of 540 runs (60 seeds; the look counts 50)",
              {"counts": (counts[0], counts[1].replace("450", "540"))},
              (study, "'One run of 540 lost its training' is not what")),
