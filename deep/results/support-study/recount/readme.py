@@ -8,8 +8,9 @@ interval: SGD-50 - GD, each dense noise - SGD-50, the dose at B = 10, 50, 250, t
 claims must be printed at the look that fixes its verdict (or, undecided, the last look reached): the issue's
 "the README's answer names, for each contrast, the difference in points with its interval".
 
-The checked text: the top README's paragraph that starts "**If not the class, the support?**" (to the next empty
-line), and the study README from its start to its line that starts "**Status:".
+The checked text: the top README's answer that starts "**If not the class, the support?**" (its paragraph and
+whatever follows it, a table of the contrasts included, up to the next heading: a line starting "#"), and the study
+README from its start to its line that starts "**Status:".
 
 Three single-number forms are checked too, each against the seeds of the last look reached: "upper bound (X)" and
 "lower bound (X)" must be a bound of a claim at a look reached; "B = 10, 50, 250: X, Y, Z" the dose's trimmed means;
@@ -75,12 +76,13 @@ def matches(printed, computed):
     return all(abs(v - c) <= h + 1e-9 for (v, h), c in zip(printed, computed))
 
 
-def top_paragraph(text):
+def top_answer(text):
+    """The top README's answer: from its line starting TOP_START to the next heading (or the end)."""
     lines = text.split("\n")
     start = next((i for i, l in enumerate(lines) if l.startswith(TOP_START)), None)
     if start is None:
         return None
-    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
     return "\n".join(lines[start:end])
 
 
@@ -172,9 +174,9 @@ def check_readmes(study_dir, files):
         except OSError as e:
             print("recount.py --readme: cannot read %s: %s" % (path, e.strerror or e))
             return 2
-        part = top_paragraph(text) if kind == "top" else study_part(text)
+        part = top_answer(text) if kind == "top" else study_part(text)
         if part is None:
-            print("recount.py --readme: %s has no %s" % (path, "paragraph starting '%s'" % TOP_START if kind == "top"
+            print("recount.py --readme: %s has no %s" % (path, "answer starting '%s'" % TOP_START if kind == "top"
                                                           else "line starting '%s'" % STUDY_END))
             return 2
         found = triples(part)

@@ -641,13 +641,16 @@ def readme_checks(check, rng, tmp, few):
     counts = ("One run of 450 lost its training and two\nother runs dipped",
               "**One run of 450 lost its training**. Two runs dipped and came back")
 
-    def write(top_claims, with_paragraph=True, counts=counts, dose=dose):
+    def write(top_claims, with_paragraph=True, counts=counts, dose=dose, table_row=None):
+        table_row = top_claims[0] if table_row is None else table_row   # a table below the paragraph is checked too
         body = "; ".join("claim %d %s" % (i, shown(c, "\n" if i % 2 else " ")) for i, c in enumerate(top_claims))
         with open(top, "w", encoding="utf-8") as f:
             f.write("# t\n\nthe second study: \u22129.99 [\u22129.99, +9.99]; Four runs of 480 lost their training\n\n"
                     "%s %s. Advantage %.2f points here (95%% [%.2f, %.2f]). B = 10, 50, 250: %s points. %s.\n\n"
+                    "| contrast | points |\n| --- | --- |\n| claim 0 | %s |\n\n## Next\n\n"
                     "after it: \u22129.99 [\u22129.99, +9.99]\n"
-                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd, dose, counts[0]))
+                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd, dose, counts[0],
+                       shown(table_row)))
         with open(study, "w", encoding="utf-8") as f:
             f.write("# s\n\n" + "".join("| %s |\n" % shown(c) for c in claims) + "\nThe upper bound (%s). %s.\n\n%s "
                     "nothing checked: \u22129.99 [\u22129.99, +9.99]; 3 runs of 900 lost their training\n"
@@ -656,8 +659,9 @@ def readme_checks(check, rng, tmp, few):
     files = [(top, "top"), (study, "study")]
     write(claims)
     rc, out = run_fn(lambda: check_readmes(d, files))
-    check(rc == 0 and ("all %d printed trimmed means [L, U] and 6 single" % (2 * len(claims) + 1)) in out,
-          "--readme: texts printing the study's own numbers (a line break inside one, a '95%%' form): exit 0 (%s)"
+    check(rc == 0 and ("all %d printed trimmed means [L, U] and 6 single" % (2 * len(claims) + 2)) in out,
+          "--readme: texts printing the study's own numbers (a line break inside one, a '95%%' form, a table below the"
+          " top paragraph; text after the next heading unread): exit 0 (%s)"
           % out.strip()[:70])
     off = list(claims)
     off[2] = (off[2][0], off[2][1], off[2][2] + 0.01)
@@ -679,6 +683,8 @@ def readme_checks(check, rng, tmp, few):
              (study, "'One run of 540 lost its training' is not what")),
             ("no dip count", {"counts": (counts[0], counts[1].split(". Two")[0])},
              (study, "prints no count of the runs that dipped")),
+            ("a row of the table below the top paragraph off by 0.01",
+             {"table_row": (claims[0][0], claims[0][1], claims[0][2] + 0.01)}, (top, "is no trimmed mean [L, U]")),
             ("the dose's B = 50 off by 0.01", {"dose": ", ".join(("%+.2f" % (v + (0.01 if i == 1 else 0)))
                                                                   .replace("-", "\u2212")
                                                                   for i, v in enumerate(single["dose"]))},
