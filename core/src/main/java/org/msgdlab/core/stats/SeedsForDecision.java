@@ -131,6 +131,15 @@ public record SeedsForDecision(double power, int step, int most, int studies) {
         }
 
         /**
+         * The answer in the words a sentence or a figure's label prints, the count as the {@link #cell} writes it.
+         *
+         * @return "about 310 seeds" or "over 1000 seeds"
+         */
+        public String words() {
+            return (beyond ? "over " : "about ") + seeds + " seeds";
+        }
+
+        /**
          * The answer a {@link #cell} wrote.
          *
          * @param cell "310" or "&gt;1000"

@@ -98,6 +98,9 @@ class SeedsForDecisionTest {
         }
         assertEquals("310", new SeedsForDecision.Needed(310, false).cell());
         assertEquals(">1000", new SeedsForDecision.Needed(1000, true).cell());
+        // the words the support study's sentence and forest plot print, the count as the cell writes it
+        assertEquals("about 310 seeds", new SeedsForDecision.Needed(310, false).words());
+        assertEquals("over 1000 seeds", new SeedsForDecision.Needed(1000, true).words());
         for (String bad : new String[]{"", "abc", "0", ">", "about 310", "310.0", "-10", ">>1000", " 310"}) {
             var e = assertThrows(IllegalArgumentException.class, () -> SeedsForDecision.Needed.parse(bad), bad);
             assertEquals("seeds needed: cell '" + bad + "' must be a count of paired seeds, e.g. 310, or '>' and the"

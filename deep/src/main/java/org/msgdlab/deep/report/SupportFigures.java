@@ -123,11 +123,9 @@ public final class SupportFigures {
         ref.setMarker(SeriesMarkers.NONE);
     }
 
-    /** "a decision needs about 310 seeds at power 0.8", or "... more than 1,000 seeds ..." (one look, amendment 3). */
+    /** "a decision needs about 310 seeds at power 0.8", or "... over 1000 seeds ..." (one look, amendment 3). */
     static String needed(SeedsForDecision.Projection p) {
-        var n = p.needed();
-        return String.format(Locale.ROOT, "a decision needs %s %,d seeds at power %s", n.beyond() ? "more than" : "about",
-                n.seeds(), power(p));
+        return "a decision needs " + p.needed().words() + " at power " + power(p);
     }
 
     private static String power(SeedsForDecision.Projection p) {

@@ -31,7 +31,7 @@ class SupportFiguresTest {
         }
         var undecided = report.claims().get(5);
         assertTrue(undecided.settled() && undecided.needed().isPresent(), "the fixture has a claim undecided at the cap");
-        assertTrue(SupportFigures.label(undecided).endsWith("; a decision needs more than 1,000 seeds at power 0.8"),
+        assertTrue(SupportFigures.label(undecided).endsWith("; a decision needs over 1000 seeds at power 0.8"),
                 SupportFigures.label(undecided));
         var decided = report.claims().get(0);
         assertTrue(decided.needed().isEmpty() && !SupportFigures.label(decided).contains("needs"),

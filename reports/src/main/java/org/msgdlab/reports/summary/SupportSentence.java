@@ -99,7 +99,7 @@ public final class SupportSentence {
 
     /** " (about 310 seeds for power 0.8)", " (over 1000 seeds for power 0.8)". */
     private static String forPower(SeedsForDecision.Needed needed) {
-        return " (" + (needed.beyond() ? "over " : "about ") + needed.seeds() + " seeds for power 0.8)";
+        return " (" + needed.words() + " for power 0.8)";
     }
 
     /** Points with a sign and two decimals, a true minus sign: "−0.04", "+0.33", "0.00" ({@link Charts#signed}). */
