@@ -136,7 +136,8 @@ Where PLAN.md is ambiguous, and how this recount reads it:
 """
 import csv, hashlib, json, math, os, sys
 
-# The sibling modules (stats.py; report.py, compare.py and selfcheck.py, one for each way the script is run) are
+# The sibling modules (stats.py; report.py, compare.py, readme.py and selfcheck.py, one for each way the script is
+# run; selfcheck.py's parts synthetic.py, selfcheck_seeds_needed.py and selfcheck_readme.py) are
 # imported from this file's folder, from whatever directory the script is run. Run as a script, this file is also
 # the module "recount" they import (one module, not a copy), and it writes no __pycache__ beside itself (it reads
 # the study and writes nothing).

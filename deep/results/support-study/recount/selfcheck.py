@@ -10,82 +10,24 @@ To run in a few seconds, the selfcheck simulates SELFCHECK_N_SIM = 2000 studies 
 the study, is lowered for the selfcheck's duration and restored): its Monte Carlo se near 0.8 is 0.009, so
 --compare's tolerance (4 se) is 0.036 here; every check below is one that a wrong search, world, alpha or rule
 would fail by far more.
+
+Its parts: synthetic.py writes the synthetic studies, selfcheck_seeds_needed.py checks amendment 3's search and
+selfcheck_readme.py checks --readme; this file checks the rest and runs them all.
 """
-import contextlib, io, json, math, os, random, re, shutil, subprocess, sys, tempfile
+import math, os, random, re, shutil, subprocess, sys, tempfile
 
 import recount
 import stats
-from compare import COLUMNS, OVER, seeds_needed_consistent, write_table
-from recount import (ALPHA, BERN, CAP, CLAIM_IDS, CLAIMS, COV, COVX10, FI10, FI50, FI250, FISHER, GD, M_MAX, M_STEP,
-                     METHODS, PLAN_ALPHA, POWER, PREFIX, SGD, UNION_LINE, WINDOW, all_claims, at_cap_undecided,
-                     decide, decision_probability, load_study, losses_and_dips, main, planning_seed, planning_world,
-                     seeds_needed, study_root)
-from stats import SE_FORMS, clopper_pearson_exact, resampled_decision_rate, slope_log10, smallest_on_grid, t_upper, yuen
+from compare import COLUMNS, write_table
+from recount import (BERN, CLAIM_IDS, CLAIMS, COV, COVX10, FI10, FI50, FI250, FISHER, GD, METHODS, PREFIX, SGD,
+                     UNION_LINE, all_claims, decide, load_study, losses_and_dips, study_root)
+from selfcheck_readme import readme_checks
+from selfcheck_seeds_needed import seeds_needed_checks, seeds_needed_world
+from stats import SE_FORMS, clopper_pearson_exact, slope_log10, t_upper, yuen
+from synthetic import BITS, mismatches, run_main, short, verdicts_of, world, write_run, write_world
 
 SELFCHECK_N_SIM = 2000
 STUDY_N_SIM = recount.N_SIM                  # the study's (40,000), kept while the selfcheck lowers recount.N_SIM
-
-BITS = {"commit": "0" * 40, "diffHash": "", "tensorflow": "2.18.0", "kernels": "onednn",
-        "cpu": "Synthetic CPU (family 0, model 0)", "cpuIsa": "avx512", "isa": "avx512", "intraThreads": 1,
-        "interThreads": 1, "environment": {"ONEDNN_MAX_CPU_ISA": "ALL"}, "jvm": "synthetic"}
-
-
-def write_run(root, method, seed, acc, status="completed", bits=None, dips=None):
-    """One synthetic run shaped like the real ones: run.json (status, bits, startedAt) and metrics.csv with an
-    evaluation every 200 iterations; the six window evaluations average to acc (points) exactly up to rounding
-    (a +-0.05-point wiggle that cancels). dips: {iteration: test accuracy} overrides outside the window."""
-    d = os.path.join(root, method, "seed-%d" % seed)
-    os.makedirs(d, exist_ok=True)
-    meta = {"method": method, "protocol": "authors-code", "bits": BITS if bits is None else bits, "status": status,
-            "iterationsDone": 5000 if status == "completed" else 3000,
-            "startedAt": "2026-11-28T%02d:%02d:%02d.123456789Z" % (seed % 24, METHODS.index(method), seed % 60)}
-    with open(os.path.join(d, "run.json"), "w") as f:
-        json.dump(meta, f, indent=2)
-    wig = [0.05, -0.05, 0.03, -0.03, 0.0, 0.0]
-    with open(os.path.join(d, "metrics.csv"), "w") as f:
-        f.write("iteration,train_loss,train_accuracy,test_loss,test_accuracy,elapsed_seconds\n")
-        for it in range(0, 5001 if status == "completed" else 3001, 200):
-            if it in WINDOW:
-                te = (acc + wig[WINDOW.index(it)]) / 100
-            else:
-                te = 0.1 + (acc / 100 - 0.1) * min(1.0, it / 1500)
-            if dips and it in dips:
-                te = dips[it]
-            f.write("%d,%.6f,%.4f,%.6f,%r,%.3f\n" % (it, 0.5, 0.9, 0.6, te, it * 0.05))
-
-
-def write_world(root, accs, over=None):
-    """accs: [{method: acc}] for seeds 0..; over: {(method, seed): dict of write_run keyword overrides}."""
-    over = over or {}
-    for s, a in enumerate(accs):
-        for m in METHODS:
-            write_run(root, m, s, a[m], **over.get((m, s), {}))
-
-
-def world(rng, n, shift=None, sd=0.1):
-    """n seeds: a seed's base accuracy near 80 points, each method base + shift[method] + N(0, sd)."""
-    shift = shift or {}
-    out = []
-    for _ in range(n):
-        base = rng.gauss(80.0, 1.0)
-        out.append({m: base + shift.get(m, 0.0) + rng.gauss(0.0, sd) for m in METHODS})
-    return out
-
-
-def run_main(argv):
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        rc = main(argv)
-    return rc, buf.getvalue()
-
-
-def mismatches(out):
-    """--compare's mismatch lines (each starts with a claim id), without what it says it checked."""
-    return [l for l in out.splitlines() if l.startswith(PREFIX)]
-
-
-def verdicts_of(res):
-    return {cid: (res[cid][0][res[cid][1]]["verdict"], res[cid][0][res[cid][1]]["look"]) for cid in CLAIM_IDS}
 
 
 def selfcheck():
@@ -173,7 +115,7 @@ def _selfcheck():
     check(lo == 0 and abs(hi - (1 - 0.025 ** (1 / 50))) < 1e-12 and abs(lo2 - (1 - 0.975 ** (1 / 50))) < 1e-12,
           "Clopper-Pearson: 0 of 50 -> [0, %.5f], 1 of 50 from %.6f (closed forms)" % (hi, lo2))
 
-    seeds_needed_checks(check)
+    seeds_needed_checks(check, STUDY_N_SIM)
 
     shm = "/dev/shm"                          # thousands of small files: a memory file system when there is one
     try:                                      # with room to spare (the worlds take about 35 MB)
@@ -474,252 +416,3 @@ def _selfcheck():
         shutil.rmtree(tmp, ignore_errors=True)
     print("selfcheck: %s" % ("all checks hold" if not fails else "%d FAILED: %s" % (len(fails), "; ".join(fails))))
     return 0 if not fails else 1
-
-
-def seeds_needed_checks(check):
-    """PLAN.md amendment 3 (recount.py's A9) without a study folder: the constants, the grid search on stubs, the
-    simulated studies replayed through yuen(), the world's shift, the search against a scan, an edge world."""
-    print("selfcheck: the seeds a decision would need (PLAN.md amendment 3, A9; %d simulated studies per size here, "
-          "not %d)" % (recount.N_SIM, STUDY_N_SIM))
-    check(PLAN_ALPHA == ALPHA[50] + ALPHA[100] == 0.005 and POWER == 0.8 and (M_STEP, M_MAX) == (10, 1000)
-          and STUDY_N_SIM == 40000, "one look at alpha 0.001 + 0.004 = 0.005, power 0.8, sizes 10, 20, ..., 1000, "
-          "40,000 simulated studies per size in the study")
-
-    # the search: a stub probability that is a step at every possible answer (and one never reached)
-    wrong, most = [], 0
-    for answer in list(range(M_STEP, M_MAX + 1, M_STEP)) + [None]:
-        got, seen = smallest_on_grid(lambda m: 0.9 if answer is not None and m >= answer else 0.1, POWER, M_STEP, M_MAX)
-        most = max(most, len(seen))
-        if got != answer or (answer is not None and answer > M_STEP and answer - M_STEP not in seen) or \
-                (answer is None and M_MAX not in seen):
-            wrong.append(answer)
-    check(not wrong and most <= 8, "bisection on a step stub finds each of the 100 answers and 'more than 1,000' "
-          "(with the probability at m - 10, or at 1000, among its evaluations), at most %d evaluations; wrong: %s"
-          % (most, wrong or "none"))
-    got, _ = smallest_on_grid(lambda m: 0.8 if m >= 370 else 0.7999999, POWER, M_STEP, M_MAX)
-    check(got == 370, "the target is reached at p = 0.8 exactly (p >= 0.8), not at 0.7999999 (got %s)" % got)
-    got, _ = smallest_on_grid(lambda m: 0.5 + m / 1000, POWER, 10, 10)
-    check(got is None and smallest_on_grid(lambda m: 0.85, POWER, 10, 10)[0] == 10, "a grid of one size")
-
-    # --compare's consistency test on stubs (se 0.002 -> tolerance 0.008)
-    def stub(table):
-        return lambda m: (table[m], 0.002)
-    cases = [(270, {270: 0.7921, 260: 0.8079}, True), (270, {270: 0.7919, 260: 0.5}, False),
-             (270, {270: 0.95, 260: 0.8081}, False), (10, {10: 0.7921}, True), (OVER, {1000: 0.8079}, True),
-             (OVER, {1000: 0.8081}, False)]
-    got = [seeds_needed_consistent(v, stub(t))[0] for v, t, _ in cases]
-    check(got == [c[2] for c in cases], "consistency of a table's m at 4 se either side: p(m) >= 0.8 - 4 se, "
-          "p(m - 10) <= 0.8 + 4 se, >1000: p(1000) <= 0.8 + 4 se (six stub cases at the edges: %s)" % got)
-
-    # the simulated studies, replayed one by one through yuen() and decide() with the same random stream
-    r = random.Random(20261127)
-    world = [r.gauss(0.0, 1.0) ** 3 - 0.3 for _ in range(100)] + [-6.0, -4.5]       # skewed, with two dips
-    diff = []
-    for kind, m, form, alpha in (("below", 10, "tm", PLAN_ALPHA), ("below", 40, "yuen1974", PLAN_ALPHA),
-                                 ("equivalence", 130, "tm", PLAN_ALPHA), ("equivalence", 25, "tm", 0.05),
-                                 ("below", 70, "tm", 0.2)):
-        dec = lambda lo, up: decide(kind, lo, up) != "INCONCLUSIVE"
-        fast = resampled_decision_rate(world, m, alpha, dec, 400, 99, form)
-        draw = random.Random(99).choices
-        slow = sum(dec(y["lower"], y["upper"]) for y in (yuen(draw(world, k=m), alpha, form) for _ in range(400))) / 400
-        diff.append((kind, m, form, alpha, fast, slow))
-    check(all(f == sl for *_, f, sl in diff) and len({f for *_, f, _ in diff}) > 2,
-          "the lean simulation decides each of 400 studies as yuen() and decide() do on the same draws (5 settings: "
-          "both kinds, both standard errors, m = 10..130, alphas 0.005..0.2; rates %s)"
-          % ", ".join("%.3f/%.3f" % (f, sl) for *_, f, sl in diff))
-
-    # the world: shifted to the estimate; at the cap the estimate is the world's own trimmed mean (shift 0)
-    d = [r.gauss(0.4, 1.0) for _ in range(100)]
-    w, shift = planning_world(d, -0.25)
-    y = yuen(d, ALPHA[CAP])
-    w0, shift0 = planning_world(d, y["tm"])
-    check(abs(yuen(w, PLAN_ALPHA)["tm"] + 0.25) < 1e-12 and shift0 == 0.0 and w0 == d,
-          "the world's 10%%-trimmed mean is the estimate (shifted by %+.4f to -0.25); at the estimate itself the shift "
-          "is exactly 0 and the world is the look's values" % shift)
-    check(planning_seed(PREFIX + "support.fisher-10-below-fisher") == 7636459479051323466,
-          "the claim's random seed: SHA-256 of its id, the same on every run and machine")
-
-    # the search against a scan of every size, same simulation, in two worlds of large effect (small m)
-    for kind, mu, sd, seed in (("below", -0.8, 1.0, 11), ("equivalence", 0.0, 0.6, 12)):
-        r2 = random.Random(seed)
-        d = [r2.gauss(0.0, sd) for _ in range(100)]
-        c = yuen(d, PLAN_ALPHA)["tm"]
-        d = [v - c + mu for v in d]
-        row = {"claim": "selfcheck.%s" % kind, "kind": kind, "d": d, "trimmed_mean": yuen(d, PLAN_ALPHA)["tm"]}
-        sn = seeds_needed(row)
-        dec = lambda lo, up, kind=kind: decide(kind, lo, up) != "INCONCLUSIVE"
-        scan, m = [], 0
-        while m < M_MAX and not (len(scan) > 1 and scan[-1][1] >= POWER and scan[-2][1] >= POWER):
-            m += M_STEP
-            scan.append((m, resampled_decision_rate(d, m, PLAN_ALPHA, dec, recount.N_SIM, planning_seed(row["claim"]))))
-        first = next((m for m, p in scan if p >= POWER), None)
-        same = all(sn["p"][m][0] == p for m, p in scan if m in sn["p"])
-        check(sn["m"] == first and first is not None and 20 <= first <= 60 and same,
-              "%s world (estimate %+.1f, sd %.1f): the search's %s = the first size of a scan reaching 0.8 (%s), "
-              "same probabilities where both evaluated" % (kind, mu, sd, sn["m"], ", ".join(
-                  "%d: %.3f" % (m, p) for m, p in scan)))
-
-    # an edge world: a "below" claim whose estimate is exactly 0 is decided only by error, about 2 x 0.005
-    half = [abs(r.gauss(0.0, 1.0)) for _ in range(50)]
-    row = {"claim": "selfcheck.edge", "kind": "below", "d": half + [-v for v in half], "trimmed_mean": 0.0}
-    sn = seeds_needed(row)
-    p, se = sn["p"][M_MAX]
-    check(sn["m"] is None and sorted(sn["p"]) == [500, 1000] and abs(p - 2 * PLAN_ALPHA) < 4 * se + 1e-9,
-          "a below world at its edge (estimate 0, symmetric): more than 1,000 (evaluated at 500 and 1000 only), "
-          "P(decided) at 1000 = %.4f (se %.4f), about 2 x 0.005" % (p, se))
-
-
-def seeds_needed_world(check, rng, tmp):
-    """A study of 100 seeds whose [Fisher-10] - Fisher (d_s about N(-0.22, 1)) is INCONCLUSIVE at the cap and
-    needs a few hundred seeds, every other claim decided at 50: --compare's seeds_needed with a finite m."""
-    print("selfcheck: world 'needs seeds' ([Fisher-10] - Fisher about -0.22 +- 1 point, INCONCLUSIVE at the cap)")
-    r = random.Random(42)
-    e = [r.gauss(0.0, 1.0) for _ in range(100)]
-    c = yuen(e, PLAN_ALPHA)["tm"]
-    e = [v - c - 0.22 for v in e]
-    acc = world(rng, 100, sd=0.0)
-    for a, v in zip(acc, e):
-        a[FI10] = a[FISHER] + v
-        a[COVX10] = a[COV] - 1.0
-    d8 = os.path.join(tmp, "needs")
-    write_world(os.path.join(d8, "authors-code"), acc)
-    res8 = all_claims(load_study(study_root(d8))[0])
-    cap = [cid for cid in CLAIM_IDS if at_cap_undecided(*res8[cid]) is not None]
-    check(cap == [CLAIM_IDS[3]] and all(res8[cid][0][res8[cid][1]]["look"] == 50 for cid in CLAIM_IDS if cid not in cap),
-          "[Fisher-10] below Fisher alone undecided at the cap, the others decided at 50")
-    if cap != [CLAIM_IDS[3]]:
-        return
-    sn = seeds_needed(at_cap_undecided(*res8[CLAIM_IDS[3]]))
-    m = sn["m"]
-    check(m is not None and 150 <= m <= 600, "its seeds needed: %s (P %.3f at m, %.3f at m - 10; %d studies per size)"
-          % (m, sn["p"][m][0] if m else float("nan"), sn["p"][m - M_STEP][0] if m else float("nan"), sn["nsim"]))
-    if m is None:
-        return
-    tab = os.path.join(d8, "authors-code", "verdicts.csv")
-    write_table(tab, res8)
-    rc, out = run_main(["--dir", d8, "--compare"])
-    check(rc == 0 and ("table %d, consistent" % m) in out, "--compare: the recount's own m (%d): exit 0" % m)
-    for v, why in ((min(M_MAX, 3 * m), "3 x m"), (int(round(m / 3.0, -1)), "m / 3"), (OVER, ">1000")):
-        write_table(tab, res8, override={CLAIM_IDS[3]: str(v)})
-        rc, out = run_main(["--dir", d8, "--compare"])
-        lines = mismatches(out)
-        check(rc == 1 and len(lines) == 1 and ("seeds_needed table=%s is inconsistent" % v) in lines[0]
-              and lines[0].endswith("the recount's own search: %d" % m),
-              "--compare: %s (%s) stated: exit 1 (%s)" % (v, why, lines[0].split(": ", 2)[-1][:90] if lines else out[:80]))
-
-
-def short(got):
-    return ", ".join("%s %s@%d" % (c.split(".")[-1], v, l) for c, (v, l) in got.items())
-
-
-def readme_checks(check, rng, tmp, few):
-    """--readme (readme.py): texts written from a synthetic study's own numbers match; a number off by 0.01, a claim
-    left out, a missing paragraph and a study before its first look do not; a double rounding (0.2449 -> 0.245 ->
-    0.25) is caught; "E <words> 95% [L, U]" never pairs an estimate with a later number's interval."""
-    from readme import STUDY_END, TOP_START, check_readmes, computed, matches, triples
-    print("selfcheck: --readme (the numbers a README prints against the recount)")
-    d = os.path.join(tmp, "readme")
-    accs = world(rng, 60, shift={COVX10: -1.0}, sd=0.8)
-    accs[7][FI10] = 10.0                                        # one run lost its training, two others dipped
-    write_world(os.path.join(d, "authors-code"), accs, over={(GD, 3): {"dips": {1200: 0.31}},
-                                                             (COV, 40): {"dips": {3000: 0.2, 3200: 0.45}}})
-    known, fixing, single = computed(load_study(study_root(d))[0])
-    check(single["lost"] == (1, 450) and single["dipped"] == (2,),
-          "--readme: the synthetic study's counts (60 seeds, the look of 50): 1 run of 450 lost, 2 dipped (%s, %s)"
-          % (single["lost"], single["dipped"]))
-
-    def shown(c, sep=" "):
-        f = lambda v: ("%+.2f" % v).replace("-", "\u2212")
-        return "%s%s[%s, %s]" % (f(c[0]), sep, f(c[1]), f(c[2]))
-
-    claims = [c for _, c in sorted(fixing.values(), key=lambda lc: lc[1])]
-    sgd_gd = next(c for label, c in known if label.startswith("SGD-50 - GD"))
-    dose = ", ".join(("%+.2f" % v).replace("-", "\u2212") for v in single["dose"])
-    bound = ("%+.3f" % claims[0][2]).replace("-", "\u2212")
-    top = os.path.join(d, "README.md")
-    study = os.path.join(d, "STUDY.md")
-    counts = ("One run of 450 lost its training and two\nother runs dipped",
-              "**One run of 450 lost its training**. Two runs dipped and came back")
-
-    def write(top_claims, with_paragraph=True, counts=counts, dose=dose, table_row=None):
-        table_row = top_claims[0] if table_row is None else table_row   # a table below the paragraph is checked too
-        body = "; ".join("claim %d %s" % (i, shown(c, "\n" if i % 2 else " ")) for i, c in enumerate(top_claims))
-        with open(top, "w", encoding="utf-8") as f:
-            f.write("# t\n\nthe second study: \u22129.99 [\u22129.99, +9.99]; Four runs of 480 lost their training\n\n"
-                    "%s %s. Advantage %.2f points here (95%% [%.2f, %.2f]). B = 10, 50, 250: %s points. %s.\n\n"
-                    "| contrast | points |\n| --- | --- |\n| claim 0 | %s |\n\n## Next\n\n"
-                    "after it: \u22129.99 [\u22129.99, +9.99]\n"
-                    % (TOP_START if with_paragraph else "**Another heading**", body, *sgd_gd, dose, counts[0],
-                       shown(table_row)))
-        with open(study, "w", encoding="utf-8") as f:
-            f.write("# s\n\n" + "".join("| %s |\n" % shown(c) for c in claims) + "\nThe upper bound (%s). %s.\n\n%s "
-                    "nothing checked: \u22129.99 [\u22129.99, +9.99]; 3 runs of 900 lost their training\n"
-                    % (bound, counts[1], STUDY_END))
-
-    files = [(top, "top"), (study, "study")]
-    write(claims)
-    rc, out = run_fn(lambda: check_readmes(d, files))
-    check(rc == 0 and ("all %d printed trimmed means [L, U] and 6 single" % (2 * len(claims) + 2)) in out,
-          "--readme: texts printing the study's own numbers (a line break inside one, a '95%%' form, a table below the"
-          " top paragraph; text after the next heading unread): exit 0 (%s)"
-          % out.strip()[:70])
-    off = list(claims)
-    off[2] = (off[2][0], off[2][1], off[2][2] + 0.01)
-    write(off)
-    rc, out = run_fn(lambda: check_readmes(d, files))
-    lines = out.strip().splitlines()
-    check(rc == 1 and len(lines) == 2 and all(l.startswith(top) for l in lines) and "is no trimmed mean" in lines[0]
-          and "is not printed at the look that fixes it" in lines[1],
-          "--readme: one bound off by 0.01 in the top README: exit 1, that number and its claim named (2 lines)")
-    write(claims[:-1])
-    rc, out = run_fn(lambda: check_readmes(d, files))
-    check(rc == 1 and len(out.strip().splitlines()) == 1 and "is not printed" in out,
-          "--readme: a claim left out of the top README: exit 1, one line")
-    for label, kw, want in (
-            ("a lost count of two", {"counts": (counts[0].replace("One run", "Two runs"), counts[1])},
-             (top, "'Two runs of 450 lost its training' is not what the recount counts (1 run of 450 lost)")),
-            ("a lost count of 540 runs (60 seeds; the look counts 50)",
-             {"counts": (counts[0], counts[1].replace("450", "540"))},
-             (study, "'One run of 540 lost its training' is not what")),
-            ("no dip count", {"counts": (counts[0], counts[1].split(". Two")[0])},
-             (study, "prints no count of the runs that dipped")),
-            ("a row of the table below the top paragraph off by 0.01",
-             {"table_row": (claims[0][0], claims[0][1], claims[0][2] + 0.01)}, (top, "is no trimmed mean [L, U]")),
-            ("the dose's B = 50 off by 0.01", {"dose": ", ".join(("%+.2f" % (v + (0.01 if i == 1 else 0)))
-                                                                  .replace("-", "\u2212")
-                                                                  for i, v in enumerate(single["dose"]))},
-             (top, "is not what the recount counts (the dose's trimmed means"))):
-        write(claims, **kw)
-        rc, out = run_fn(lambda: check_readmes(d, files))
-        lines = out.strip().splitlines()
-        check(rc == 1 and len(lines) == 1 and lines[0].startswith(want[0]) and want[1] in lines[0],
-              "--readme: %s: exit 1, one line naming it" % label)
-    write(claims)
-    t = os.path.join(d, "bound.md")
-    with open(t, "w", encoding="utf-8") as f:
-        f.write("%s x. The upper bound (%+.3f).\n" % (TOP_START, claims[0][2] + 0.002))
-    rc, out = run_fn(lambda: check_readmes(d, [(t, "top")]))
-    check(rc == 1 and "upper bound" in out and "a claim's upper bound" in out,
-          "--readme: an upper bound off by 0.002 at three decimals: a mismatch")
-    write(claims, with_paragraph=False)
-    rc, out = run_fn(lambda: check_readmes(d, files))
-    check(rc == 2 and len(out.strip().splitlines()) == 1 and TOP_START in out,
-          "--readme: a top README without the support paragraph: exit 2, one line")
-    rc, out = run_fn(lambda: check_readmes(few, files))
-    check(rc == 3 and not re.search(r"\d\.\d", out.replace(few, "")),
-          "--readme: a study before its first look: exit 3, no statistic printed")
-    dose = (0.0225, -0.1999, 0.2449)
-    check(not matches(triples("+0.02 [\u22120.20, +0.25]")[0][1], dose)
-          and matches(triples("+0.02 [\u22120.20, +0.24]")[0][1], dose),
-          "--readme: 0.2449 printed as 0.25 (rounded twice, through 0.245) is a mismatch, as 0.24 it matches")
-    t = triples("B = 10, 50, 250: \u22120.23, +0.02 points; slope +0.14 points per decade, 95% [+0.02, +0.25]")
-    check(len(t) == 1 and t[0][0].startswith("+0.14 points per decade"),
-          "--readme: '95%% [L, U]' pairs with the number just before it, never across another number (%s)"
-          % [x[0] for x in t])
-
-
-def run_fn(fn):
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        rc = fn()
-    return rc, buf.getvalue()
