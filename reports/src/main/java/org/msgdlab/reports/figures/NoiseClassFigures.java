@@ -57,7 +57,7 @@ public final class NoiseClassFigures {
 
     /**
      * The rows of a results file's recovery claims: each set drawn as the interval its evidence carries (the hull of
-     * its pieces; the label gives the set in words as the claim states it).
+     * its pieces; the label gives the set in words as the report prints it, {@link NoiseClassEvidence#printedSet}).
      *
      * @param ev the noise-class claims of a results file
      * @return one row per recovery claim, in the plan's order
@@ -65,7 +65,7 @@ public final class NoiseClassFigures {
     public static List<Row> rows(NoiseClassEvidence ev) {
         return ev.recoveries().stream().map(r -> new Row(r.noise(), r.verdict(), r.estimate(),
                 Double.isNaN(r.lower()) || Double.isNaN(r.upper()) ? List.of() : List.of(new SignedRankRatio.Interval(r.lower(), r.upper())),
-                r.set(), r.used(), r.look())).toList();
+                ev.printedSet(r), r.used(), r.look())).toList();
     }
 
     /**

@@ -127,6 +127,36 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
         return ids;
     }
 
+    /**
+     * A recovery claim's set of R as the report prints it, in its sentence and its forest plot's labels: one interval
+     * with two decimals, as R is printed ("[0.35, 0.93]" for the claim's "[0.3506, 0.9315]"), except a bound that two
+     * decimals would round onto a band edge it is not on, which keeps the decimals that tell its side ("[0.4996,
+     * 0.93]"); a set of pieces in the claim's own words ({@link Recovery#set}, also what the figure's CSV holds).
+     *
+     * @param r one of this evidence's recovery claims
+     * @return the set in words
+     */
+    public String printedSet(Recovery r) {
+        if (r.set().chars().filter(c -> c == ',').count() != 1 || Double.isNaN(r.lower()) || Double.isNaN(r.upper())) {
+            return r.set();
+        }
+        return (Double.isInfinite(r.lower()) ? "(" : "[") + bound(r.lower()) + ", " + bound(r.upper())
+                + (Double.isInfinite(r.upper()) ? ")" : "]");
+    }
+
+    /** Two decimals, or up to six where fewer would round {@code x} onto a band edge it is not on. */
+    private String bound(double x) {
+        String s = two(x);
+        for (int d = 3; d <= 6 && Double.isFinite(x) && onAnEdge(Double.parseDouble(s), x); d++) {
+            s = String.format(Locale.ROOT, "%." + d + "f", x);
+        }
+        return s;
+    }
+
+    private boolean onAnEdge(double shown, double x) {
+        return (shown == bandLower || shown == bandUpper) && x != shown;
+    }
+
     /** An interval with two decimals, "[0.35, 0.93]". */
     static String interval(double lower, double upper) {
         return (Double.isInfinite(lower) ? "(" : "[") + two(lower) + ", " + two(upper) + (Double.isInfinite(upper) ? ")" : "]");

@@ -72,7 +72,7 @@ public final class NoiseClassSentence {
         if (!open.isEmpty()) {
             clauses.add("whether " + adjective(open) + names(open) + keep(open) + " " + share
                     + " is open (INCONCLUSIVE: R " + list(open, x -> two(x.estimate())) + ", "
-                    + (open.size() == 1 ? "set " : "sets ") + list(open, x -> set(x, ev)) + " " + straddle(open, ev) + ")");
+                    + (open.size() == 1 ? "set " : "sets ") + list(open, ev::printedSet) + " " + straddle(open, ev) + ")");
         }
         if (!notRun.isEmpty()) {
             clauses.add(names(notRun) + " not decided yet (R so far " + range(notRun) + ")");
@@ -98,36 +98,6 @@ public final class NoiseClassSentence {
             clauses.add(tail);
         }
         return lead + ", by " + r + ": " + String.join("; ", clauses) + ".";
-    }
-
-    /**
-     * An open noise's set as the sentence prints it: one interval with two decimals, as R is printed ("[0.35, 0.93]"
-     * for the claim's "[0.3506, 0.9315]"), except a bound that two decimals would put on a band edge it is not on,
-     * which keeps the decimals that tell its side ("[0.4996, 0.93]"); a set of pieces in the claim's own words.
-     */
-    static String set(Recovery x, NoiseClassEvidence ev) {
-        if (x.set().chars().filter(c -> c == ',').count() != 1 || Double.isNaN(x.lower()) || Double.isNaN(x.upper())) {
-            return x.set();
-        }
-        double[] edges = {ev.bandLower(), ev.bandUpper()};
-        return (Double.isInfinite(x.lower()) ? "(" : "[") + bound(x.lower(), edges) + ", " + bound(x.upper(), edges)
-                + (Double.isInfinite(x.upper()) ? ")" : "]");
-    }
-
-    /** Two decimals, or up to six where fewer would round {@code x} onto an edge it is not on. */
-    private static String bound(double x, double[] edges) {
-        if (Double.isInfinite(x)) {
-            return two(x);
-        }
-        String s = two(x);
-        for (int d = 3; d <= 6 && onAnEdge(Double.parseDouble(s), x, edges); d++) {
-            s = String.format(java.util.Locale.ROOT, "%." + d + "f", x);
-        }
-        return s;
-    }
-
-    private static boolean onAnEdge(double shown, double x, double[] edges) {
-        return java.util.Arrays.stream(edges).anyMatch(e -> shown == e && x != e);
     }
 
     /** "straddle 0.5", "reach above 1.5" or "straddle 0.5 and 1.5": which edges of the band the open sets cross. */

@@ -80,21 +80,26 @@ class NoiseClassSentenceTest {
     /**
      * An open set prints with two decimals, as R does (a real claim carries four digits, "[0.3506, 0.9315]"), but
      * never onto a band edge it is not on: 0.4996 stays 0.4996, not 0.50 beside "straddle 0.5"; a set of pieces keeps
-     * the claim's words.
+     * the claim's words. The forest plot's labels say the same.
      */
     @Test
     void anOpenSetPrintsWithRsDecimalsButNeverOntoABandEdge() {
         NoiseClassEvidence ev = NoiseClassEvidence.from(results(study()), DESIGN).orElseThrow();
         java.util.function.BiFunction<String, double[], NoiseClassEvidence.Recovery> open = (set, lohi) ->
                 new NoiseClassEvidence.Recovery("id", "MSGD-X", "sparse", Verdict.INCONCLUSIVE, 0.7, lohi[0], lohi[1], set, 59, 60);
-        assertEquals("[0.35, 0.93]", NoiseClassSentence.set(open.apply("[0.3506, 0.9315]", new double[]{0.3506, 0.9315}), ev));
-        assertEquals("[0.4996, 0.93]", NoiseClassSentence.set(open.apply("[0.4996, 0.9315]", new double[]{0.4996, 0.9315}), ev));
-        assertEquals("[0.49, 1.5004]", NoiseClassSentence.set(open.apply("[0.4912, 1.500]", new double[]{0.4912, 1.50037}), ev));
-        assertEquals("[0.50, 1.21]", NoiseClassSentence.set(open.apply("[0.5000, 1.207]", new double[]{0.5, 1.207}), ev));
-        assertEquals("[0.2, 0.4] \u222a [0.6, 1.7]", NoiseClassSentence.set(open.apply("[0.2, 0.4] \u222a [0.6, 1.7]",
-                new double[]{0.2, 1.7}), ev));
-        assertEquals("(-inf, 0.81]", NoiseClassSentence.set(open.apply("(-inf, 0.8101]",
-                new double[]{Double.NEGATIVE_INFINITY, 0.8101}), ev));
+        assertEquals("[0.35, 0.93]", ev.printedSet(open.apply("[0.3506, 0.9315]", new double[]{0.3506, 0.9315})));
+        assertEquals("[0.4996, 0.93]", ev.printedSet(open.apply("[0.4996, 0.9315]", new double[]{0.4996, 0.9315})));
+        assertEquals("[0.49, 1.5004]", ev.printedSet(open.apply("[0.4912, 1.500]", new double[]{0.4912, 1.50037})));
+        assertEquals("[0.50, 1.21]", ev.printedSet(open.apply("[0.5000, 1.207]", new double[]{0.5, 1.207})));
+        assertEquals("[0.2, 0.4] \u222a [0.6, 1.7]", ev.printedSet(open.apply("[0.2, 0.4] \u222a [0.6, 1.7]",
+                new double[]{0.2, 1.7})));
+        assertEquals("(-inf, 0.81]", ev.printedSet(open.apply("(-inf, 0.8101]",
+                new double[]{Double.NEGATIVE_INFINITY, 0.8101})));
+        // the report's forest plot labels its rows with the same words
+        var rows = org.msgdlab.reports.figures.NoiseClassFigures.rows(ev);
+        for (int i = 0; i < rows.size(); i++) {
+            assertEquals(ev.printedSet(ev.recoveries().get(i)), rows.get(i).set(), rows.get(i).noise());
+        }
     }
 
     @Test
