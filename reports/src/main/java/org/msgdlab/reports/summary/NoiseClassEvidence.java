@@ -140,8 +140,7 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
         if (r.set().chars().filter(c -> c == ',').count() != 1 || Double.isNaN(r.lower()) || Double.isNaN(r.upper())) {
             return r.set();
         }
-        return (Double.isInfinite(r.lower()) ? "(" : "[") + bound(r.lower()) + ", " + bound(r.upper())
-                + (Double.isInfinite(r.upper()) ? ")" : "]");
+        return interval(r.lower(), r.upper(), this::bound);
     }
 
     /** Two decimals, or up to six where fewer would round {@code x} onto a band edge it is not on. */
@@ -159,7 +158,13 @@ public record NoiseClassEvidence(int pairedSeeds, double bandLower, double bandU
 
     /** An interval with two decimals, "[0.35, 0.93]". */
     static String interval(double lower, double upper) {
-        return (Double.isInfinite(lower) ? "(" : "[") + two(lower) + ", " + two(upper) + (Double.isInfinite(upper) ? ")" : "]");
+        return interval(lower, upper, NoiseClassEvidence::two);
+    }
+
+    /** An interval with its ends written by {@code end}, open at an infinite end. */
+    private static String interval(double lower, double upper, java.util.function.DoubleFunction<String> end) {
+        return (Double.isInfinite(lower) ? "(" : "[") + end.apply(lower) + ", " + end.apply(upper)
+                + (Double.isInfinite(upper) ? ")" : "]");
     }
 
     /** Two decimals, as the study's verdicts print R; "undefined" for NaN. */
